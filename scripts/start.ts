@@ -1,0 +1,51 @@
+/**
+ * `npm start`: build when the build is missing, older than the sources, or made with another
+ * public configuration; then serve.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EnvError, parseEnv } from '../server/env';
+import { configFingerprint } from './build-info';
+import { buildPaths } from './build-paths';
+
+async function newestMtime(path: string): Promise<number> {
+  if (!existsSync(path)) return 0;
+  const info = await stat(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(path, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+async function staleReason(): Promise<string | null> {
+  if (!existsSync(buildPaths.info)) return 'no build yet';
+  const info = JSON.parse(readFileSync(buildPaths.info, 'utf8')) as { config?: string };
+  if (info.config !== configFingerprint(parseEnv())) return 'the public configuration changed';
+  const builtAt = statSync(buildPaths.info).mtimeMs;
+  const newest = Math.max(...(await Promise.all(buildPaths.sources.map(newestMtime))));
+  return newest > builtAt ? 'sources changed since the last build' : null;
+}
+
+try {
+  const reason = await staleReason();
+  if (reason) {
+    console.log(`Building (${reason})…`);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      cwd: buildPaths.root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+await import('../server/index');

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { resolveRoute } from '../src/routes';
+import { healthRouter } from './api/health';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { securityHeaders } from './security-headers';
+import { sendFile } from './send-file';
+import type { Site } from './site';
+
+export interface AppDeps {
+  env: Env;
+  logger: Logger;
+  site: Site;
+}
+
+/** The whole Request -> Response app: the JSON API and the prerendered pages of every host. */
+export function createApp({ env, logger, site }: AppDeps) {
+  const hosts = {
+    sellableBusiness: env.SELLABLE_BUSINESS_HOST,
+    waitlist: env.WAITLIST_HOST,
+    book: env.BOOK_HOST,
+  };
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  app.use(securityHeaders(env));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.route('/api/health', healthRouter());
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  // Built public files first (assets, favicon, downloads), then the route table.
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const file = site.files.get(c.req.path);
+    if (file) return sendFile(c, file);
+    const route = resolveRoute(c.req.header('host'), c.req.path, hosts);
+    const page = site.pages.get(route.page);
+    if (!page) throw new Error(`Page ${route.page} missing from the build`);
+    return sendFile(c, page, route.status);
+  });
+
+  app.notFound((c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }));
+  app.onError((error, c) => {
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.req.path.startsWith('/api/')
+      ? c.json({ error: 'Something went wrong. Please try again.' }, 500)
+      : c.text('Internal Server Error', 500);
+  });
+
+  return app;
+}

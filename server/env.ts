@@ -1,0 +1,185 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * Every setting the project reads, parsed once (at boot for the server, at build for the
+ * prerender). Empty strings count as unset so that a copied `.env.example` line with no value
+ * falls back to the default. A wrong value stops the process with a message naming the variable.
+ */
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const optionalString = z.preprocess(emptyAsUnset, z.string().trim().optional());
+const url = (fallback: string) => z.preprocess(emptyAsUnset, z.url().default(fallback));
+const host = (fallback: string) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'a bare host name such as example.com (no scheme, port or path)')
+      .default(fallback),
+  );
+const boolean = (fallback: boolean) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1'),
+  );
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyAsUnset,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: integer(3000, 0, 65535),
+  BIND_ADDRESS: z.preprocess(emptyAsUnset, z.string().default('0.0.0.0')),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Public origin of the main site; the named sites share its scheme and port. */
+  SITE_URL: url('http://localhost:3000'),
+  SELLABLE_BUSINESS_HOST: host('sellablebusiness.localhost'),
+  WAITLIST_HOST: host('waitlist.localhost'),
+  BOOK_HOST: host('whatsstoppingyou.localhost'),
+  /** A proxy in front sets X-Forwarded-For / X-Forwarded-Proto: only then are they believed. */
+  TRUST_PROXY: boolean(false),
+
+  DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'a postgres:// connection string (or unset for SQLite)')
+      .optional(),
+  ),
+
+  KIT_API_KEY: optionalString,
+  KIT_FORM_ID_NEWSLETTER: optionalString,
+  KIT_FORM_ID_WAITLIST: optionalString,
+  KIT_FORM_ID_HANDBOOK: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
+
+  // External destinations (D18): every one has a working placeholder.
+  WORKSHOP_CHECKOUT_URL: url('https://buy.stripe.com/test_workshop'),
+  COHORT_BOOKING_URL: url('https://stripe.com/'),
+  BOOK_RETAILER_URL: url('https://www.amazon.co.uk/'),
+  COMMUNITY_INVITE_URL: url('https://chat.whatsapp.com/'),
+  INSTAGRAM_URL: url('https://www.instagram.com/'),
+  X_URL: url('https://x.com/'),
+  LINKEDIN_URL: url('https://www.linkedin.com/'),
+  YOUTUBE_URL: url('https://www.youtube.com/'),
+  TIKTOK_URL: url('https://www.tiktok.com/'),
+  HERO_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+  SPEAKING_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+  TEASER_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+
+  // Tracking (D19, D20): unset means tracking is a no-op.
+  META_PIXEL_ID: z.preprocess(emptyAsUnset, z.string().regex(/^\d+$/, 'digits only').optional()),
+  GA_MEASUREMENT_ID: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'a GA4 measurement ID such as G-ABC123')
+      .optional(),
+  ),
+
+  // Urgency widgets (D11). "simulated" reproduces the observed site; see README on the DMCC Act.
+  SPACES_COUNTER_MODE: z.preprocess(emptyAsUnset, z.enum(['simulated', 'live']).default('simulated')),
+  WAITLIST_CAPACITY: integer(1000, 1, 10_000_000),
+  HANDBOOK_COUNTDOWN_MODE: z.preprocess(
+    emptyAsUnset,
+    z.enum(['simulated', 'deadline', 'off']).default('simulated'),
+  ),
+  HANDBOOK_DEADLINE: z.preprocess(emptyAsUnset, z.iso.datetime({ offset: true }).optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment (and a .env file, when present); throws an EnvError naming each bad variable and what it expects. */
+export function parseEnv(source?: Record<string, string | undefined>): Env {
+  if (!source && existsSync('.env')) process.loadEnvFile('.env');
+  return parseEnvFrom(source ?? process.env);
+}
+
+function parseEnvFrom(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.HANDBOOK_COUNTDOWN_MODE === 'deadline' && !env.HANDBOOK_DEADLINE) {
+    throw new EnvError(
+      'Invalid configuration:\n  HANDBOOK_DEADLINE: required when HANDBOOK_COUNTDOWN_MODE=deadline (an ISO date-time with offset)',
+    );
+  }
+  return env;
+}
+
+/** Origin (scheme://host[:port]) of a named host, sharing the main site's scheme and port. */
+export function originForHost(env: Pick<Env, 'SITE_URL'>, hostName: string): string {
+  const main = new URL(env.SITE_URL);
+  return `${main.protocol}//${hostName}${main.port ? `:${main.port}` : ''}`;
+}
+
+/**
+ * The only settings the browser sees (baked into the build, so a change rebuilds the site).
+ * Keep this an explicit allowlist: nothing secret belongs here.
+ */
+export function toPublicConfig(env: Env) {
+  return {
+    origins: {
+      main: new URL(env.SITE_URL).origin,
+      sellableBusiness: originForHost(env, env.SELLABLE_BUSINESS_HOST),
+      waitlist: originForHost(env, env.WAITLIST_HOST),
+      book: originForHost(env, env.BOOK_HOST),
+    },
+    links: {
+      workshopCheckout: env.WORKSHOP_CHECKOUT_URL,
+      cohortBooking: env.COHORT_BOOKING_URL,
+      bookRetailer: env.BOOK_RETAILER_URL,
+      communityInvite: env.COMMUNITY_INVITE_URL,
+      instagram: env.INSTAGRAM_URL,
+      x: env.X_URL,
+      linkedin: env.LINKEDIN_URL,
+      youtube: env.YOUTUBE_URL,
+      tiktok: env.TIKTOK_URL,
+    },
+    videos: {
+      hero: env.HERO_VIDEO_URL ?? null,
+      speaking: env.SPEAKING_VIDEO_URL ?? null,
+      teaser: env.TEASER_VIDEO_URL ?? null,
+    },
+    tracking: {
+      metaPixelId: env.META_PIXEL_ID ?? null,
+      gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+    },
+    spacesCounter: { mode: env.SPACES_COUNTER_MODE },
+    handbookCountdown: {
+      mode: env.HANDBOOK_COUNTDOWN_MODE,
+      deadline: env.HANDBOOK_DEADLINE ?? null,
+    },
+  };
+}
+
+export type PublicConfig = ReturnType<typeof toPublicConfig>;

@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Env } from './env';
+
+/**
+ * Content-Security-Policy with only what the pages need (integrations.md): our own origin, plus
+ * the tag and video origins that configuration turns on. No 'unsafe-inline' scripts: the
+ * prerendered pages carry no inline script.
+ */
+export function contentSecurityPolicy(env: Env): string {
+  const script = ["'self'"];
+  const img = ["'self'", 'data:'];
+  const connect = ["'self'"];
+  const frame: string[] = [];
+  if (env.GA_MEASUREMENT_ID) {
+    script.push('https://www.googletagmanager.com');
+    img.push('https://*.google-analytics.com', 'https://*.googletagmanager.com');
+    connect.push(
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    );
+  }
+  if (env.META_PIXEL_ID) {
+    script.push('https://connect.facebook.net');
+    img.push('https://www.facebook.com');
+    connect.push('https://www.facebook.com');
+  }
+  for (const video of [env.HERO_VIDEO_URL, env.SPEAKING_VIDEO_URL, env.TEASER_VIDEO_URL]) {
+    if (video) frame.push(new URL(video).origin);
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${script.join(' ')}`,
+    `img-src ${img.join(' ')}`,
+    `connect-src ${connect.join(' ')}`,
+    "style-src 'self'",
+    "font-src 'self'",
+    `frame-src ${frame.length > 0 ? [...new Set(frame)].join(' ') : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** True when the visitor reached us over HTTPS (directly, or through a trusted proxy). */
+function isHttps(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
+  if (trustProxy && forwardedProto) return forwardedProto.split(',')[0]?.trim() === 'https';
+  return url.startsWith('https:');
+}
+
+export function securityHeaders(env: Env): MiddlewareHandler {
+  const csp = contentSecurityPolicy(env);
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', csp);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    if (isHttps(c.req.url, c.req.header('x-forwarded-proto'), env.TRUST_PROXY)) {
+      headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    }
+  };
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { a11y } from '../content/site';
+import { SiteFooter } from './site-footer';
+
+/** Every page: a skip link, the page's own header (if any), its main content and the footer. */
+export function PageLayout({ header, children }: { header?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded focus:bg-accent focus:px-4 focus:py-2 focus:text-[#111111]"
+      >
+        {a11y.skipLink}
+      </a>
+      {header}
+      <main id="main">{children}</main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 rounded-[var(--radius-card)] font-semibold uppercase tracking-wide transition-[background-color,color,box-shadow,transform] duration-150 focus-visible:outline-3 focus-visible:outline-offset-3 disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-accent text-[#111111] shadow-[var(--shadow-card)] hover:bg-accent-strong',
+        secondary: 'border-2 border-current bg-transparent text-ink hover:bg-ink hover:text-paper',
+        link: 'normal-case tracking-normal underline underline-offset-4 hover:no-underline',
+      },
+      size: {
+        md: 'min-h-12 px-6 text-step--1',
+        lg: 'min-h-14 px-8 text-step-0',
+      },
+    },
+    compoundVariants: [{ variant: 'link', className: 'min-h-0 px-0' }],
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+export function Button({ className, variant, size, ...props }: ComponentProps<'button'> & ButtonVariants) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A link styled as a button. External links open in a new tab, safely. */
+export function ButtonLink({
+  className,
+  variant,
+  size,
+  external,
+  ...props
+}: ComponentProps<'a'> & ButtonVariants & { external?: boolean }) {
+  const newTab = external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  return <a className={cn(buttonVariants({ variant, size }), className)} {...newTab} {...props} />;
+}

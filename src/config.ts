@@ -1,0 +1,9 @@
+import type { PublicConfig } from '../server/env';
+
+declare const __PUBLIC_CONFIG__: PublicConfig;
+
+/**
+ * The browser-visible settings (see `toPublicConfig` in server/env.ts), baked in at build by
+ * Vite's `define` so the prerendered HTML and the hydrated page agree.
+ */
+export const publicConfig: PublicConfig = __PUBLIC_CONFIG__;

@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { BookPage } from './book-page';
+
+hydrate(BookPage);

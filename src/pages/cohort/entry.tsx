@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { CohortPage } from './cohort-page';
+
+hydrate(CohortPage);

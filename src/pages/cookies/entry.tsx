@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { CookiesPage } from './cookies-page';
+
+hydrate(CookiesPage);

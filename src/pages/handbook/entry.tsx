@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { HandbookPage } from './handbook-page';
+
+hydrate(HandbookPage);

@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { HomePage } from './home-page';
+
+hydrate(HomePage);

@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { NotFoundPage } from './not-found-page';
+
+hydrate(NotFoundPage);

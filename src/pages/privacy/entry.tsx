@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { PrivacyPage } from './privacy-page';
+
+hydrate(PrivacyPage);

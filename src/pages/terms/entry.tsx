@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { TermsPage } from './terms-page';
+
+hydrate(TermsPage);

@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { ThankYouPage } from './thank-you-page';
+
+hydrate(ThankYouPage);

@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { WaitlistPage } from './waitlist-page';
+
+hydrate(WaitlistPage);

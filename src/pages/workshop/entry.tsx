@@ -1,0 +1,4 @@
+import { hydrate } from '../../lib/hydrate';
+import { WorkshopPage } from './workshop-page';
+
+hydrate(WorkshopPage);

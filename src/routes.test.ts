@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { type NamedHosts, type PageId, resolveRoute, trafficSource } from './routes';
+
+const hosts: NamedHosts = {
+  sellableBusiness: 'sellablebusiness.example',
+  waitlist: 'waitlist.example',
+  book: 'whatsstoppingyou.example',
+};
+
+type Row = [host: string, path: string, page: PageId];
+
+/** Spec §2.1 row by row, with D1–D3 and D7 filled in. */
+const table: Row[] = [
+  // Sellable-business site
+  ['sellablebusiness.example', '/cohort', 'workshop'],
+  ['sellablebusiness.example', '/', 'cohort'],
+  ['sellablebusiness.example', '/anything-else', 'not-found'],
+  ['sellablebusiness.example', '/book', 'not-found'],
+  ['sellablebusiness.example', '/terms', 'terms'],
+  // {product} site: every path is the waitlist page (D1)
+  ['waitlist.example', '/', 'waitlist'],
+  ['waitlist.example', '/ig', 'waitlist'],
+  ['waitlist.example', '/li', 'waitlist'],
+  ['waitlist.example', '/some/other/path', 'waitlist'],
+  ['waitlist.example', '/privacy', 'privacy'],
+  // What's-stopping-you book site: every path is the book page (D2)
+  ['whatsstoppingyou.example', '/', 'book'],
+  ['whatsstoppingyou.example', '/ig', 'book'],
+  ['whatsstoppingyou.example', '/li', 'book'],
+  ['whatsstoppingyou.example', '/anything', 'book'],
+  ['whatsstoppingyou.example', '/cookies', 'cookies'],
+  // Any other host
+  ['example.com', '/', 'home'],
+  ['example.com', '/book', 'waitlist'],
+  ['example.com', '/prebookwaitlist', 'waitlist'],
+  ['example.com', '/bookwaitlistig', 'waitlist'],
+  ['example.com', '/bookwaitlistli', 'waitlist'],
+  ['example.com', '/whatsstoppingyou', 'book'],
+  ['example.com', '/whatsstoppingyoubook', 'book'],
+  ['example.com', '/thank-you', 'thank-you'],
+  ['example.com', '/11cheatcodes', 'handbook'],
+  ['example.com', '/assetworkshop', 'workshop'],
+  ['example.com', '/sellablebusiness', 'cohort'],
+  ['example.com', '/sellablebusiness/cohort', 'workshop'],
+  ['example.com', '/terms', 'terms'],
+  ['example.com', '/privacy', 'privacy'],
+  ['example.com', '/cookies', 'cookies'],
+  ['example.com', '/cohort', 'not-found'],
+  ['example.com', '/nope', 'not-found'],
+  ['example.com', '/book/extra', 'not-found'],
+  ['localhost', '/', 'home'],
+];
+
+describe('resolveRoute', () => {
+  it.each(table)('%s %s -> %s', (host, path, page) => {
+    expect(resolveRoute(host, path, hosts)).toMatchObject({
+      page,
+      status: page === 'not-found' ? 404 : 200,
+    });
+  });
+
+  it.each(table)('www.%s %s -> %s', (host, path, page) => {
+    expect(resolveRoute(`www.${host}`, path, hosts).page).toBe(page);
+  });
+
+  it.each(table.filter(([, path]) => path !== '/'))(
+    '%s %s/ (trailing slash) -> %s',
+    (host, path, page) => {
+      expect(resolveRoute(host, `${path}/`, hosts).page).toBe(page);
+    },
+  );
+
+  it('ignores the port and the case of the host', () => {
+    expect(resolveRoute('WWW.SellableBusiness.Example:8443', '/', hosts).page).toBe('cohort');
+    expect(resolveRoute('Waitlist.example:3000', '/x', hosts).page).toBe('waitlist');
+    expect(resolveRoute('[::1]:3000', '/', hosts).page).toBe('home');
+    expect(resolveRoute('whatsstoppingyou.example.', '/', hosts).page).toBe('book');
+  });
+
+  it('treats a missing Host header as the main site', () => {
+    expect(resolveRoute(undefined, '/11cheatcodes', hosts).page).toBe('handbook');
+    expect(resolveRoute('', '/missing', hosts)).toMatchObject({ site: 'main', status: 404 });
+  });
+
+  it('does not match a host that only contains a named host', () => {
+    expect(resolveRoute('evilwaitlist.example', '/', hosts).page).toBe('home');
+    expect(resolveRoute('waitlist.example.evil.com', '/', hosts).page).toBe('home');
+  });
+
+  it('ignores the query string when matching', () => {
+    expect(resolveRoute('example.com', '/thank-you?ref=email', hosts).page).toBe('thank-you');
+  });
+
+  it('names the site', () => {
+    expect(resolveRoute('www.waitlist.example', '/', hosts).site).toBe('waitlist');
+    expect(resolveRoute('example.com', '/book', hosts).site).toBe('main');
+  });
+});
+
+describe('waitlist traffic source (D4)', () => {
+  it.each([
+    ['waitlist.example', '/ig', 'Instagram'],
+    ['waitlist.example', '/li', 'LinkedIn'],
+    ['waitlist.example', '/', 'Direct'],
+    ['waitlist.example', '/promo', 'Direct'],
+    ['waitlist.example', '/IG/', 'Instagram'],
+    ['example.com', '/bookwaitlistig', 'Instagram'],
+    ['example.com', '/bookwaitlistli', 'LinkedIn'],
+    ['example.com', '/book', 'Direct'],
+    ['example.com', '/prebookwaitlist', 'Direct'],
+    ['example.com', '/bookwaitlistig?utm_source=newsletter', 'newsletter'],
+  ])('%s %s -> %s', (host, path, source) => {
+    expect(resolveRoute(host, path, hosts).source).toBe(source);
+  });
+
+  it('is only given for the waitlist page', () => {
+    expect(resolveRoute('example.com', '/', hosts).source).toBeUndefined();
+  });
+
+  it('lets utm_source win and bounds its length', () => {
+    expect(trafficSource('/li', '?utm_source=tiktok')).toBe('tiktok');
+    expect(trafficSource('/li', '?utm_source=')).toBe('LinkedIn');
+    expect(trafficSource('/', `?utm_source=${'x'.repeat(500)}`)).toHaveLength(64);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7).
+ * It feeds the server, the prerender list, the sitemap and the tests; no other module
+ * branches on the host.
+ */
+
+export const pageIds = [
+  'home',
+  'waitlist',
+  'book',
+  'thank-you',
+  'handbook',
+  'workshop',
+  'cohort',
+  'terms',
+  'privacy',
+  'cookies',
+  'not-found',
+] as const;
+
+export type PageId = (typeof pageIds)[number];
+
+export type SiteId = 'main' | 'sellable-business' | 'waitlist' | 'book';
+
+/** The three named hosts (D5). Configuration, never literals in code. */
+export interface NamedHosts {
+  sellableBusiness: string;
+  waitlist: string;
+  book: string;
+}
+
+interface SiteRoutes {
+  /** Exact paths, lower case, no trailing slash (except "/"). */
+  paths: Readonly<Record<string, PageId>>;
+  /** The page for every other path. */
+  fallback: PageId;
+}
+
+/** D7: the legal pages answer on every site, so each site's footer links resolve. */
+const legalPaths = { '/terms': 'terms', '/privacy': 'privacy', '/cookies': 'cookies' } as const;
+
+export const siteRoutes: Readonly<Record<SiteId, SiteRoutes>> = {
+  'sellable-business': {
+    paths: { '/': 'cohort', '/cohort': 'workshop', ...legalPaths },
+    fallback: 'not-found',
+  },
+  // D1: every path of the {product} site is the waitlist page.
+  waitlist: { paths: legalPaths, fallback: 'waitlist' },
+  // D2: every path of the what's-stopping-you site is the book landing page.
+  book: { paths: legalPaths, fallback: 'book' },
+  main: {
+    paths: {
+      '/': 'home',
+      '/book': 'waitlist',
+      '/prebookwaitlist': 'waitlist',
+      '/bookwaitlistig': 'waitlist',
+      '/bookwaitlistli': 'waitlist',
+      '/whatsstoppingyou': 'book',
+      '/whatsstoppingyoubook': 'book',
+      '/thank-you': 'thank-you',
+      '/11cheatcodes': 'handbook', // D3
+      '/assetworkshop': 'workshop',
+      '/sellablebusiness': 'cohort',
+      '/sellablebusiness/cohort': 'workshop',
+      ...legalPaths,
+    },
+    fallback: 'not-found',
+  },
+};
+
+/**
+ * Where each page lives canonically (for the canonical link and the sitemaps). A page reachable
+ * on several hosts or paths names one of them; the 404 page has none.
+ */
+export const canonicalLocation: Readonly<Record<PageId, { site: SiteId; path: string } | null>> = {
+  home: { site: 'main', path: '/' },
+  waitlist: { site: 'waitlist', path: '/' },
+  book: { site: 'book', path: '/' },
+  'thank-you': { site: 'main', path: '/thank-you' },
+  handbook: { site: 'main', path: '/11cheatcodes' },
+  workshop: { site: 'sellable-business', path: '/cohort' },
+  cohort: { site: 'sellable-business', path: '/' },
+  terms: { site: 'main', path: '/terms' },
+  privacy: { site: 'main', path: '/privacy' },
+  cookies: { site: 'main', path: '/cookies' },
+  'not-found': null,
+};
+
+/** Host header -> bare lower-case host name: port and trailing dot removed. */
+export function normalizeHost(hostHeader: string | null | undefined): string {
+  const raw = (hostHeader ?? '').trim().toLowerCase();
+  // "[::1]:3000" keeps its brackets; "example.com:3000" loses its port.
+  const host = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
+  return (host ?? '').replace(/\.$/, '');
+}
+
+/** Path -> lower case, no trailing slash (a trailing slash does not change the page). */
+export function normalizePath(path: string): string {
+  const withoutQuery = path.split(/[?#]/)[0] ?? '';
+  const trimmed = withoutQuery.replace(/\/+$/, '').toLowerCase();
+  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function siteForHost(hostHeader: string | null | undefined, hosts: NamedHosts): SiteId {
+  const host = normalizeHost(hostHeader).replace(/^www\./, '');
+  if (host === hosts.sellableBusiness) return 'sellable-business';
+  if (host === hosts.waitlist) return 'waitlist';
+  if (host === hosts.book) return 'book';
+  return 'main';
+}
+
+/** Free text so that a `utm_source` value passes through as given (D4). */
+export type TrafficSource = 'Instagram' | 'LinkedIn' | 'Direct' | (string & {});
+
+const maxSourceLength = 64;
+
+/**
+ * D4: the waitlist page's traffic source. A `utm_source` query parameter wins; otherwise a last
+ * path segment that is or ends in "ig" means Instagram, "li" LinkedIn, anything else Direct.
+ */
+export function trafficSource(path: string, search = ''): TrafficSource {
+  const utm = new URLSearchParams(search).get('utm_source')?.trim();
+  if (utm) return utm.slice(0, maxSourceLength);
+  const lastSegment = normalizePath(path).split('/').pop() ?? '';
+  if (lastSegment.endsWith('ig')) return 'Instagram';
+  if (lastSegment.endsWith('li')) return 'LinkedIn';
+  return 'Direct';
+}
+
+export interface ResolvedRoute {
+  site: SiteId;
+  page: PageId;
+  status: 200 | 404;
+  /** Only for the waitlist page (D4). */
+  source?: TrafficSource;
+}
+
+/** (host, path) -> the page to serve. Pure: the hosts come in as configuration. */
+export function resolveRoute(
+  hostHeader: string | null | undefined,
+  path: string,
+  hosts: NamedHosts,
+): ResolvedRoute {
+  const site = siteForHost(hostHeader, hosts);
+  const routes = siteRoutes[site];
+  const page = routes.paths[normalizePath(path)] ?? routes.fallback;
+  const resolved: ResolvedRoute = { site, page, status: page === 'not-found' ? 404 : 200 };
+  if (page === 'waitlist') {
+    const query = path.includes('?') ? path.slice(path.indexOf('?')) : '';
+    resolved.source = trafficSource(path, query);
+  }
+  return resolved;
+}
+
+/** Every (site, path) pair listed in the table: what the smoke tests and sitemaps walk. */
+export function listedRoutes(): Array<{ site: SiteId; path: string; page: PageId }> {
+  return (Object.keys(siteRoutes) as SiteId[]).flatMap((site) =>
+    Object.entries(siteRoutes[site].paths).map(([path, page]) => ({ site, path, page })),
+  );
+}
