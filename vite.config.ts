@@ -27,7 +27,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: { input: isSsrBuild ? resolve(root, 'src/entry-server.tsx') : pageEntries },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'contracts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },

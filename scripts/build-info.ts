@@ -6,5 +6,8 @@ import { type Env, toPublicConfig } from '../server/env';
  * differs from the running configuration, `npm start` rebuilds.
  */
 export function configFingerprint(env: Env): string {
-  return createHash('sha256').update(JSON.stringify(toPublicConfig(env))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(toPublicConfig(env)))
+    .digest('hex')
+    .slice(0, 16);
 }

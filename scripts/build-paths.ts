@@ -14,7 +14,13 @@ export const buildPaths = {
   pages: resolve(root, 'dist/pages'),
   info: resolve(root, 'dist/build-info.json'),
   /** Inputs whose change makes a build stale (see scripts/start.ts). */
-  sources: ['src', 'contracts', 'public', 'server/env.ts', 'scripts', 'vite.config.ts', 'package-lock.json'].map(
-    (path) => resolve(root, path),
-  ),
+  sources: [
+    'src',
+    'contracts',
+    'public',
+    'server/env.ts',
+    'scripts',
+    'vite.config.ts',
+    'package-lock.json',
+  ].map((path) => resolve(root, path)),
 } as const;

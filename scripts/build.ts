@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { parseEnv, toPublicConfig } from '../server/env';
 import { canonicalLocation, pageIds, type SiteId } from '../src/routes';
-import { buildPaths } from './build-paths';
 import { configFingerprint } from './build-info';
+import { buildPaths } from './build-paths';
 import { renderDocument } from './document';
 import { precompress } from './precompress';
 

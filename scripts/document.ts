@@ -12,15 +12,21 @@ export interface DocumentParts {
   fontPreloads: readonly string[];
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The HTML document around a prerendered page. No inline script or style, so the CSP needs no
  * 'unsafe-inline'. The page script is a module (deferred) with low fetch priority so that it
  * does not compete with the first paint: the HTML already shows the whole page.
  */
-export function renderDocument({ meta, canonical, body, stylesheets, script, fontPreloads }: DocumentParts): string {
+export function renderDocument({
+  meta,
+  canonical,
+  body,
+  stylesheets,
+  script,
+  fontPreloads,
+}: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -30,7 +36,9 @@ export function renderDocument({ meta, canonical, body, stylesheets, script, fon
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="theme-color" content="${meta.theme === 'premium' ? '#0f1012' : '#f7f4ee'}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ...fontPreloads.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
+    ...fontPreloads.map(
+      (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
+    ),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`),
   ].filter(Boolean);
   return [

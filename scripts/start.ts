@@ -16,7 +16,8 @@ async function newestMtime(path: string): Promise<number> {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
   for (const entry of await readdir(path, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+    if (entry.isFile())
+      newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
   }
   return newest;
 }

@@ -98,7 +98,10 @@ export const envSchema = z.object({
   ),
 
   // Urgency widgets (D11). "simulated" reproduces the observed site; see README on the DMCC Act.
-  SPACES_COUNTER_MODE: z.preprocess(emptyAsUnset, z.enum(['simulated', 'live']).default('simulated')),
+  SPACES_COUNTER_MODE: z.preprocess(
+    emptyAsUnset,
+    z.enum(['simulated', 'live']).default('simulated'),
+  ),
   WAITLIST_CAPACITY: integer(1000, 1, 10_000_000),
   HANDBOOK_COUNTDOWN_MODE: z.preprocess(
     emptyAsUnset,
@@ -123,7 +126,8 @@ function parseEnvFrom(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
     );
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -15,22 +15,25 @@ async function main() {
   const site = await loadSite();
   const app = createApp({ env, logger, site });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.BIND_ADDRESS }, (info: AddressInfo) => {
-    const port = info.port;
-    const local = (host: string) => originForHost({ SITE_URL: `http://localhost:${port}` }, host);
-    logger.info({ port }, 'listening');
-    // Plain lines for the person who ran `npm start`; the JSON line above is for log collectors.
-    process.stdout.write(
-      [
-        '',
-        `  Main site:              ${local('localhost')}/`,
-        `  Sellable-business site: ${local(env.SELLABLE_BUSINESS_HOST)}/`,
-        `  Waitlist site:          ${local(env.WAITLIST_HOST)}/`,
-        `  Book site:              ${local(env.BOOK_HOST)}/`,
-        '',
-      ].join('\n'),
-    );
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, hostname: env.BIND_ADDRESS },
+    (info: AddressInfo) => {
+      const port = info.port;
+      const local = (host: string) => originForHost({ SITE_URL: `http://localhost:${port}` }, host);
+      logger.info({ port }, 'listening');
+      // Plain lines for the person who ran `npm start`; the JSON line above is for log collectors.
+      process.stdout.write(
+        [
+          '',
+          `  Main site:              ${local('localhost')}/`,
+          `  Sellable-business site: ${local(env.SELLABLE_BUSINESS_HOST)}/`,
+          `  Waitlist site:          ${local(env.WAITLIST_HOST)}/`,
+          `  Book site:              ${local(env.BOOK_HOST)}/`,
+          '',
+        ].join('\n'),
+      );
+    },
+  );
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -57,7 +60,9 @@ main().catch((error: unknown) => {
   if (error instanceof EnvError || error instanceof MissingBuildError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

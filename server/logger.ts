@@ -12,6 +12,9 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
   return pino({
     level: env.LOG_LEVEL,
     base: undefined,
-    redact: { paths: ['email', '*.email', 'firstName', '*.firstName', 'ip', '*.ip'], censor: '[redacted]' },
+    redact: {
+      paths: ['email', '*.email', 'firstName', '*.firstName', 'ip', '*.ip'],
+      censor: '[redacted]',
+    },
   });
 }

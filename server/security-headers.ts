@@ -57,7 +57,10 @@ export function securityHeaders(env: Env): MiddlewareHandler {
     headers.set('Content-Security-Policy', csp);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    headers.set(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    );
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     if (isHttps(c.req.url, c.req.header('x-forwarded-proto'), env.TRUST_PROXY)) {

@@ -15,11 +15,20 @@ export function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200):
     ETag: etag,
     Vary: 'Accept-Encoding',
   });
-  if (status === 200 && c.req.header('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
+  if (
+    status === 200 &&
+    c.req
+      .header('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
   const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : file.body;
   if (encoding) headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body?.length ?? 0));
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body ?? []), { status, headers });
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body ?? []), {
+    status,
+    headers,
+  });
 }

@@ -14,15 +14,22 @@ export class MissingBuildError extends Error {
   override name = 'MissingBuildError';
 }
 
-export async function loadSite(paths: Pick<typeof buildPaths, 'client' | 'pages'> = buildPaths): Promise<Site> {
+export async function loadSite(
+  paths: Pick<typeof buildPaths, 'client' | 'pages'> = buildPaths,
+): Promise<Site> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
-    throw new MissingBuildError(`No build found in ${paths.pages}: run \`npm run build\` (or \`npm start\`).`);
+    throw new MissingBuildError(
+      `No build found in ${paths.pages}: run \`npm run build\` (or \`npm start\`).`,
+    );
   }
   const documents = await loadStaticFiles(paths.pages);
   const pages = new Map<PageId, StaticFile>();
   for (const page of pageIds) {
     const file = documents.get(`/${page}.html`);
-    if (!file) throw new MissingBuildError(`The build has no page "${page}": rebuild with \`npm run build\`.`);
+    if (!file)
+      throw new MissingBuildError(
+        `The build has no page "${page}": rebuild with \`npm run build\`.`,
+      );
     pages.set(page, file);
   }
   return { pages, files: await loadStaticFiles(paths.client) };

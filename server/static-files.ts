@@ -69,7 +69,10 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
 }
 
 /** Picks the smallest encoding the client accepts. */
-export function chooseEncoding(file: StaticFile, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+export function chooseEncoding(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+): 'br' | 'gzip' | null {
   const accepted = (acceptEncoding ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))

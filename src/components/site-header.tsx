@@ -2,7 +2,15 @@ import type { Link } from '../content/types';
 import { Container } from './ui/container';
 
 /** A slim brand bar with in-page links; the home page issue adds the mobile menu and socials. */
-export function SiteHeader({ brand, links, label }: { brand: string; links: readonly Link[]; label: string }) {
+export function SiteHeader({
+  brand,
+  links,
+  label,
+}: {
+  brand: string;
+  links: readonly Link[];
+  label: string;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-paper/90 backdrop-blur">
       <Container className="flex min-h-16 items-center justify-between gap-6">

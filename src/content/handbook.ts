@@ -2,7 +2,8 @@ import type { PageMeta } from './types';
 
 export const meta: PageMeta = {
   title: 'Get the 11 CheatCodes handbook — free',
-  description: 'The free handbook: 11 cheatcodes for founders who want to move faster. Sent to your inbox instantly.',
+  description:
+    'The free handbook: 11 cheatcodes for founders who want to move faster. Sent to your inbox instantly.',
   theme: 'main',
 };
 

@@ -50,7 +50,8 @@ export const terms: LegalDocument = {
 export const privacy: LegalDocument = {
   meta: {
     title: 'Privacy notice',
-    description: 'What we collect when you sign up or get in touch, why, how long we keep it and your rights under UK GDPR.',
+    description:
+      'What we collect when you sign up or get in touch, why, how long we keep it and your rights under UK GDPR.',
     theme: 'main',
   },
   heading: 'Privacy notice',
@@ -95,7 +96,8 @@ export const privacy: LegalDocument = {
 export const cookies: LegalDocument = {
   meta: {
     title: 'Cookie notice',
-    description: 'Which cookies and similar technologies these sites use, and how to change your choice.',
+    description:
+      'Which cookies and similar technologies these sites use, and how to change your choice.',
     theme: 'main',
   },
   heading: 'Cookie notice',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { Container } from '../components/ui/container';
 import type { Section } from '../content/types';
 import { cn } from '../lib/cn';
-import { Container } from '../components/ui/container';
 
 /** A titled page section with the brief's section rhythm (56–72 px mobile, 96–128 px desktop). */
 export function ContentSection({
@@ -24,7 +24,9 @@ export function ContentSection({
         <h2 id={headingId} className="max-w-3xl text-step-4 uppercase">
           {section.heading}
         </h2>
-        {section.body ? <p className="mt-6 max-w-2xl text-step-1 text-muted">{section.body}</p> : null}
+        {section.body ? (
+          <p className="mt-6 max-w-2xl text-step-1 text-muted">{section.body}</p>
+        ) : null}
         {children}
       </Container>
     </section>

@@ -11,7 +11,9 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         <p className="mt-3 text-step--1 text-muted">{document.updated}</p>
         {document.sections.map((section) => (
           <section key={section.heading} className="mt-10">
-            <h2 className="font-sans text-step-1 font-bold normal-case tracking-normal">{section.heading}</h2>
+            <h2 className="font-sans text-step-1 font-bold normal-case tracking-normal">
+              {section.heading}
+            </h2>
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph} className="mt-3">
                 {paragraph}
@@ -24,13 +26,11 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
   );
 }
 
-/** The three legal pages differ only in their document. */
-export function legalPage(document: LegalDocument) {
-  return function LegalPage() {
-    return (
-      <PageLayout>
-        <LegalDocumentView document={document} />
-      </PageLayout>
-    );
-  };
+/** A whole legal page: the three differ only in their document. */
+export function LegalPage({ document }: { document: LegalDocument }) {
+  return (
+    <PageLayout>
+      <LegalDocumentView document={document} />
+    </PageLayout>
+  );
 }

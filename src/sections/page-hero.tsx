@@ -26,7 +26,9 @@ export function PageHero({
         ) : null}
         <h1 className="max-w-4xl text-step-5 uppercase">{headline}</h1>
         {sub ? <p className="mt-6 max-w-2xl text-step-1 text-muted">{sub}</p> : null}
-        {children ? <div className="mt-10 flex flex-wrap items-center gap-4">{children}</div> : null}
+        {children ? (
+          <div className="mt-10 flex flex-wrap items-center gap-4">{children}</div>
+        ) : null}
       </Container>
     </section>
   );

@@ -23,7 +23,12 @@ export const buttonVariants = cva(
 
 type ButtonVariants = VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, ...props }: ComponentProps<'button'> & ButtonVariants) {
+export function Button({
+  className,
+  variant,
+  size,
+  ...props
+}: ComponentProps<'button'> & ButtonVariants) {
   return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
 

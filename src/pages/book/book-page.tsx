@@ -1,7 +1,7 @@
 import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
-import { hero, sections } from '../../content/book';
 import { publicConfig } from '../../config';
+import { hero, sections } from '../../content/book';
 import { ContentSection } from '../../sections/content-section';
 import { PageHero } from '../../sections/page-hero';
 

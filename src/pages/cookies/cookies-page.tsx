@@ -1,4 +1,6 @@
 import { cookies } from '../../content/legal';
-import { legalPage } from '../../sections/legal-document';
+import { LegalPage } from '../../sections/legal-document';
 
-export const CookiesPage = legalPage(cookies);
+export function CookiesPage() {
+  return <LegalPage document={cookies} />;
+}

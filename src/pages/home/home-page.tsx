@@ -9,13 +9,22 @@ export function HomePage() {
   return (
     <PageLayout header={<SiteHeader brand={hero.name} links={nav.links} label={nav.label} />}>
       <PageHero kicker={hero.tagline} headline={hero.name}>
-        <a href={`#${bookSection.id}`} className="text-step--1 font-semibold uppercase tracking-widest">
+        <a
+          href={`#${bookSection.id}`}
+          className="text-step--1 font-semibold uppercase tracking-widest"
+        >
           {hero.scrollCue} ↓
         </a>
       </PageHero>
-      <section id={bookSection.id} aria-labelledby="book-heading" className="scroll-mt-20 bg-ink py-16 text-paper md:py-28">
+      <section
+        id={bookSection.id}
+        aria-labelledby="book-heading"
+        className="scroll-mt-20 bg-ink py-16 text-paper md:py-28"
+      >
         <Container>
-          <p className="text-step--1 font-semibold uppercase tracking-widest text-accent">{bookSection.kicker}</p>
+          <p className="text-step--1 font-semibold uppercase tracking-widest text-accent">
+            {bookSection.kicker}
+          </p>
           <h2 id="book-heading" className="mt-3 text-step-4">
             {bookSection.title}
           </h2>

@@ -1,4 +1,6 @@
 import { privacy } from '../../content/legal';
-import { legalPage } from '../../sections/legal-document';
+import { LegalPage } from '../../sections/legal-document';
 
-export const PrivacyPage = legalPage(privacy);
+export function PrivacyPage() {
+  return <LegalPage document={privacy} />;
+}

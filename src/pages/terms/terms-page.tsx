@@ -1,4 +1,6 @@
 import { terms } from '../../content/legal';
-import { legalPage } from '../../sections/legal-document';
+import { LegalPage } from '../../sections/legal-document';
 
-export const TermsPage = legalPage(terms);
+export function TermsPage() {
+  return <LegalPage document={terms} />;
+}
