@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv, toPublicConfig } from './env';
+
+describe('parseEnv', () => {
+  it('gives every setting a working default', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      SELLABLE_BUSINESS_HOST: 'sellablebusiness.localhost',
+      WAITLIST_HOST: 'waitlist.localhost',
+      BOOK_HOST: 'whatsstoppingyou.localhost',
+      TRUST_PROXY: false,
+      DATA_DIR: './data',
+      SPACES_COUNTER_MODE: 'simulated',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.KIT_API_KEY).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', WAITLIST_HOST: '', KIT_API_KEY: '' })).toMatchObject({
+      PORT: 3000,
+      WAITLIST_HOST: 'waitlist.localhost',
+      KIT_API_KEY: undefined,
+    });
+  });
+
+  it('normalises host names to lower case', () => {
+    expect(parseEnv({ BOOK_HOST: 'WhatsStoppingYou.com' }).BOOK_HOST).toBe('whatsstoppingyou.com');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['TRUST_PROXY', 'yes'],
+    ['WAITLIST_HOST', 'https://waitlist.example'],
+    ['SITE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['NOTIFY_EMAIL', 'owner-at-example'],
+    ['SPACES_COUNTER_MODE', 'fake'],
+    ['GA_MEASUREMENT_ID', 'UA-1234'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('requires a deadline when the handbook countdown is tied to one', () => {
+    expect(() => parseEnv({ HANDBOOK_COUNTDOWN_MODE: 'deadline' })).toThrow(/HANDBOOK_DEADLINE/);
+    expect(
+      parseEnv({
+        HANDBOOK_COUNTDOWN_MODE: 'deadline',
+        HANDBOOK_DEADLINE: '2026-12-01T18:00:00+00:00',
+      }).HANDBOOK_DEADLINE,
+    ).toBe('2026-12-01T18:00:00+00:00');
+  });
+});
+
+describe('toPublicConfig', () => {
+  it('exposes no secrets to the browser', () => {
+    const env = parseEnv({
+      KIT_API_KEY: 'kit-secret',
+      SMTP_URL: 'smtp://user:smtp-secret@mail.example',
+      DATABASE_URL: 'postgres://u:db-secret@db/x',
+    });
+    const json = JSON.stringify(toPublicConfig(env));
+    expect(json).not.toMatch(/secret/);
+  });
+
+  it('derives the named sites from the main origin', () => {
+    const config = toPublicConfig(
+      parseEnv({ SITE_URL: 'https://jamie.example', WAITLIST_HOST: 'wait.example' }),
+    );
+    expect(config.origins).toMatchObject({
+      main: 'https://jamie.example',
+      waitlist: 'https://wait.example',
+    });
+  });
+});

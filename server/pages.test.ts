@@ -1,0 +1,240 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listedRoutes, type PageId } from '../src/routes';
+import { createApp } from './app';
+import { parseEnv } from './env';
+import { createLogger } from './logger';
+import { loadSite, type Site } from './site';
+
+/** The page server over the real build (`npm run build` runs before the tests). */
+
+const env = parseEnv({ LOG_LEVEL: 'silent' });
+let site: Site;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  site = await loadSite();
+  app = createApp({ env, logger: createLogger(env), site });
+});
+
+const hostOf = {
+  main: 'localhost:3000',
+  'sellable-business': env.SELLABLE_BUSINESS_HOST,
+  waitlist: env.WAITLIST_HOST,
+  book: env.BOOK_HOST,
+} as const;
+
+/** A text each page's prerendered HTML must contain (its headline). */
+const headline: Record<PageId, string> = {
+  home: 'Jamie Castell',
+  waitlist: 'You&#x27;re almost in',
+  book: 'What&#x27;s Stopping You?',
+  'thank-you': 'You&#x27;re in. Here&#x27;s your bonus',
+  handbook: '11 CheatCodes',
+  workshop: 'Make your business an asset',
+  cohort: 'Escape the 7-Figure Prison',
+  terms: 'Terms of use',
+  privacy: 'Privacy notice',
+  cookies: 'Cookie notice',
+  'not-found': 'Oops! Page not found',
+};
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  app.request(path, { headers: { host: 'localhost:3000', ...headers } });
+
+describe('pages by host', () => {
+  it.each(listedRoutes())(
+    '$site $path answers the $page page',
+    async ({ site: siteId, path, page }) => {
+      const response = await get(path, { host: hostOf[siteId] });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await response.text()).toContain(headline[page]);
+    },
+  );
+
+  it.each([
+    ['www.', 'sellable-business', '/cohort', 'workshop'],
+    ['www.', 'waitlist', '/li', 'waitlist'],
+    ['www.', 'book', '/whatever', 'book'],
+    ['', 'waitlist', '/any/path/', 'waitlist'],
+    ['', 'main', '/Book/', 'waitlist'],
+  ] as const)('%s%s %s answers the %s page', async (prefix, siteId, path, page) => {
+    const response = await get(path, { host: `${prefix}${hostOf[siteId]}` });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(headline[page]);
+  });
+
+  it.each([
+    ['main', '/no-such-page'],
+    ['main', '/cohort'],
+    ['sellable-business', '/book'],
+    ['sellable-business', '/sellablebusiness'],
+  ] as const)('%s %s answers the 404 page with status 404', async (siteId, path) => {
+    const response = await get(path, { host: hostOf[siteId] });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Oops! Page not found');
+    expect(html).toContain('Return to Home');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('answers other methods on pages with 405', async () => {
+    const response = await app.request('/', { method: 'DELETE', headers: { host: 'localhost' } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('prerendered documents', () => {
+  it('give every page its own title, description and canonical link', async () => {
+    const titles = new Set<string>();
+    for (const [page, file] of site.pages) {
+      const html = file.body.toString('utf8');
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, page).toBeTruthy();
+      titles.add(title ?? '');
+      expect(html, page).toMatch(/<meta name="description" content="[^"]{20,}">/);
+      if (page !== 'not-found')
+        expect(html, page).toMatch(/<link rel="canonical" href="http[^"]+">/);
+      expect(html, page).toMatch(/<div id="root"><[a-z]/);
+      expect(html, page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+    expect(titles.size).toBe(site.pages.size);
+  });
+
+  it('point canonical links at the site that owns the page', async () => {
+    const canonical = async (host: string, path: string) =>
+      /<link rel="canonical" href="([^"]+)">/.exec(await (await get(path, { host })).text())?.[1];
+    expect(await canonical('localhost', '/')).toBe('http://localhost:3000/');
+    expect(await canonical('localhost', '/sellablebusiness')).toBe(
+      `http://${env.SELLABLE_BUSINESS_HOST}:3000/`,
+    );
+    expect(await canonical('localhost', '/assetworkshop')).toBe(
+      `http://${env.SELLABLE_BUSINESS_HOST}:3000/cohort`,
+    );
+    expect(await canonical('localhost', '/book')).toBe(`http://${env.WAITLIST_HOST}:3000/`);
+    expect(await canonical('localhost', '/whatsstoppingyou')).toBe(`http://${env.BOOK_HOST}:3000/`);
+  });
+});
+
+describe('caching and compression', () => {
+  const firstAsset = () => {
+    const path = [...site.files.keys()].find(
+      (key) => key.startsWith('/assets/') && key.endsWith('.js'),
+    );
+    if (!path) throw new Error('no built script');
+    return path;
+  };
+
+  it('serves hashed assets for a year, immutable', async () => {
+    const response = await get(firstAsset());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('serves HTML for revalidation and answers a matching ETag with 304', async () => {
+    const first = await get('/');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const second = await get('/', { 'if-none-match': etag ?? '' });
+    expect(second.status).toBe(304);
+    expect(await second.text()).toBe('');
+  });
+
+  it('chooses brotli, then gzip, then identity from Accept-Encoding', async () => {
+    const plain = await get('/');
+    const plainBody = Buffer.from(await plain.arrayBuffer());
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.length).toBeLessThan(plainBody.length);
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    expect(brotliDecompressSync(brBody).equals(plainBody)).toBe(true);
+
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(plainBody)).toBe(true);
+
+    const refused = await get('/', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await app.request('/thank-you', {
+      method: 'HEAD',
+      headers: { host: 'localhost' },
+    });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(500);
+    expect(await response.text()).toBe('');
+    const missing = await app.request('/missing', {
+      method: 'HEAD',
+      headers: { host: 'localhost' },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it('are on pages, assets, API answers and 404s', async () => {
+    for (const path of ['/', '/no-such-page', '/api/health', '/api/nope', '/favicon.svg']) {
+      const response = await get(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('add HSTS only when a trusted proxy says the visitor used HTTPS', async () => {
+    const proxied = createApp({
+      env: { ...env, TRUST_PROXY: true },
+      logger: createLogger(env),
+      site,
+    });
+    const https = await proxied.request('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const http = await proxied.request('/', { headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers.get('strict-transport-security')).toBeNull();
+    // Without TRUST_PROXY the header is anyone's to forge, so it is ignored.
+    const untrusted = await get('/', { 'x-forwarded-proto': 'https' });
+    expect(untrusted.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('open the CSP to the analytics and pixel origins only when they are configured', async () => {
+    const tracked = createApp({
+      env: { ...env, GA_MEASUREMENT_ID: 'G-TEST123', META_PIXEL_ID: '123456' },
+      logger: createLogger(env),
+      site,
+    });
+    const csp = (await tracked.request('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(
+      "script-src 'self' https://www.googletagmanager.com https://connect.facebook.net",
+    );
+    const plain = (await get('/')).headers.get('content-security-policy') ?? '';
+    expect(plain).toContain("script-src 'self';");
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 JSON, not cached', async () => {
+    const response = await get('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('unknown API paths answer JSON 404', async () => {
+    const response = await get('/api/nope');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found' });
+  });
+});
