@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, toPublicConfig } from './env';
+import { EnvError, envSchema, parseEnv, toPublicConfig } from './env';
 
 describe('parseEnv', () => {
   it('gives every setting a working default', () => {
@@ -74,5 +75,22 @@ describe('toPublicConfig', () => {
       main: 'https://jamie.example',
       waitlist: 'https://wait.example',
     });
+  });
+});
+
+describe('.env.example', () => {
+  const example = Object.fromEntries(
+    readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_0-9]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('lists every variable', () => {
+    expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('gives each variable its default', () => {
+    expect(parseEnv(example)).toEqual(parseEnv({}));
   });
 });
