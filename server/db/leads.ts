@@ -22,7 +22,7 @@ export async function addContactSubmission(
 ): Promise<string> {
   const id = randomUUID();
   const now = isoNow();
-  await store.db.transaction().execute(async (trx) => {
+  await store.write(async (trx) => {
     await trx
       .insertInto('contact_submissions')
       .values({
@@ -51,7 +51,7 @@ export async function addSubscriber(
 ): Promise<{ id: string; created: boolean }> {
   const email = subscription.email.toLowerCase();
   const now = isoNow();
-  return store.db.transaction().execute(async (trx) => {
+  return store.write(async (trx) => {
     const inserted = await trx
       .insertInto('subscribers')
       .values({

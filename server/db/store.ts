@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env';
 import { type ConnectOptions, connect, type DialectName } from './connect';
+import { groupCommit, type WriteWork } from './group-commit';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -13,6 +14,11 @@ import type { Database } from './schema';
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * Runs `work` in a transaction and resolves once it is committed. On SQLite, writes that arrive
+   * together share one commit (group-commit.ts); PostgreSQL has a connection pool for that.
+   */
+  write<T>(work: WriteWork<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -28,7 +34,11 @@ export async function openStore(
     await db.destroy();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  const write =
+    dialect === 'sqlite'
+      ? groupCommit(db)
+      : <T>(work: WriteWork<T>) => db.transaction().execute(work);
+  return { db, dialect, write, close: () => db.destroy() };
 }
 
 /**
