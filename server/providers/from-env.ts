@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
@@ -17,7 +18,10 @@ export function providersFromEnv(env: Env, logger: Logger): Providers {
     kit: env.KIT_API_KEY ? createKit({ apiKey: env.KIT_API_KEY, baseUrl: env.KIT_API_URL }) : null,
     ownerMail:
       env.SMTP_URL && env.NOTIFY_EMAIL
-        ? createOwnerMail({ smtpUrl: env.SMTP_URL, to: env.NOTIFY_EMAIL })
+        ? createOwnerMail({
+            transport: nodemailer.createTransport(env.SMTP_URL),
+            to: env.NOTIFY_EMAIL,
+          })
         : null,
   };
   logger.info(

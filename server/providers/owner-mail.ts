@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { ProviderError } from './provider-error';
 
 export interface ContactNotice {
@@ -14,12 +14,22 @@ export interface OwnerMail {
   notify(contact: ContactNotice): Promise<void>;
 }
 
+/** The part of a nodemailer transport we use (an SMTP one in production, a fake in tests). */
+export interface MailTransport {
+  sendMail(mail: SendMailOptions): Promise<unknown>;
+}
+
 /**
- * Sends the notice over SMTP (SMTP_URL) to NOTIFY_EMAIL, from that same address so that the
- * owner's own domain signs it; Reply-To is the enquirer, so answering is one click.
+ * Sends the notice to NOTIFY_EMAIL, from that same address so that the owner's own domain signs
+ * it; Reply-To is the enquirer, so answering is one click.
  */
-export function createOwnerMail({ smtpUrl, to }: { smtpUrl: string; to: string }): OwnerMail {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function createOwnerMail({
+  transport,
+  to,
+}: {
+  transport: MailTransport;
+  to: string;
+}): OwnerMail {
   return {
     async notify(contact) {
       try {

@@ -4,7 +4,7 @@ import { apiErrorSchema } from '../../contracts/api-error';
 import { createApp } from '../app';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { createForwarding, type Providers } from '../outbox/forwarding';
 
 /** The app as index.ts builds it, minus the built pages (API tests need none). */
@@ -12,11 +12,12 @@ export function createTestApp(
   store: Store,
   settings: Record<string, string> = {},
   providers: Providers = { kit: null, ownerMail: null },
+  logger?: Logger,
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
   return createApp({
     env,
-    logger: createLogger(env),
+    logger: logger ?? createLogger(env),
     site: { pages: new Map(), files: new Map() },
     store,
     forwarding: createForwarding(env, providers),
