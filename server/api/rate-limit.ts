@@ -1,10 +1,12 @@
+import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Env } from '../env';
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface LeadRateLimiter {
-  take(clientKey: string): Promise<RateLimitVerdict>;
+  /** Spends one post of the budget of the client at `address`. */
+  take(address: string): Promise<RateLimitVerdict>;
 }
 
 /**
@@ -22,9 +24,9 @@ export function createLeadRateLimiter(
     duration: env.LEAD_RATE_LIMIT_WINDOW_SECONDS,
   });
   return {
-    async take(clientKey) {
+    async take(address) {
       try {
-        await limiter.consume(clientKey);
+        await limiter.consume(rateLimitKey(address));
         return { allowed: true };
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
@@ -35,4 +37,25 @@ export function createLeadRateLimiter(
       }
     },
   };
+}
+
+/**
+ * Whom a budget belongs to. An IPv4 address is one client; an IPv6 client usually holds a whole
+ * /64 and could rotate through it, so IPv6 addresses count per /64 network.
+ */
+export function rateLimitKey(address: string): string {
+  const plain = address.split('%')[0] ?? address; // drop an IPv6 zone id
+  const mappedIPv4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain);
+  if (mappedIPv4?.[1]) return mappedIPv4[1];
+  if (!isIPv6(plain)) return address;
+  const [head = '', tail] = plain.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  // An embedded IPv4 address (64:ff9b::1.2.3.4) fills the last two groups.
+  const width = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0);
+  const missing = tail === undefined ? 0 : 8 - width(groups(head)) - width(groups(tail));
+  const all = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
+  return `${all
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
