@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openStore } from '../server/db/store';
@@ -107,8 +107,9 @@ const line = (label: string, r: Result) =>
 const server = await startServer();
 let ok = true;
 try {
+  // The load average says how much the figures owe to other work on the machine.
   console.log(
-    `Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), SQLite WAL synchronous=FULL\n`,
+    `Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]?.toFixed(1)}, SQLite WAL synchronous=FULL\n`,
   );
   await load(10, 300, health(server.url), 200);
   await load(10, 300, contact(server.url, 'warm'), 201);

@@ -51,7 +51,7 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-describe('crash safety (SQLite)', () => {
+describe('the real server process (SQLite)', () => {
   it.skipIf(!existsSync(buildPaths.pages) && !process.env.CI)(
     `keeps every acknowledged submission through ${rounds} SIGKILLs`,
     async () => {
@@ -108,5 +108,22 @@ describe('crash safety (SQLite)', () => {
       }
     },
     90_000,
+  );
+
+  it.skipIf(!existsSync(buildPaths.pages) && !process.env.CI)(
+    'stops cleanly on SIGTERM: requests finish, the outbox worker and the store close',
+    async () => {
+      const { child, url } = await startServer();
+      const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
+      const response = await fetch(`${url}/api/subscriptions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ list: 'newsletter', email: 'last@example.com' }),
+      });
+      expect(response.status).toBe(201);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    30_000,
   );
 });
