@@ -3,15 +3,19 @@ import { honeypot } from './honeypot';
 
 /** A press or speaking enquiry (spec §3, §5, §7). The browser form and the API share it. */
 export const contactSubmissionSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(200, 'Please shorten your name.'),
+  name: z
+    .string({ error: 'Please enter your name.' })
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(200, 'Please shorten your name.'),
   email: z
-    .string()
+    .string({ error: 'Please enter your email address.' })
     .trim()
     .min(1, 'Please enter your email address.')
     .max(254, 'Please check your email address.')
     .pipe(z.email('Please enter a valid email address.')),
   message: z
-    .string()
+    .string({ error: 'Please enter a message.' })
     .trim()
     .min(1, 'Please enter a message.')
     .max(5000, 'Please keep your message under 5,000 characters.'),

@@ -5,22 +5,41 @@ import { honeypot } from './honeypot';
 export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
 export type SubscriptionList = (typeof subscriptionLists)[number];
 
-const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/** The UTM parameters kept with a sign-up; a native form post sends them as flat fields. */
+export const utmKeys = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
+export type UtmKey = (typeof utmKeys)[number];
+
+const utmValue = z.string().trim().max(200, 'Please shorten this value.').optional();
 
 export const utmSchema = z
-  .object(Object.fromEntries(utmKeys.map((key) => [key, z.string().trim().max(200).optional()])))
-  .partial()
+  .object({
+    utm_source: utmValue,
+    utm_medium: utmValue,
+    utm_campaign: utmValue,
+    utm_term: utmValue,
+    utm_content: utmValue,
+  } satisfies Record<UtmKey, typeof utmValue>)
   .strict();
 
 export const subscriptionSchema = z.object({
   list: z.enum(subscriptionLists, { error: 'Unknown list.' }),
   email: z
-    .string()
+    .string({ error: 'Please enter your email address.' })
     .trim()
     .min(1, 'Please enter your email address.')
     .max(254, 'Please check your email address.')
     .pipe(z.email('Please enter a valid email address.')),
-  firstName: z.string().trim().max(100, 'Please shorten your first name.').optional(),
+  firstName: z
+    .string({ error: 'Please check your first name.' })
+    .trim()
+    .max(100, 'Please shorten your first name.')
+    .optional(),
   /** Traffic source (D4), e.g. Instagram / LinkedIn / Direct or a utm_source. */
   source: z.string().trim().max(64).optional(),
   /** Path of the page the form was on. */

@@ -1,8 +1,14 @@
 import { Hono } from 'hono';
 import { resolveRoute } from '../src/routes';
+import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
+import { createLeadRateLimiter } from './api/rate-limit';
+import { subscriptionsRouter } from './api/subscriptions';
+import { waitlistRouter } from './api/waitlist';
+import type { Store } from './db/store';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Forwarding } from './outbox/forwarding';
 import { securityHeaders } from './security-headers';
 import { sendFile } from './send-file';
 import type { Site } from './site';
@@ -11,10 +17,24 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   site: Site;
+  store: Store;
+  forwarding: Forwarding;
+  /** Key of the IP hash kept with each lead (storedSecret in server/db/store.ts). */
+  ipHashKey: string;
+  /** Told when a new lead is stored (the outbox worker's wake()). */
+  onLeadStored?: () => void;
 }
 
 /** The whole Request -> Response app: the JSON API and the prerendered pages of every host. */
-export function createApp({ env, logger, site }: AppDeps) {
+export function createApp({
+  env,
+  logger,
+  site,
+  store,
+  forwarding,
+  ipHashKey,
+  onLeadStored = () => {},
+}: AppDeps) {
   const hosts = {
     sellableBusiness: env.SELLABLE_BUSINESS_HOST,
     waitlist: env.WAITLIST_HOST,
@@ -41,7 +61,20 @@ export function createApp({ env, logger, site }: AppDeps) {
     c.header('Cache-Control', 'no-store');
   });
 
+  const leadApi = {
+    env,
+    logger,
+    store,
+    forwarding,
+    ipHashKey,
+    onLeadStored,
+    // One budget per client across every form: a bot gains nothing by switching endpoints.
+    rateLimiter: createLeadRateLimiter(env),
+  };
   app.route('/api/health', healthRouter());
+  app.route('/api/contact-submissions', contactRouter(leadApi));
+  app.route('/api/subscriptions', subscriptionsRouter(leadApi));
+  app.route('/api/waitlist', waitlistRouter({ env, store }));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // Built public files first (assets, favicon, downloads), then the route table.

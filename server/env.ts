@@ -60,7 +60,13 @@ export const envSchema = z.object({
       .optional(),
   ),
 
+  /** Per-client limit on form posts (contact and sign-ups) in each window; 0 turns it off. */
+  LEAD_RATE_LIMIT: integer(10, 0, 1_000_000),
+  LEAD_RATE_LIMIT_WINDOW_SECONDS: integer(60, 1, 86_400),
+
   KIT_API_KEY: optionalString,
+  /** Kit's API origin; only tests and staging point it elsewhere. */
+  KIT_API_URL: url('https://api.kit.com'),
   KIT_FORM_ID_NEWSLETTER: optionalString,
   KIT_FORM_ID_WAITLIST: optionalString,
   KIT_FORM_ID_HANDBOOK: optionalString,

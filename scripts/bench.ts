@@ -1,0 +1,151 @@
+/**
+ * `npm run bench` (not part of `npm test`): the lead capture server over real HTTP on this
+ * machine, with SQLite. Prints contact submissions per second and p50/p99 latency side by side
+ * with GET /api/health (the ceiling: same server, no body, no database) and their ratio; then
+ * 10,000 submissions from 100 concurrent clients, checking that every one is stored exactly once.
+ * Runs the built server (`npm run build` first) as a child process so that the load generator
+ * does not share its event loop.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openStore } from '../server/db/store';
+import { buildPaths } from './build-paths';
+
+interface Result {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'leads-bench-'));
+
+async function startServer(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: buildPaths.root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      BIND_ADDRESS: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info', // production's default: one log line per request
+      LEAD_RATE_LIMIT: '0', // all the load comes from one address
+      KIT_API_KEY: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = output.match(/"port":(\d+),"msg":"listening"/)?.[1];
+      if (port) {
+        output = '';
+        child.stdout?.off('data', onData);
+        child.stdout?.resume(); // keep draining the request log
+        resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** `total` requests from `clients` concurrent clients, each sending one after another. */
+async function load(
+  clients: number,
+  total: number,
+  request: (n: number) => Promise<Response>,
+  expectedStatus: number,
+): Promise<Result> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const n = next++;
+        const sent = performance.now();
+        try {
+          const response = await request(n);
+          await response.arrayBuffer();
+          if (response.status !== expectedStatus) failures++;
+        } catch {
+          failures++;
+        }
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)] ?? 0;
+  return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), failures };
+}
+
+const contact = (url: string, tag: string) => (n: number) =>
+  fetch(`${url}/api/contact-submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Mark',
+      email: `bench-${tag}-${n}@example.com`,
+      message: `${tag} ${n}: I would like to book a talk for our conference next spring.`,
+    }),
+  });
+const health = (url: string) => () => fetch(`${url}/api/health`);
+
+const line = (label: string, r: Result) =>
+  `${label.padEnd(28)}${r.perSecond.toFixed(0).padStart(8)}/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms${r.failures ? `   ${r.failures} FAILED` : ''}`;
+
+const server = await startServer();
+let ok = true;
+try {
+  // The load average says how much the figures owe to other work on the machine.
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]?.toFixed(1)}, SQLite WAL synchronous=FULL\n`,
+  );
+  await load(10, 300, health(server.url), 200);
+  await load(10, 300, contact(server.url, 'warm'), 201);
+
+  const clients = 10;
+  const total = 3000;
+  const ceiling = await load(clients, total, health(server.url), 200);
+  const contacts = await load(clients, total, contact(server.url, 'side'), 201);
+  console.log(`${total} requests each, ${clients} concurrent clients, keep-alive:`);
+  console.log(line('GET /api/health (ceiling)', ceiling));
+  console.log(line('POST /api/contact-submissions', contacts));
+  console.log(
+    `contact / health throughput: ${((contacts.perSecond / ceiling.perSecond) * 100).toFixed(0)}%\n`,
+  );
+
+  const big = await load(100, 10_000, contact(server.url, 'big'), 201);
+  console.log('10,000 submissions from 100 concurrent clients:');
+  console.log(line('POST /api/contact-submissions', big));
+
+  const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const row = await store.db
+    .selectFrom('contact_submissions')
+    .select([
+      (eb) => eb.fn.countAll().as('rows'),
+      sql<number>`count(distinct message)`.as('distinct'),
+    ])
+    .where('email', 'like', 'bench-big-%')
+    .executeTakeFirstOrThrow();
+  await store.close();
+  const stored = Number(row.rows);
+  const distinct = Number(row.distinct);
+  console.log(`stored: ${stored} rows, ${distinct} distinct submissions`);
+  ok = big.failures === 0 && stored === 10_000 && distinct === 10_000 && contacts.failures === 0;
+  console.log(ok ? 'every submission stored exactly once' : 'MISMATCH: see above');
+} finally {
+  server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from './csv';
+
+describe('CSV export', () => {
+  it('neutralises cells a spreadsheet would run as a formula', () => {
+    for (const attack of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
+      expect(csvCell(attack).startsWith(`"'`)).toBe(true);
+    }
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+  });
+
+  it('quotes every cell, doubles quotes and keeps new lines inside the cell', () => {
+    expect(csvCell('say "hi"\nbye, then')).toBe('"say ""hi""\nbye, then"');
+    expect(csvCell(null)).toBe('');
+    expect(toCsv(['a', 'b'], [{ a: '1', b: null }])).toBe('"a","b"\r\n"1",\r\n');
+  });
+});

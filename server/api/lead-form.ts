@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { type ApiError, fieldErrors } from '../../contracts/api-error';
+import { isHoneypotFilled } from '../../contracts/honeypot';
+import { utmKeys } from '../../contracts/subscription';
+import type { LeadMeta } from '../db/leads';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import { clientAddress, hashAddress } from './client-address';
+import type { LeadRateLimiter, RateLimitVerdict } from './rate-limit';
+import { BodyTooLargeError, readBodyText } from './read-body';
+import { isSameOriginPost, requestOrigin, returnPath } from './same-origin';
+
+/** Far above any valid lead (a 5,000-character message, even all escapes), far below harm. */
+export const maxBodyBytes = 64 * 1024;
+
+/** The HTML id of the form a native post came from; its messages are #<form>-success / -error. */
+const formIdPattern = /^[a-z][a-z0-9-]{0,39}$/;
+
+export interface LeadFormDeps {
+  env: Pick<Env, 'TRUST_PROXY'>;
+  logger: Logger;
+  rateLimiter: LeadRateLimiter;
+  /** Key of the IP hash kept with each lead (see client-address.ts). */
+  ipHashKey: string;
+  /** Called after a new lead is stored, so the outbox worker sends its jobs straight away. */
+  onLeadStored(): void;
+}
+
+export interface LeadEndpoint<Schema extends z.ZodType> {
+  /** For logs: which kind of lead this endpoint takes. */
+  lead: 'contact' | 'subscriber';
+  schema: Schema;
+  /** Stores a valid lead; `created: false` marks a repeat that stored nothing (answered 200). */
+  save(input: z.infer<Schema>, meta: LeadMeta): Promise<{ id: string; created: boolean }>;
+}
+
+interface Rejection {
+  ok: false;
+  status: 400 | 403 | 413 | 415 | 429;
+  body: ApiError;
+  retryAfterSeconds?: number;
+}
+
+type Outcome = { ok: true; status: 200 | 201; id: string } | Rejection;
+
+/**
+ * The one path every lead form takes, JSON from the enhanced form or a native form post before
+ * the JavaScript has loaded: same-origin check, rate limit, content type, size limit, parse,
+ * honeypot, validation, store. JSON gets the status and body; a form post gets a 303 back to its
+ * page with the #<form>-success or #<form>-error message in view.
+ */
+export function leadRouter<Schema extends z.ZodType>(
+  deps: LeadFormDeps,
+  endpoint: LeadEndpoint<Schema>,
+) {
+  return new Hono()
+    .post('/', async (c) => {
+      const ownOrigin = requestOrigin(c, deps.env.TRUST_PROXY);
+      if (!isSameOriginPost(c.req.raw.headers, ownOrigin)) {
+        return answer(c, reject(403, 'Cross-site posts are not accepted.'));
+      }
+      // Every post counts against the client's budget, however malformed.
+      const address = clientAddress(c, deps.env.TRUST_PROXY);
+      const verdict = await deps.rateLimiter.take(address);
+      const kind = bodyKind(c.req.header('content-type'));
+      if (!kind) {
+        return answer(
+          c,
+          reject(415, 'Send application/json or application/x-www-form-urlencoded.'),
+        );
+      }
+      let text: string;
+      try {
+        text = await readBodyText(c.req.raw, maxBodyBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) return answer(c, reject(413, 'Body too large.'));
+        if (error instanceof TypeError) return answer(c, reject(400, 'Body is not UTF-8.'));
+        throw error;
+      }
+
+      if (kind === 'json') return answer(c, await accept(address, verdict, parseJson(text)));
+      const fields = new URLSearchParams(text);
+      const form = fields.get('form') ?? '';
+      if (!formIdPattern.test(form)) {
+        return answer(c, reject(400, 'Missing or invalid form id.', { form: 'Invalid form id.' }));
+      }
+      const outcome = await accept(address, verdict, { ok: true, value: formToObject(fields) });
+      const back = returnPath(c.req.header('referer'), ownOrigin);
+      return c.redirect(`${back}#${form}-${outcome.ok ? 'success' : 'error'}`, 303);
+    })
+    .all('/', (c) => c.json({ error: 'Method not allowed.' }, 405, { Allow: 'POST' }));
+
+  async function accept(
+    address: string,
+    verdict: RateLimitVerdict,
+    parsed: { ok: true; value: unknown } | { ok: false },
+  ): Promise<Outcome> {
+    if (!verdict.allowed) {
+      deps.logger.warn({ lead: endpoint.lead }, 'lead rate-limited');
+      return {
+        ...reject(429, 'Too many submissions. Please try again in a little while.'),
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      };
+    }
+    if (!parsed.ok) return reject(400, 'Malformed JSON.');
+    const body = parsed.value;
+    if (isRecord(body) && isHoneypotFilled(body)) {
+      // Looks like success to the bot; nothing is stored or forwarded.
+      deps.logger.info({ lead: endpoint.lead }, 'lead honeypot hit');
+      return { ok: true, status: 201, id: randomUUID() };
+    }
+    const result = endpoint.schema.safeParse(body);
+    if (!result.success) {
+      return reject(400, 'Please check the highlighted fields.', fieldErrors(result.error));
+    }
+    const saved = await endpoint.save(result.data, {
+      ipHash: hashAddress(deps.ipHashKey, address),
+    });
+    deps.logger.info({ lead: endpoint.lead, id: saved.id, created: saved.created }, 'lead stored');
+    if (saved.created) deps.onLeadStored();
+    return { ok: true, status: saved.created ? 201 : 200, id: saved.id };
+  }
+}
+
+function answer(c: Context, outcome: Outcome): Response {
+  if (outcome.ok) return c.json({ id: outcome.id }, outcome.status);
+  if (outcome.retryAfterSeconds !== undefined) {
+    c.header('Retry-After', String(outcome.retryAfterSeconds));
+  }
+  return c.json(outcome.body, outcome.status);
+}
+
+function reject(
+  status: 400 | 403 | 413 | 415 | 429,
+  error: string,
+  fields?: Record<string, string>,
+): Rejection {
+  return { ok: false, status, body: fields ? { error, fields } : { error } };
+}
+
+function bodyKind(contentType: string | undefined): 'json' | 'form' | null {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'application/json') return 'json';
+  if (mediaType === 'application/x-www-form-urlencoded') return 'form';
+  return null;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * A native form post's fields in the JSON shape: the same names, first value of each, with the
+ * flat utm_* fields gathered into `utm` and the `form` id left out.
+ */
+function formToObject(fields: URLSearchParams): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const utm: Record<string, string> = {};
+  for (const [name, value] of fields) {
+    if (name === 'form') continue;
+    if ((utmKeys as readonly string[]).includes(name)) utm[name] ??= value;
+    else body[name] ??= value;
+  }
+  if (Object.keys(utm).length > 0) body.utm = utm;
+  return body;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,61 @@
+import { isIPv6 } from 'node:net';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Env } from '../env';
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface LeadRateLimiter {
+  /** Spends one post of the budget of the client at `address`. */
+  take(address: string): Promise<RateLimitVerdict>;
+}
+
+/**
+ * Form posts allowed per client per window (LEAD_RATE_LIMIT, 0 = off), counted in this process's
+ * memory. Several instances each count their own share; a shared store (rate-limiter-flexible
+ * has PostgreSQL and Redis ones) is the change to make if that ever matters.
+ */
+export function createLeadRateLimiter(
+  env: Pick<Env, 'LEAD_RATE_LIMIT' | 'LEAD_RATE_LIMIT_WINDOW_SECONDS'>,
+): LeadRateLimiter {
+  if (env.LEAD_RATE_LIMIT === 0) return { take: async () => ({ allowed: true }) };
+  const limiter = new RateLimiterMemory({
+    keyPrefix: 'lead',
+    points: env.LEAD_RATE_LIMIT,
+    duration: env.LEAD_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  return {
+    async take(address) {
+      try {
+        await limiter.consume(rateLimitKey(address));
+        return { allowed: true };
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
+      }
+    },
+  };
+}
+
+/**
+ * Whom a budget belongs to. An IPv4 address is one client; an IPv6 client usually holds a whole
+ * /64 and could rotate through it, so IPv6 addresses count per /64 network.
+ */
+export function rateLimitKey(address: string): string {
+  const plain = address.split('%')[0] ?? address; // drop an IPv6 zone id
+  const mappedIPv4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain);
+  if (mappedIPv4?.[1]) return mappedIPv4[1];
+  if (!isIPv6(plain)) return address;
+  const [head = '', tail] = plain.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  // An embedded IPv4 address (64:ff9b::1.2.3.4) fills the last two groups.
+  const width = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0);
+  const missing = tail === undefined ? 0 : 8 - width(groups(head)) - width(groups(tail));
+  const all = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
+  return `${all
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -1,0 +1,132 @@
+import { expect, it } from 'vitest';
+import { createTestApp, expectApiError, postForm, postJson } from '../testing/app';
+import { countRows, describeEachStore } from '../testing/stores';
+
+const kitConfigured = {
+  kit: { subscribe: async () => {} },
+  ownerMail: null,
+};
+
+describeEachStore('POST /api/subscriptions', ({ store }) => {
+  it('stores a sign-up with what the owner needs and answers 201 {id}', async () => {
+    const app = createTestApp(store());
+    const response = await postJson(app, '/api/subscriptions', {
+      list: 'waitlist',
+      email: 'Grace@Example.com',
+      firstName: ' Grace ',
+      source: 'Instagram',
+      page: '/bookwaitlistig',
+      utm: { utm_source: 'ig', utm_campaign: 'launch' },
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const row = await store()
+      .db.selectFrom('subscribers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      list: 'waitlist',
+      email: 'grace@example.com',
+      first_name: 'Grace',
+      source: 'Instagram',
+      page: '/bookwaitlistig',
+      utm_source: 'ig',
+      utm_medium: null,
+      utm_campaign: 'launch',
+    });
+  });
+
+  it('treats a repeat sign-up to the same list as a success that stores nothing new', async () => {
+    const app = createTestApp(store(), {}, kitConfigured);
+    const settings = { KIT_FORM_ID_NEWSLETTER: '101' };
+    const withKit = createTestApp(store(), settings, kitConfigured);
+    const first = await postJson(withKit, '/api/subscriptions', {
+      list: 'newsletter',
+      email: 'lin@example.com',
+    });
+    const again = await postJson(app, '/api/subscriptions', {
+      list: 'newsletter',
+      email: ' LIN@example.com',
+    });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await countRows(store(), 'subscribers')).toBe(1);
+    expect(await countRows(store(), 'outbox_jobs')).toBe(1);
+  });
+
+  it('keeps one row per list for the same person', async () => {
+    const app = createTestApp(store());
+    for (const list of ['newsletter', 'waitlist', 'handbook']) {
+      const response = await postJson(app, '/api/subscriptions', { list, email: 'a@example.com' });
+      expect(response.status).toBe(201);
+    }
+    expect(await countRows(store(), 'subscribers')).toBe(3);
+  });
+
+  it('queues a Kit job only for a list with a configured form', async () => {
+    const app = createTestApp(store(), { KIT_FORM_ID_WAITLIST: '202' }, kitConfigured);
+    await postJson(app, '/api/subscriptions', { list: 'waitlist', email: 'w@example.com' });
+    await postJson(app, '/api/subscriptions', { list: 'handbook', email: 'h@example.com' });
+    const jobs = await store().db.selectFrom('outbox_jobs').select(['kind', 'status']).execute();
+    expect(jobs).toEqual([{ kind: 'kit-subscribe', status: 'pending' }]);
+  });
+
+  it('stores nothing to forward when Kit is not configured', async () => {
+    const app = createTestApp(store(), { KIT_FORM_ID_WAITLIST: '202' });
+    await postJson(app, '/api/subscriptions', { list: 'waitlist', email: 'w@example.com' });
+    expect(await countRows(store(), 'subscribers')).toBe(1);
+    expect(await countRows(store(), 'outbox_jobs')).toBe(0);
+  });
+
+  it.each([
+    ['list', { list: 'vip', email: 'a@example.com' }, 'Unknown list.'],
+    ['list', { email: 'a@example.com' }, 'Unknown list.'],
+    ['email', { list: 'newsletter', email: 'a@' }, 'Please enter a valid email address.'],
+    ['email', { list: 'newsletter', email: ' ' }, 'Please enter your email address.'],
+    [
+      'firstName',
+      { list: 'waitlist', email: 'a@example.com', firstName: 'x'.repeat(101) },
+      'Please shorten your first name.',
+    ],
+    [
+      'utm.utm_source',
+      { list: 'waitlist', email: 'a@example.com', utm: { utm_source: 'x'.repeat(201) } },
+      'Please shorten this value.',
+    ],
+  ])('answers 400 naming the bad field (%s)', async (field, body, message) => {
+    const app = createTestApp(store());
+    const error = await expectApiError(await postJson(app, '/api/subscriptions', body), 400);
+    expect(error.fields).toEqual({ [field]: message });
+    expect(await countRows(store(), 'subscribers')).toBe(0);
+  });
+
+  it('takes a native form post with flat UTM fields and redirects to the success message', async () => {
+    const app = createTestApp(store());
+    const response = await postForm(
+      app,
+      '/api/subscriptions',
+      {
+        form: 'waitlist-signup',
+        list: 'waitlist',
+        email: 'sam@example.com',
+        firstName: '',
+        page: '/book',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+      },
+      { headers: { Origin: 'http://localhost', Referer: 'http://localhost/book?utm_source=x' } },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/book?utm_source=x#waitlist-signup-success');
+    const row = await store().db.selectFrom('subscribers').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: 'sam@example.com',
+      first_name: null,
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: null,
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Env } from '../env';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Connection {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL only: a schema to work in (tests give each suite its own). */
+  schema?: string;
+}
+
+/** SQLite's file inside DATA_DIR. */
+export function sqlitePath(dataDir: string): string {
+  return resolve(dataDir, 'leads.sqlite');
+}
+
+/**
+ * Opens PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. Either way a 201 must mean
+ * "on disk": SQLite runs in WAL mode with synchronous=FULL (checked, since some file systems
+ * refuse WAL), PostgreSQL with synchronous_commit=on whatever the server default.
+ */
+export function connect(
+  env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>,
+  options: ConnectOptions = {},
+): Connection {
+  if (env.DATABASE_URL) {
+    return { db: connectPostgres(env.DATABASE_URL, options.schema), dialect: 'postgres' };
+  }
+  return { db: connectSqlite(env.DATA_DIR), dialect: 'sqlite' };
+}
+
+function connectPostgres(url: string, schema: string | undefined): Kysely<Database> {
+  const settings = ['-c synchronous_commit=on'];
+  if (schema) settings.push(`-c search_path=${schema}`);
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: settings.join(' ') });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const busyTimeoutMs = 5000;
+
+function connectSqlite(dataDir: string): Kysely<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new SqliteDatabase(sqlitePath(dataDir), { timeout: busyTimeoutMs });
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  const actual = {
+    journal_mode: database.pragma('journal_mode', { simple: true }),
+    synchronous: database.pragma('synchronous', { simple: true }),
+    busy_timeout: database.pragma('busy_timeout', { simple: true }),
+  };
+  const expected = { journal_mode: 'wal', synchronous: 2, busy_timeout: busyTimeoutMs };
+  for (const [name, value] of Object.entries(expected)) {
+    if (actual[name as keyof typeof actual] !== value) {
+      database.close();
+      throw new Error(
+        `SQLite in ${join(dataDir)} runs with ${name}=${String(actual[name as keyof typeof actual])}, expected ${value}; is DATA_DIR on a local file system?`,
+      );
+    }
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+/** SQLite's own consistency check: "ok" when the file is sound. */
+export async function sqliteIntegrityCheck(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db);
+  return rows.map((row) => row.integrity_check).join('\n');
+}

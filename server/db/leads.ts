@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { ContactSubmission } from '../../contracts/contact';
+import type { Subscription, SubscriptionList } from '../../contracts/subscription';
+import type { Database, OutboxJobKind } from './schema';
+import { isoNow, type Store } from './store';
+
+/** What the server adds to a lead: never the address itself (see server/api/client-address.ts). */
+export interface LeadMeta {
+  ipHash: string;
+}
+
+/**
+ * Stores a contact submission and its outbox jobs in one transaction: once this resolves the
+ * enquiry and its pending notification are both on disk, or neither is.
+ */
+export async function addContactSubmission(
+  store: Store,
+  contact: ContactSubmission,
+  meta: LeadMeta,
+  jobs: readonly OutboxJobKind[],
+): Promise<string> {
+  const id = randomUUID();
+  const now = isoNow();
+  await store.write(async (trx) => {
+    await trx
+      .insertInto('contact_submissions')
+      .values({
+        id,
+        created_at: now,
+        name: contact.name,
+        email: contact.email.toLowerCase(),
+        message: contact.message,
+        ip_hash: meta.ipHash,
+      })
+      .execute();
+    await enqueue(trx, id, jobs, now);
+  });
+  return id;
+}
+
+/**
+ * Stores a sign-up unless this email is already on this list; a repeat is a success that stores
+ * nothing and sends nothing again. `created` tells the two apart.
+ */
+export async function addSubscriber(
+  store: Store,
+  subscription: Subscription,
+  meta: LeadMeta,
+  jobs: readonly OutboxJobKind[],
+): Promise<{ id: string; created: boolean }> {
+  const email = subscription.email.toLowerCase();
+  const now = isoNow();
+  return store.write(async (trx) => {
+    const inserted = await trx
+      .insertInto('subscribers')
+      .values({
+        id: randomUUID(),
+        created_at: now,
+        list: subscription.list,
+        email,
+        first_name: subscription.firstName || null,
+        source: subscription.source || null,
+        page: subscription.page || null,
+        utm_source: subscription.utm?.utm_source || null,
+        utm_medium: subscription.utm?.utm_medium || null,
+        utm_campaign: subscription.utm?.utm_campaign || null,
+        utm_term: subscription.utm?.utm_term || null,
+        utm_content: subscription.utm?.utm_content || null,
+        ip_hash: meta.ipHash,
+      })
+      .onConflict((conflict) => conflict.columns(['list', 'email']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      await enqueue(trx, inserted.id, jobs, now);
+      return { id: inserted.id, created: true };
+    }
+    const existing = await trx
+      .selectFrom('subscribers')
+      .select('id')
+      .where('list', '=', subscription.list)
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return { id: existing.id, created: false };
+  });
+}
+
+async function enqueue(
+  trx: Transaction<Database>,
+  leadId: string,
+  kinds: readonly OutboxJobKind[],
+  now: string,
+): Promise<void> {
+  if (kinds.length === 0) return;
+  await trx
+    .insertInto('outbox_jobs')
+    .values(
+      kinds.map((kind) => ({
+        id: randomUUID(),
+        created_at: now,
+        kind,
+        lead_id: leadId,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function countSubscribers(store: Store, list: SubscriptionList): Promise<number> {
+  const row = await store.db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('list', '=', list)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers count(*) as a bigint string.
+  return Number(row.count);
+}
+
+export function findContactSubmission(store: Store, id: string) {
+  return store.db
+    .selectFrom('contact_submissions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findSubscriber(store: Store, id: string) {
+  return store.db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}

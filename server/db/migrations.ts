@@ -1,0 +1,96 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+
+/**
+ * Migrations, in order, run at start-up by every process that opens the store (Kysely's migrator
+ * takes a lock, so instances starting together are safe). Append new ones; never edit old ones.
+ * Column types are the ones both SQLite and PostgreSQL understand.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-leads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('contact_submissions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text', (col) => col.notNull())
+        .addColumn('message', 'text', (col) => col.notNull())
+        .addColumn('ip_hash', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('contact_submissions_email')
+        .on('contact_submissions')
+        .column('email')
+        .execute();
+      await db.schema
+        .createIndex('contact_submissions_created_at')
+        .on('contact_submissions')
+        .column('created_at')
+        .execute();
+
+      await db.schema
+        .createTable('subscribers')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('list', 'text', (col) => col.notNull())
+        .addColumn('email', 'text', (col) => col.notNull())
+        .addColumn('first_name', 'text')
+        .addColumn('source', 'text')
+        .addColumn('page', 'text')
+        .addColumn('utm_source', 'text')
+        .addColumn('utm_medium', 'text')
+        .addColumn('utm_campaign', 'text')
+        .addColumn('utm_term', 'text')
+        .addColumn('utm_content', 'text')
+        .addColumn('ip_hash', 'text', (col) => col.notNull())
+        .addUniqueConstraint('subscribers_list_email', ['list', 'email'])
+        .execute();
+      await db.schema.createIndex('subscribers_email').on('subscribers').column('email').execute();
+      await db.schema
+        .createIndex('subscribers_created_at')
+        .on('subscribers')
+        .column('created_at')
+        .execute();
+
+      await db.schema
+        .createTable('outbox_jobs')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('lead_id', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('outbox_jobs_due')
+        .on('outbox_jobs')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema.createIndex('outbox_jobs_lead').on('outbox_jobs').column('lead_id').execute();
+
+      await db.schema
+        .createTable('settings')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('value', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import type { SubscriptionList } from '../../contracts/subscription';
+
+/**
+ * The tables, as Kysely sees them. Times are ISO-8601 UTC strings ("2026-01-15T09:30:00.000Z"):
+ * the same type in SQLite and PostgreSQL, and they sort and compare as text.
+ * A record keeps what the owner needs and no more: no IP address, only a keyed hash of it.
+ */
+export interface Database {
+  contact_submissions: ContactSubmissionTable;
+  subscribers: SubscriberTable;
+  outbox_jobs: OutboxJobTable;
+  settings: SettingTable;
+}
+
+export interface ContactSubmissionTable {
+  id: string;
+  created_at: string;
+  name: string;
+  email: string;
+  message: string;
+  ip_hash: string;
+}
+
+export interface SubscriberTable {
+  id: string;
+  created_at: string;
+  list: SubscriptionList;
+  /** Lower-cased, so that one person is one subscriber per list whatever the capitals. */
+  email: string;
+  first_name: string | null;
+  source: string | null;
+  page: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  ip_hash: string;
+}
+
+export type OutboxJobKind = 'kit-subscribe' | 'owner-notify';
+export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * One delivery to a provider. It names its lead instead of copying the person's data, so that
+ * `leads forget` has one place to erase, and a job whose lead is gone has nothing to send.
+ */
+export interface OutboxJobTable {
+  id: string;
+  created_at: string;
+  kind: OutboxJobKind;
+  lead_id: string;
+  status: OutboxJobStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** A worker that claimed the job owns it until then; after a crash the lease simply runs out. */
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/** Secrets the server makes for itself on first start (the IP hash key). */
+export interface SettingTable {
+  name: string;
+  value: string;
+}

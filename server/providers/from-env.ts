@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Providers } from '../outbox/forwarding';
+import { createKit } from './kit';
+import { createOwnerMail } from './owner-mail';
+
+/** The providers the configuration turns on; an unset one is off and its leads stay stored. */
+export function providersFromEnv(env: Env, logger: Logger): Providers {
+  const kitForms = [env.KIT_FORM_ID_NEWSLETTER, env.KIT_FORM_ID_WAITLIST, env.KIT_FORM_ID_HANDBOOK];
+  if (env.KIT_API_KEY && !kitForms.some(Boolean)) {
+    logger.warn('KIT_API_KEY is set but no KIT_FORM_ID_*: no sign-up will be forwarded to Kit');
+  }
+  if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {
+    logger.warn('owner notification needs both SMTP_URL and NOTIFY_EMAIL: it is off');
+  }
+  const providers: Providers = {
+    kit: env.KIT_API_KEY ? createKit({ apiKey: env.KIT_API_KEY, baseUrl: env.KIT_API_URL }) : null,
+    ownerMail:
+      env.SMTP_URL && env.NOTIFY_EMAIL
+        ? createOwnerMail({
+            transport: nodemailer.createTransport(env.SMTP_URL),
+            to: env.NOTIFY_EMAIL,
+          })
+        : null,
+  };
+  logger.info(
+    { kit: Boolean(providers.kit), ownerMail: Boolean(providers.ownerMail) },
+    'providers',
+  );
+  return providers;
+}

@@ -1,0 +1,62 @@
+import { ProviderError, providerErrorFor } from './provider-error';
+
+export interface KitSubscription {
+  email: string;
+  firstName: string | null;
+  formId: string;
+  /** The landing URL with its UTM parameters: Kit stores them on the subscriber. */
+  referrer: string;
+}
+
+/** The email provider, as the outbox sees it. */
+export interface Kit {
+  subscribe(subscription: KitSubscription): Promise<void>;
+}
+
+export interface KitOptions {
+  apiKey: string;
+  /** https://api.kit.com, or a local fake in tests. */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Kit API v4 (integrations.md): create or update the subscriber, then add them to the list's
+ * form (which sends Kit's confirmation email when the form is double opt-in). Both calls are
+ * safe to repeat, so a retry after a half-done attempt does no harm.
+ */
+export function createKit({ apiKey, baseUrl, timeoutMs = 10_000 }: KitOptions): Kit {
+  async function post(path: string, body: object): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, baseUrl), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Kit-Api-Key': apiKey,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderError(`Kit unreachable: ${error instanceof Error ? error.name : 'error'}`);
+    }
+    // Drain the body so the connection can be reused.
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok) throw providerErrorFor('Kit', response);
+  }
+
+  return {
+    async subscribe({ email, firstName, formId, referrer }) {
+      await post('/v4/subscribers', {
+        email_address: email,
+        ...(firstName ? { first_name: firstName } : {}),
+      });
+      await post(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, {
+        email_address: email,
+        referrer,
+      });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Hono } from 'hono';
+import { expect } from 'vitest';
+import { apiErrorSchema } from '../../contracts/api-error';
+import { createApp } from '../app';
+import type { Store } from '../db/store';
+import { parseEnv } from '../env';
+import { createLogger, type Logger } from '../logger';
+import { createForwarding, type Providers } from '../outbox/forwarding';
+
+/** The app as index.ts builds it, minus the built pages (API tests need none). */
+export function createTestApp(
+  store: Store,
+  settings: Record<string, string> = {},
+  providers: Providers = { kit: null, ownerMail: null },
+  logger?: Logger,
+) {
+  const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
+  return createApp({
+    env,
+    logger: logger ?? createLogger(env),
+    site: { pages: new Map(), files: new Map() },
+    store,
+    forwarding: createForwarding(env, providers),
+    ipHashKey: 'test-ip-hash-key',
+  });
+}
+
+export interface PostOptions {
+  headers?: Record<string, string>;
+  /** The connection's peer address (what @hono/node-server passes as `incoming`). */
+  address?: string;
+}
+
+/** POSTs a JSON body (an object, or a raw string sent as is). */
+export function postJson(app: Hono, path: string, body: unknown, options: PostOptions = {}) {
+  return post(app, path, typeof body === 'string' ? body : JSON.stringify(body), {
+    ...options,
+    headers: { 'Content-Type': 'application/json', ...options.headers },
+  });
+}
+
+/** POSTs the way a native HTML form does before the JavaScript has loaded. */
+export function postForm(
+  app: Hono,
+  path: string,
+  fields: Record<string, string>,
+  options: PostOptions = {},
+) {
+  return post(app, path, new URLSearchParams(fields).toString(), {
+    ...options,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers },
+  });
+}
+
+export function post(app: Hono, path: string, body: BodyInit, options: PostOptions = {}) {
+  return app.request(
+    path,
+    { method: 'POST', body, headers: options.headers },
+    { incoming: { socket: { remoteAddress: options.address ?? '203.0.113.7' } } },
+  );
+}
+
+/** Every error answer: the status, JSON with an `error` string, and never cached. */
+export async function expectApiError(response: Response, status: number) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  return apiErrorSchema.parse(await response.json());
+}
