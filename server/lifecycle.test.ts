@@ -43,7 +43,7 @@ describe('server process', () => {
     async (signal) => {
       const server = startServer({});
       await waitFor(() => server.output().includes('Book site:'), 'the start-up lines');
-      const port = /"port":(\d+)/.exec(server.output())?.[1];
+      const port = /Main site: +http:\/\/localhost:(\d+)\//.exec(server.output())?.[1];
       expect(server.output()).toMatch(/Waitlist site: +http:\/\/waitlist\.localhost:\d+\//);
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(response.status).toBe(200);

@@ -1,20 +1,33 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedRoutes, type PageId } from '../src/routes';
-import { createApp } from './app';
+import { openStore, type Store } from './db/store';
 import { parseEnv } from './env';
-import { createLogger } from './logger';
 import { loadSite, type Site } from './site';
+import { createTestApp } from './testing/app';
 
 /** The page server over the real build (`npm run build` runs before the tests). */
 
 const env = parseEnv({ LOG_LEVEL: 'silent' });
 let site: Site;
-let app: ReturnType<typeof createApp>;
+let store: Store;
+let app: ReturnType<typeof createTestApp>;
+/** The app with other settings (they are read once, when the app is made). */
+const appWith = (settings: Record<string, string>) =>
+  createTestApp(store, { SITE_URL: env.SITE_URL, ...settings }, undefined, undefined, site);
 
 beforeAll(async () => {
   site = await loadSite();
-  app = createApp({ env, logger: createLogger(env), site });
+  store = await openStore({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pages-test-')),
+    DATABASE_URL: undefined,
+  });
+  app = appWith({});
 });
+
+afterAll(() => store.close());
 
 const hostOf = {
   main: 'localhost:3000',
@@ -195,11 +208,7 @@ describe('security headers', () => {
   });
 
   it('add HSTS only when a trusted proxy says the visitor used HTTPS', async () => {
-    const proxied = createApp({
-      env: { ...env, TRUST_PROXY: true },
-      logger: createLogger(env),
-      site,
-    });
+    const proxied = appWith({ TRUST_PROXY: 'true' });
     const https = await proxied.request('/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     const http = await proxied.request('/', { headers: { 'x-forwarded-proto': 'http' } });
@@ -210,11 +219,7 @@ describe('security headers', () => {
   });
 
   it('open the CSP to the analytics and pixel origins only when they are configured', async () => {
-    const tracked = createApp({
-      env: { ...env, GA_MEASUREMENT_ID: 'G-TEST123', META_PIXEL_ID: '123456' },
-      logger: createLogger(env),
-      site,
-    });
+    const tracked = appWith({ GA_MEASUREMENT_ID: 'G-TEST123', META_PIXEL_ID: '123456' });
     const csp = (await tracked.request('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain(
       "script-src 'self' https://www.googletagmanager.com https://connect.facebook.net",

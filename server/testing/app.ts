@@ -6,19 +6,21 @@ import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger, type Logger } from '../logger';
 import { createForwarding, type Providers } from '../outbox/forwarding';
+import type { Site } from '../site';
 
-/** The app as index.ts builds it, minus the built pages (API tests need none). */
+/** The app as index.ts builds it; without a `site`, minus the built pages (API tests need none). */
 export function createTestApp(
   store: Store,
   settings: Record<string, string> = {},
   providers: Providers = { kit: null, ownerMail: null },
   logger?: Logger,
+  site: Site = { pages: new Map(), files: new Map() },
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
   return createApp({
     env,
     logger: logger ?? createLogger(env),
-    site: { pages: new Map(), files: new Map() },
+    site,
     store,
     forwarding: createForwarding(env, providers),
     ipHashKey: 'test-ip-hash-key',
