@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env';
@@ -49,8 +50,29 @@ function connectPostgres(url: string, schema: string | undefined): Kysely<Databa
 
 const busyTimeoutMs = 5000;
 
+/**
+ * better-sqlite3 12 is the last major that runs on Node 20, but on Node 24 it aborts the
+ * process when a statement is garbage-collected (its node::ObjectWrap cleanup hook; 13 moved to
+ * Node-API and fixed it). So Node 22 and later load 13, installed as the optional alias
+ * `better-sqlite3-node22`, which npm skips on Node 20 (engine-strict). See decision 002.
+ */
+function loadSqlite(): typeof BetterSqlite3 {
+  const require = createRequire(import.meta.url);
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < 22) return require('better-sqlite3');
+  try {
+    return require('better-sqlite3-node22');
+  } catch (error) {
+    throw new Error(
+      `Node ${process.versions.node} needs better-sqlite3 13 (the optional dependency better-sqlite3-node22): run \`npm ci\` with this Node.`,
+      { cause: error },
+    );
+  }
+}
+
 function connectSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
+  const SqliteDatabase = loadSqlite();
   const database = new SqliteDatabase(sqlitePath(dataDir), { timeout: busyTimeoutMs });
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
