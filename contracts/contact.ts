@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
 
 /** A press or speaking enquiry (spec §3, §5, §7). The browser form and the API share it. */
@@ -8,12 +9,7 @@ export const contactSubmissionSchema = z.object({
     .trim()
     .min(1, 'Please enter your name.')
     .max(200, 'Please shorten your name.'),
-  email: z
-    .string({ error: 'Please enter your email address.' })
-    .trim()
-    .min(1, 'Please enter your email address.')
-    .max(254, 'Please check your email address.')
-    .pipe(z.email('Please enter a valid email address.')),
+  email: emailAddressSchema,
   message: z
     .string({ error: 'Please enter a message.' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
 
 /** The sign-up lists (D8): one endpoint, one schema, for every sign-up form. */
@@ -29,12 +30,7 @@ export const utmSchema = z
 
 export const subscriptionSchema = z.object({
   list: z.enum(subscriptionLists, { error: 'Unknown list.' }),
-  email: z
-    .string({ error: 'Please enter your email address.' })
-    .trim()
-    .min(1, 'Please enter your email address.')
-    .max(254, 'Please check your email address.')
-    .pipe(z.email('Please enter a valid email address.')),
+  email: emailAddressSchema,
   firstName: z
     .string({ error: 'Please check your first name.' })
     .trim()

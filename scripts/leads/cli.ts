@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import { type SubscriptionList, subscriptionLists } from '../../contracts/subscription';
 import { listJobs, retryFailedJobs } from '../../server/db/outbox';
 import {
+  contactExportColumns,
   exportContactSubmissions,
   exportSubscribers,
   forgetPerson,
   pruneOlderThan,
+  subscriberExportColumns,
 } from '../../server/db/owner';
 import type { Store } from '../../server/db/store';
 import { toCsv } from './csv';
@@ -119,13 +121,13 @@ function parseCommand(
       return async (store) => {
         if (what === 'contacts') {
           const rows = await exportContactSubmissions(store, { since });
-          io.stdout(format === 'json' ? json(rows) : toCsv(contactColumns, rows));
+          io.stdout(format === 'json' ? json(rows) : toCsv(contactExportColumns, rows));
         } else {
           const rows = await exportSubscribers(store, {
             since,
             list: list as SubscriptionList | undefined,
           });
-          io.stdout(format === 'json' ? json(rows) : toCsv(subscriberColumns, rows));
+          io.stdout(format === 'json' ? json(rows) : toCsv(subscriberExportColumns, rows));
         }
       };
     }
@@ -182,7 +184,6 @@ function parseCommand(
   }
 }
 
-const contactColumns = ['id', 'created_at', 'name', 'email', 'message'] as const;
 const subscriberColumns = [
   'id',
   'created_at',

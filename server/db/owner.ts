@@ -3,10 +3,27 @@ import type { Store } from './store';
 
 /** The owner's command-line tools (scripts/leads.ts): export, forget, prune. */
 
+/** The columns the owner's exports carry, in order (also the CSV header). */
+export const contactExportColumns = ['id', 'created_at', 'name', 'email', 'message'] as const;
+export const subscriberExportColumns = [
+  'id',
+  'created_at',
+  'list',
+  'email',
+  'first_name',
+  'source',
+  'page',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
+
 export function exportContactSubmissions(store: Store, { since }: { since?: Date }) {
   return store.db
     .selectFrom('contact_submissions')
-    .select(['id', 'created_at', 'name', 'email', 'message'])
+    .select(contactExportColumns)
     .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since?.toISOString() ?? ''))
     .orderBy('created_at')
     .orderBy('id')
@@ -19,20 +36,7 @@ export function exportSubscribers(
 ) {
   return store.db
     .selectFrom('subscribers')
-    .select([
-      'id',
-      'created_at',
-      'list',
-      'email',
-      'first_name',
-      'source',
-      'page',
-      'utm_source',
-      'utm_medium',
-      'utm_campaign',
-      'utm_term',
-      'utm_content',
-    ])
+    .select(subscriberExportColumns)
     .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since?.toISOString() ?? ''))
     .$if(list !== undefined, (qb) => qb.where('list', '=', list as SubscriptionList))
     .orderBy('created_at')
