@@ -6,13 +6,12 @@
  * Runs the built server (`npm run build` first) as a child process so that the load generator
  * does not share its event loop.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openStore } from '../server/db/store';
-import { buildPaths } from './build-paths';
+import { startServerProcess } from './server-process';
 
 interface Result {
   perSecond: number;
@@ -22,39 +21,6 @@ interface Result {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'leads-bench-'));
-
-async function startServer(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: buildPaths.root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      BIND_ADDRESS: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info', // production's default: one log line per request
-      LEAD_RATE_LIMIT: '0', // all the load comes from one address
-      KIT_API_KEY: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = output.match(/"port":(\d+),"msg":"listening"/)?.[1];
-      if (port) {
-        output = '';
-        child.stdout?.off('data', onData);
-        child.stdout?.resume(); // keep draining the request log
-        resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 /** `total` requests from `clients` concurrent clients, each sending one after another. */
 async function load(
@@ -104,7 +70,14 @@ const health = (url: string) => () => fetch(`${url}/api/health`);
 const line = (label: string, r: Result) =>
   `${label.padEnd(28)}${r.perSecond.toFixed(0).padStart(8)}/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms${r.failures ? `   ${r.failures} FAILED` : ''}`;
 
-const server = await startServer();
+const server = await startServerProcess({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'info', // production's default: one log line per request
+  LEAD_RATE_LIMIT: '0', // all the load comes from one address
+  KIT_API_KEY: '',
+  SMTP_URL: '',
+});
 let ok = true;
 try {
   // The load average says how much the figures owe to other work on the machine.
@@ -145,7 +118,7 @@ try {
   ok = big.failures === 0 && stored === 10_000 && distinct === 10_000 && contacts.failures === 0;
   console.log(ok ? 'every submission stored exactly once' : 'MISMATCH: see above');
 } finally {
-  server.stop();
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exitCode = ok ? 0 : 1;

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPaths } from '../scripts/build-paths';
+import { startServerProcess } from '../scripts/server-process';
 import { sqliteIntegrityCheck } from './db/connect';
 import { openStore } from './db/store';
 
@@ -16,40 +16,17 @@ import { openStore } from './db/store';
 const rounds = 3;
 const acknowledgedPerRound = 40;
 const concurrentClients = 8;
-const root = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'leads-crash-'));
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      BIND_ADDRESS: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      LEAD_RATE_LIMIT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = () =>
+  startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'info',
+    LEAD_RATE_LIMIT: '0',
   });
-  return new Promise((resolvePromise, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = output.match(/"port":(\d+),"msg":"listening"/)?.[1];
-      if (port) resolvePromise({ child, url: `http://127.0.0.1:${port}` });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`server exited (${code}) before listening:\n${output}`)),
-    );
-  });
-}
 
 describe('the real server process (SQLite)', () => {
   it.skipIf(!existsSync(buildPaths.pages) && !process.env.CI)(
@@ -58,8 +35,8 @@ describe('the real server process (SQLite)', () => {
       const acknowledged: string[] = [];
       let sequence = 0;
       for (let round = 0; round < rounds; round++) {
-        const { child, url } = await startServer();
-        const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+        const server = await startServer();
+        const { url } = server;
         let roundAcks = 0;
         let killed = false;
         const client = async () => {
@@ -80,7 +57,7 @@ describe('the real server process (SQLite)', () => {
                 if (++roundAcks === acknowledgedPerRound && !killed) {
                   // Mid-stream: the other clients have requests in flight right now.
                   killed = true;
-                  child.kill('SIGKILL');
+                  void server.stop('SIGKILL');
                 }
               }
             } catch {
@@ -89,7 +66,7 @@ describe('the real server process (SQLite)', () => {
           }
         };
         await Promise.all(Array.from({ length: concurrentClients }, client));
-        await exited;
+        await server.stop('SIGKILL');
       }
 
       const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
@@ -113,16 +90,14 @@ describe('the real server process (SQLite)', () => {
   it.skipIf(!existsSync(buildPaths.pages) && !process.env.CI)(
     'stops cleanly on SIGTERM: requests finish, the outbox worker and the store close',
     async () => {
-      const { child, url } = await startServer();
-      const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-      const response = await fetch(`${url}/api/subscriptions`, {
+      const server = await startServer();
+      const response = await fetch(`${server.url}/api/subscriptions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ list: 'newsletter', email: 'last@example.com' }),
       });
       expect(response.status).toBe(201);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await server.stop('SIGTERM')).toBe(0);
     },
     30_000,
   );
