@@ -184,19 +184,4 @@ function parseCommand(
   }
 }
 
-const subscriberColumns = [
-  'id',
-  'created_at',
-  'list',
-  'email',
-  'first_name',
-  'source',
-  'page',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-] as const;
-
 const json = (rows: unknown) => `${JSON.stringify(rows, null, 2)}\n`;

@@ -1,4 +1,4 @@
-import type { SubscriptionList } from '../../contracts/subscription';
+import { type SubscriptionList, utmKeys } from '../../contracts/subscription';
 import type { Store } from './store';
 
 /** The owner's command-line tools (scripts/leads.ts): export, forget, prune. */
@@ -13,11 +13,7 @@ export const subscriberExportColumns = [
   'first_name',
   'source',
   'page',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
+  ...utmKeys,
 ] as const;
 
 export function exportContactSubmissions(store: Store, { since }: { since?: Date }) {
