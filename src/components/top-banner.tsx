@@ -3,9 +3,12 @@ import { track } from '../lib/tracking';
 import { ArrowRight } from './icons';
 
 /** The thin newsletter invitation above the header (spec §2.2). */
-export function TopBanner({ text, link }: { text: string; link: Link }) {
+export function TopBanner({ label, text, link }: { label: string; text: string; link: Link }) {
   return (
-    <div className="surface-ink bg-[#111111] px-5 py-2.5 text-center text-step--1 text-[#f7f4ee]">
+    <aside
+      aria-label={label}
+      className="surface-ink bg-[#111111] px-5 py-2.5 text-center text-step--1 text-[#f7f4ee]"
+    >
       <span>{text}</span>{' '}
       <a
         href={link.href}
@@ -17,6 +20,6 @@ export function TopBanner({ text, link }: { text: string; link: Link }) {
         {link.label}
         <ArrowRight className="size-4" />
       </a>
-    </div>
+    </aside>
   );
 }

@@ -39,6 +39,7 @@ export const anchors = {
 } as const;
 
 export const topBanner = {
+  label: 'Newsletter invitation',
   text: 'Join 17,000+ entrepreneurs getting weekly tips',
   link: { label: 'Subscribe free', href: `#${anchors.newsletter}` },
 } as const;
@@ -128,7 +129,7 @@ export const timeline = {
   heading: 'The story so far',
   autoplay: { minMs: 4000, maxMs: 6000 },
   labels: {
-    region: 'The story so far',
+    region: 'Timeline',
     previous: 'Previous slide',
     next: 'Next slide',
     goTo: (slide) => `Go to slide ${slide}`,

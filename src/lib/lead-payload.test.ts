@@ -3,7 +3,7 @@ import { subscriptionSchema } from '../../contracts/subscription';
 import { leadPayload, utmFromSearch } from './lead-payload';
 
 describe('leadPayload', () => {
-  it('nests utm fields, drops empties and the form id', () => {
+  it('nests utm fields, drops empty utm values and the form id', () => {
     const payload = leadPayload([
       ['form', 'newsletter-form'],
       ['list', 'newsletter'],
@@ -16,10 +16,21 @@ describe('leadPayload', () => {
     expect(payload).toEqual({
       list: 'newsletter',
       email: 'a@b.co',
+      firstName: '',
       utm: { utm_source: 'ig' },
       company_website: '',
     });
     expect(subscriptionSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('keeps an empty field, so the contract names what is missing', () => {
+    const result = subscriptionSchema.safeParse(
+      leadPayload([
+        ['list', 'newsletter'],
+        ['email', ''],
+      ]),
+    );
+    expect(result.error?.issues[0]?.message).toBe('Please enter your email address.');
   });
 });
 

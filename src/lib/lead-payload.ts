@@ -18,7 +18,7 @@ export function leadPayload(
     if (typeof value !== 'string' || formOnlyFields.has(name)) continue;
     if (name.startsWith(utmPrefix)) {
       if (value.trim() !== '') utm[name] = value;
-    } else if (value !== '' || name === 'company_website') {
+    } else {
       payload[name] = value;
     }
   }

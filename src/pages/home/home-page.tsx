@@ -31,7 +31,7 @@ export function HomePage() {
     <PageLayout
       header={
         <>
-          <TopBanner text={topBanner.text} link={topBanner.link} />
+          <TopBanner {...topBanner} />
           <SiteHeader content={header} socials={socialLinks} />
         </>
       }
