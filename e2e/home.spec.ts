@@ -20,7 +20,7 @@ test.describe('header', () => {
       ['NEWSLETTER', '#newsletter'],
       ['SPEAKING', '#speaking'],
       ['CONTACT', '#contact'],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole('link', { name: label })).toHaveAttribute('href', href);
       await expect(page.locator(href)).toHaveCount(1);
     }
