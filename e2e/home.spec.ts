@@ -153,6 +153,7 @@ test.describe('timeline carousel', () => {
   test('advances by itself every 4 to 6 seconds', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Timeline' });
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel.getByRole('button', { name: 'Pause the slideshow' })).toBeVisible();
     const started = Date.now();
     await expect

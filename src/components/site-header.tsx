@@ -41,7 +41,7 @@ export function SiteHeader({
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-line bg-paper">
       <Container className="flex min-h-16 items-center justify-between gap-6">
         <a href="/" className="font-display text-step-1 uppercase tracking-wide">
           {content.brand}

@@ -1,4 +1,3 @@
-import { contactSubmissionSchema } from '../../../contracts/contact';
 import type { FormCopy } from '../../content/types';
 import { Button } from '../ui/button';
 import { controlA11y, Field, Input, Textarea } from '../ui/field';
@@ -21,7 +20,6 @@ export function ContactForm({
     <LeadForm
       id={id}
       action="/api/contact-submissions"
-      schema={contactSubmissionSchema}
       copy={copy}
       successDisplay="inline"
       tracking={{ event: 'contact', location: id }}

@@ -1,15 +1,13 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
-import { honeypot } from '../../../contracts/honeypot';
 import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
 import { cn } from '../../lib/cn';
+import { honeypotField } from '../../lib/honeypot-field';
 import { utmFromSearch } from '../../lib/lead-payload';
+import type { LeadAction } from '../../lib/submit-lead';
 import { type TrackingEventName, track } from '../../lib/tracking';
 import { trafficSource } from '../../routes';
 import { type LeadFormStatus, useLeadForm } from './use-lead-form';
-
-export type LeadAction = '/api/subscriptions' | '/api/contact-submissions';
 
 export interface LeadFormApi {
   status: LeadFormStatus;
@@ -29,7 +27,6 @@ export interface LeadFormApi {
 export function LeadForm({
   id,
   action,
-  schema,
   copy,
   hidden = {},
   traffic = false,
@@ -42,7 +39,6 @@ export function LeadForm({
   /** The form's HTML id, also its `form` field (pattern ^[a-z][a-z0-9-]{0,39}$). */
   id: string;
   action: LeadAction;
-  schema: z.ZodType;
   copy: FormCopy;
   hidden?: Record<string, string>;
   /** Send the traffic source and UTM parameters (sign-up forms). */
@@ -55,9 +51,8 @@ export function LeadForm({
   children: (form: LeadFormApi) => ReactNode;
 }) {
   const trafficFields = useTrafficFields(traffic);
-  const { formRef, status, errors, onSubmit } = useLeadForm({
+  const { formRef, status, errors, onSubmit, prefetch } = useLeadForm({
     action,
-    schema,
     onSuccess: () => {
       track(tracking.event, { button_location: tracking.location, source: trafficFields.source });
       onSuccess?.();
@@ -85,6 +80,7 @@ export function LeadForm({
       method="post"
       action={action}
       onSubmit={onSubmit}
+      onFocus={prefetch}
       aria-busy={busy || undefined}
       className={cn('relative', className)}
     >
@@ -138,11 +134,11 @@ const messageClass =
  * many bots skip), out of the tab order and hidden from assistive technology.
  */
 function Honeypot({ formId }: { formId: string }) {
-  const fieldId = `${formId}-${honeypot.field}`;
+  const fieldId = `${formId}-${honeypotField}`;
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
       <label htmlFor={fieldId}>{formCopy.honeypotLabel}</label>
-      <input id={fieldId} type="text" name={honeypot.field} tabIndex={-1} autoComplete="off" />
+      <input id={fieldId} type="text" name={honeypotField} tabIndex={-1} autoComplete="off" />
     </div>
   );
 }

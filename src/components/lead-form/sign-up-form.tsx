@@ -1,4 +1,4 @@
-import { type SubscriptionList, subscriptionSchema } from '../../../contracts/subscription';
+import type { SubscriptionList } from '../../../contracts/subscription';
 import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
 import { cn } from '../../lib/cn';
@@ -35,7 +35,6 @@ export function SignUpForm({
     <LeadForm
       id={id}
       action="/api/subscriptions"
-      schema={subscriptionSchema}
       copy={copy}
       hidden={{ list }}
       traffic

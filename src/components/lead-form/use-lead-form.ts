@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
-import { fieldErrors } from '../../../contracts/api-error';
-import { postJson } from '../../lib/api-client';
-import { leadPayload } from '../../lib/lead-payload';
+import type { LeadAction } from '../../lib/submit-lead';
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+/** Validation and the API client load with the first focus in a form (or its submit). */
+const loadSubmit = () => import('../../lib/submit-lead');
 
 /**
  * The one form pattern: validate the named fields with the shared contract (the same schema the
@@ -12,15 +12,7 @@ export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'error';
  * fields are cleared; on error they are kept so the visitor can retry. Without JavaScript the
  * same <form> posts natively (see LeadForm).
  */
-export function useLeadForm({
-  action,
-  schema,
-  onSuccess,
-}: {
-  action: string;
-  schema: z.ZodType;
-  onSuccess?: () => void;
-}) {
+export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSuccess?: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<LeadFormStatus>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,37 +26,32 @@ export function useLeadForm({
   // After a rejected attempt, move focus to the first field in error (now described by it).
   useEffect(() => {
     if (attempt === 0) return;
-    const form = formRef.current;
-    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'submitting') return;
     const form = event.currentTarget;
-    const parsed = schema.safeParse(leadPayload(new FormData(form)));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      setStatus('idle');
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setErrors({});
+    const entries = [...new FormData(form)];
     setStatus('submitting');
-    const result = await postJson(action, parsed.data);
-    if (result.ok) {
+    const { submitLead } = await loadSubmit();
+    const outcome = await submitLead(action, entries);
+    if (outcome.kind === 'sent') {
       form.reset();
+      setErrors({});
       setStatus('success');
       onSuccess?.();
       return;
     }
-    // Spec §8: the server's error is the internal message; visitors see the form's own copy.
-    console.warn(`${action}: ${result.error}`);
-    setErrors(result.fields ?? {});
-    setStatus('error');
-    if (result.fields) setAttempt((count) => count + 1);
+    if (outcome.kind === 'failed') {
+      // Spec §8: the server's error is the internal message; visitors see the form's own copy.
+      console.warn(`${action}: ${outcome.error}`);
+    }
+    setErrors(outcome.fields ?? {});
+    setStatus(outcome.kind === 'invalid' ? 'idle' : 'error');
+    if (outcome.fields) setAttempt((count) => count + 1);
   }
 
-  return { formRef, status, errors, onSubmit };
+  return { formRef, status, errors, onSubmit, prefetch: () => void loadSubmit() };
 }

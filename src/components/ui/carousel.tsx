@@ -3,8 +3,10 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 import type { CarouselLabels } from '../../content/types';
@@ -15,6 +17,24 @@ import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
 
 /** Carousel options from spec §4 and §9: looping, drag threshold 10, duration 25. */
 const emblaOptions = { loop: true, dragThreshold: 10, duration: 25, align: 'start' } as const;
+
+/** Starts the carousel only once it nears the viewport, keeping its layout work off the first load. */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
 
 const controlButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-current transition-colors hover:bg-ink hover:text-paper';
@@ -40,7 +60,9 @@ export function Carousel({
   /** Width of one slide, e.g. "basis-full" or "basis-1/2 md:basis-1/4". */
   slideClassName?: string;
 }) {
-  const [viewportRef, api] = useEmblaCarousel(emblaOptions);
+  const regionRef = useRef<HTMLElement>(null);
+  const active = useNearViewport(regionRef);
+  const [viewportRef, api] = useEmblaCarousel({ ...emblaOptions, active });
   const reducedMotion = useReducedMotion();
   const [selected, setSelected] = useState(0);
   const [inView, setInView] = useState<number[] | null>(null);
@@ -52,7 +74,11 @@ export function Carousel({
   useEffect(() => {
     if (!api) return;
     const onSelect = () => setSelected(api.selectedScrollSnap());
-    const onInView = () => setInView(api.slidesInView());
+    // Nothing in view means the carousel is not running (or off screen): leave every slide reachable.
+    const onInView = () => {
+      const visible = api.slidesInView();
+      setInView(visible.length > 0 ? visible : null);
+    };
     const onDown = () => setDragging(true);
     const onUp = () => setDragging(false);
     onSelect();
@@ -99,6 +125,7 @@ export function Carousel({
 
   return (
     <section
+      ref={regionRef}
       aria-roledescription="carousel"
       aria-label={labels.region}
       className={cn('flex flex-col gap-6', className)}
