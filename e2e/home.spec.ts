@@ -72,7 +72,9 @@ test.describe('hero', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Jamie Castell/i);
     await expect(
-      page.getByText('Entrepreneur | Investor | Author | Excitable Adult', { exact: true }),
+      page
+        .getByRole('main')
+        .getByText('Entrepreneur | Investor | Author | Excitable Adult', { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Scroll' })).toHaveAttribute('href', '#book');
     const poster = page.getByRole('img', { name: /showreel/ });
@@ -222,7 +224,9 @@ test.describe('speaking and press', () => {
     }
     await carousel.getByRole('button', { name: 'Next logos' }).focus();
     await page.keyboard.press('Enter');
-    expect(await currentDot(page, 'Press coverage')).toBe('Go to logo 2');
+    await expect.poll(() => currentDot(page, 'Press coverage')).toBe('Go to logo 2');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => currentDot(page, 'Press coverage')).toBe('Go to logo 1');
   });
 });
 

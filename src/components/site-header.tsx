@@ -42,8 +42,8 @@ export function SiteHeader({
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper">
-      <Container className="flex min-h-16 items-center justify-between gap-6">
-        <a href="/" className="font-display text-step-1 uppercase tracking-wide">
+      <Container className="flex min-h-16 items-center justify-between gap-4 lg:gap-6">
+        <a href="/" className="font-display text-step-1 whitespace-nowrap uppercase tracking-wide">
           {content.brand}
         </a>
         <button
@@ -72,7 +72,7 @@ export function SiteHeader({
                   <a
                     href={link.href}
                     onClick={() => setOpen(false)}
-                    className="block border-b border-line py-4 font-display text-step-2 tracking-wide md:rounded-full md:border-0 md:px-4 md:py-2 md:font-sans md:text-step--1 md:font-bold md:tracking-widest md:hover:bg-ink md:hover:text-paper"
+                    className="block border-b border-line py-4 font-display text-step-2 tracking-wide md:rounded-full md:border-0 md:px-2.5 md:py-2 md:font-sans md:text-step--1 md:font-bold md:tracking-wider lg:px-4 lg:tracking-widest md:hover:bg-ink md:hover:text-paper"
                   >
                     {link.label}
                   </a>

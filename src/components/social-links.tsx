@@ -13,7 +13,7 @@ export function SocialLinks({
   className?: string;
 }) {
   return (
-    <ul aria-label={label} className={cn('flex items-center gap-1', className)}>
+    <ul aria-label={label} className={cn('flex items-center gap-1 md:gap-0 lg:gap-1', className)}>
       {links.map((link) => (
         <li key={link.network} className={link.mobileOnly ? 'md:hidden' : undefined}>
           <a
@@ -21,7 +21,7 @@ export function SocialLinks({
             target="_blank"
             rel="noopener noreferrer"
             aria-label={link.label}
-            className="flex size-11 items-center justify-center rounded-full transition-colors hover:bg-ink hover:text-paper"
+            className="flex size-11 items-center md:size-9 lg:size-11 justify-center rounded-full transition-colors hover:bg-ink hover:text-paper"
           >
             <SocialIcon network={link.network} className="size-5" />
           </a>

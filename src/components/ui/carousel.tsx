@@ -61,14 +61,15 @@ export function Carousel({
   slideClassName?: string;
 }) {
   const regionRef = useRef<HTMLElement>(null);
-  const active = useNearViewport(regionRef);
-  const [viewportRef, api] = useEmblaCarousel({ ...emblaOptions, active });
+  const near = useNearViewport(regionRef);
+  const [focused, setFocused] = useState(false);
+  // Keyboard focus can arrive before the observer reports: it starts the carousel too.
+  const [viewportRef, api] = useEmblaCarousel({ ...emblaOptions, active: near || focused });
   const reducedMotion = useReducedMotion();
   const [selected, setSelected] = useState(0);
   const [inView, setInView] = useState<number[] | null>(null);
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {

@@ -42,9 +42,9 @@ export function Intro({
           ))}
           <dl className="mt-10 grid grid-cols-3 gap-4 border-t-2 border-ink pt-6">
             {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
-                <dt className="text-step--1 leading-snug text-muted">{stat.label}</dt>
-                <dd className="font-display text-step-3">{stat.value}</dd>
+              <div key={stat.label} className="flex flex-col gap-1">
+                <dt className="order-2 text-step--1 leading-snug text-muted">{stat.label}</dt>
+                <dd className="order-1 font-display text-step-3">{stat.value}</dd>
               </div>
             ))}
           </dl>

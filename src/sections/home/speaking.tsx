@@ -67,7 +67,7 @@ export function Speaking({
           url={video.url}
           poster={video.poster}
           playLabel={video.play}
-          className="rounded-[var(--radius-card)] lg:col-span-7"
+          className="rounded-[var(--radius-card)] ring-1 ring-[#f7f4ee]/15 lg:col-span-7"
         />
       </Container>
     </section>

@@ -32,7 +32,7 @@ export function WorkWithMe({
               <p className="text-step--1 font-bold uppercase tracking-[0.16em] text-muted">
                 {offer.eyebrow}
               </p>
-              <h3 className="mt-4 text-step-2 uppercase">{offer.title}</h3>
+              <h3 className="mt-4 text-step-2 text-pretty uppercase">{offer.title}</h3>
               <p className="mt-4 flex-1 text-step-0 text-muted">{offer.body}</p>
               <a
                 href={offer.link.href}
