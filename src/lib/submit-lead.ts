@@ -16,7 +16,6 @@ export const leadSchemas = {
 export type LeadAction = keyof typeof leadSchemas;
 
 export type LeadOutcome =
-  | { kind: 'invalid'; fields: Record<string, string> }
   | { kind: 'sent' }
   | { kind: 'failed'; error: string; fields?: Record<string, string> };
 
@@ -31,13 +30,9 @@ export function validateLead(
     : { ok: false, fields: fieldErrors(parsed.error) };
 }
 
-export async function submitLead(
-  action: LeadAction,
-  entries: Iterable<[string, FormDataEntryValue]>,
-): Promise<LeadOutcome> {
-  const valid = validateLead(action, entries);
-  if (!valid.ok) return { kind: 'invalid', fields: valid.fields };
-  const result = await postJson(action, valid.body);
+/** Posts a validated body; the server's error, if any, is the internal message (spec §8). */
+export async function sendLead(action: LeadAction, body: unknown): Promise<LeadOutcome> {
+  const result = await postJson(action, body);
   if (result.ok) return { kind: 'sent' };
   return { kind: 'failed', error: result.error, fields: result.fields };
 }

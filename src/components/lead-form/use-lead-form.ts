@@ -17,6 +17,8 @@ export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSucce
   const [status, setStatus] = useState<LeadFormStatus>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
+  // Guards a double submit while the validation module loads (before the busy state shows).
+  const inFlight = useRef(false);
 
   // With JavaScript our inline errors replace the browser's bubbles.
   useEffect(() => {
@@ -31,26 +33,35 @@ export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSucce
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status === 'submitting') return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     const form = event.currentTarget;
-    const entries = [...new FormData(form)];
-    setStatus('submitting');
-    const { submitLead } = await loadSubmit();
-    const outcome = await submitLead(action, entries);
-    if (outcome.kind === 'sent') {
-      form.reset();
+    try {
+      const { validateLead, sendLead } = await loadSubmit();
+      const valid = validateLead(action, new FormData(form));
+      if (!valid.ok) {
+        setErrors(valid.fields);
+        setStatus('idle');
+        setAttempt((count) => count + 1);
+        return;
+      }
       setErrors({});
-      setStatus('success');
-      onSuccess?.();
-      return;
-    }
-    if (outcome.kind === 'failed') {
+      setStatus('submitting');
+      const outcome = await sendLead(action, valid.body);
+      if (outcome.kind === 'sent') {
+        form.reset();
+        setStatus('success');
+        onSuccess?.();
+        return;
+      }
       // Spec §8: the server's error is the internal message; visitors see the form's own copy.
       console.warn(`${action}: ${outcome.error}`);
+      setErrors(outcome.fields ?? {});
+      setStatus('error');
+      if (outcome.fields) setAttempt((count) => count + 1);
+    } finally {
+      inFlight.current = false;
     }
-    setErrors(outcome.fields ?? {});
-    setStatus(outcome.kind === 'invalid' ? 'idle' : 'error');
-    if (outcome.fields) setAttempt((count) => count + 1);
   }
 
   return { formRef, status, errors, onSubmit, prefetch: () => void loadSubmit() };
