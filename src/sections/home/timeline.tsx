@@ -35,7 +35,7 @@ export function Timeline({
           slides={slides.map((slide, index) => (
             <article
               key={slide.section}
-              className="grid h-full overflow-hidden rounded-[var(--radius-card)] bg-paper shadow-[var(--shadow-card)] md:grid-cols-2"
+              className="grid h-full overflow-hidden rounded-[var(--radius-card)] bg-paper shadow-[var(--shadow-card)] ring-1 ring-ink/10 md:grid-cols-2"
             >
               <img
                 src={slide.image.src}
