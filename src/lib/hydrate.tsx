@@ -1,4 +1,4 @@
-import { type ComponentType, StrictMode, startTransition } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import '../styles/global.css';
 import { track } from './tracking';
@@ -10,15 +10,11 @@ export const rootElementId = 'root';
 export function hydrate(Page: ComponentType) {
   const root = document.getElementById(rootElementId);
   if (!root) throw new Error(`#${rootElementId} is missing from the prerendered page`);
-  // A transition makes hydration yield to the browser between components: the page is already
-  // painted, so no long task should block a tap or a scroll meanwhile.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <Page />
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <Page />
+    </StrictMode>,
+  );
   track('pageView');
 }
