@@ -1,41 +1,55 @@
-import { footer, legalLinks, socialLinks } from '../content/site';
+import { footer, founder, legalLinks, socialLinks } from '../content/site';
 import { Container } from './ui/container';
 
+const linkClass =
+  'underline-offset-4 transition-colors hover:text-accent hover:underline focus-visible:outline-current';
+
+/** Every page's footer: the name as a sign-off, the social profiles and the legal pages (D7). */
 export function SiteFooter() {
   return (
-    <footer className="border-t border-line bg-ink py-12 text-paper [color-scheme:dark]">
-      <Container className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
-        <nav aria-label={footer.legalLabel}>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {legalLinks.map((link) => (
-              <li key={link.href}>
-                <a className="underline-offset-4 hover:underline" href={link.href}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label={footer.socialLabel}>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {socialLinks.map((link) => (
-              <li key={link.network}>
-                <a
-                  className="underline-offset-4 hover:underline"
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </Container>
-      <Container className="mt-10 flex flex-col gap-2 text-step--1 opacity-75">
-        <p>{footer.copyright}</p>
-        <p>{footer.sampleNotice}</p>
+    <footer className="bg-ink text-paper [color-scheme:dark]">
+      <Container className="py-14 md:py-20">
+        <div className="flex flex-col gap-10 border-b border-paper/15 pb-10 md:flex-row md:items-end md:justify-between">
+          <div>
+            <p className="font-display text-step-5 uppercase leading-none">{founder.name}</p>
+            <p className="mt-3 text-step--1 font-semibold uppercase tracking-[0.18em] opacity-75">
+              {founder.tagline}
+            </p>
+          </div>
+          <nav aria-label={footer.socialLabel}>
+            <ul className="flex flex-wrap gap-x-6 gap-y-3 text-step-0 font-semibold">
+              {socialLinks.map((link) => (
+                <li key={link.network}>
+                  <a
+                    className={linkClass}
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="mt-8 flex flex-col gap-6 text-step--1 md:flex-row-reverse md:items-start md:justify-between">
+          <nav aria-label={footer.legalLabel}>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {legalLinks.map((link) => (
+                <li key={link.href}>
+                  <a className={linkClass} href={link.href}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-col gap-1 opacity-75">
+            <p>{footer.copyright}</p>
+            <p>{footer.sampleNotice}</p>
+          </div>
+        </div>
       </Container>
     </footer>
   );

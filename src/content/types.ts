@@ -27,3 +27,30 @@ export interface Section {
   heading: string;
   body?: string;
 }
+
+/** An image the project ships (src/assets), with its intrinsic size so nothing shifts. */
+export interface ImageAsset {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** Labels of the carousel controls (WAI-ARIA carousel pattern). */
+export interface CarouselLabels {
+  region: string;
+  previous: string;
+  next: string;
+  goTo: (slide: number) => string;
+  slide: (slide: number, total: number) => string;
+  pause: string;
+  play: string;
+}
+
+/** The visible words of a lead form: its states and messages (spec §4, §8). */
+export interface FormCopy {
+  submit: string;
+  submitting: string;
+  success: string;
+  error: string;
+}

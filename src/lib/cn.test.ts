@@ -9,6 +9,7 @@ describe('cn', () => {
 
   it('lets the later of two conflicting utilities win', () => {
     expect(cn('text-step-0', 'text-step-3')).toBe('text-step-3');
+    expect(cn('text-step-6', 'text-step-2')).toBe('text-step-2');
     expect(cn('bg-accent px-4', 'bg-ink')).toBe('px-4 bg-ink');
   });
 });

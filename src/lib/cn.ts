@@ -8,7 +8,7 @@ import { extendTailwindMerge } from 'tailwind-merge';
 const twMerge = extendTailwindMerge({
   extend: {
     theme: {
-      text: ['step--1', 'step-0', 'step-1', 'step-2', 'step-3', 'step-4', 'step-5'],
+      text: ['step--1', 'step-0', 'step-1', 'step-2', 'step-3', 'step-4', 'step-5', 'step-6'],
       color: ['ink', 'paper', 'accent', 'accent-strong', 'surface', 'muted', 'line', 'danger'],
       radius: ['card'],
       shadow: ['card'],

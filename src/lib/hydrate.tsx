@@ -1,6 +1,7 @@
 import { type ComponentType, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import '../styles/global.css';
+import { track } from './tracking';
 
 /** The element every prerendered page renders into (see scripts/prerender.tsx). */
 export const rootElementId = 'root';
@@ -15,4 +16,5 @@ export function hydrate(Page: ComponentType) {
       <Page />
     </StrictMode>,
   );
+  track('pageView');
 }

@@ -9,6 +9,11 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-accent text-[#111111] shadow-[var(--shadow-card)] hover:bg-accent-strong',
         secondary: 'border-2 border-current bg-transparent text-ink hover:bg-ink hover:text-paper',
+        /** For accent surfaces, where the accent button would vanish. */
+        ink: 'bg-[#111111] text-[#f7f4ee] shadow-[var(--shadow-card)] hover:bg-[#2a2a2a]',
+        /** Outline on dark surfaces. */
+        'secondary-on-ink':
+          'border-2 border-current bg-transparent text-[#f7f4ee] hover:bg-[#f7f4ee] hover:text-[#111111]',
         link: 'normal-case tracking-normal underline underline-offset-4 hover:no-underline',
       },
       size: {
@@ -21,7 +26,7 @@ export const buttonVariants = cva(
   },
 );
 
-type ButtonVariants = VariantProps<typeof buttonVariants>;
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
 export function Button({
   className,

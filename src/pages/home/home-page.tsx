@@ -1,40 +1,50 @@
 import { PageLayout } from '../../components/page-layout';
 import { SiteHeader } from '../../components/site-header';
-import { Container } from '../../components/ui/container';
-import { bookSection, hero, nav, sections } from '../../content/home';
-import { ContentSection } from '../../sections/content-section';
-import { PageHero } from '../../sections/page-hero';
+import { TopBanner } from '../../components/top-banner';
+import {
+  bookSection,
+  contact,
+  header,
+  hero,
+  intro,
+  newsletter,
+  press,
+  speaking,
+  timeline,
+  topBanner,
+  workWithMe,
+} from '../../content/home';
+import { socialLinks } from '../../content/site';
+import { BookWaitlist } from '../../sections/home/book-waitlist';
+import { Contact } from '../../sections/home/contact';
+import { HomeHero } from '../../sections/home/home-hero';
+import { Intro } from '../../sections/home/intro';
+import { Newsletter } from '../../sections/home/newsletter';
+import { PressLogos } from '../../sections/home/press-logos';
+import { Speaking } from '../../sections/home/speaking';
+import { Timeline } from '../../sections/home/timeline';
+import { WorkWithMe } from '../../sections/home/work-with-me';
 
+/** The home page, in the order of spec §2.2 (D12 between the press logos and the newsletter). */
 export function HomePage() {
   return (
-    <PageLayout header={<SiteHeader brand={hero.name} links={nav.links} label={nav.label} />}>
-      <PageHero kicker={hero.tagline} headline={hero.name}>
-        <a
-          href={`#${bookSection.id}`}
-          className="text-step--1 font-semibold uppercase tracking-widest"
-        >
-          {hero.scrollCue} ↓
-        </a>
-      </PageHero>
-      <section
-        id={bookSection.id}
-        aria-labelledby="book-heading"
-        className="scroll-mt-20 bg-ink py-16 text-paper md:py-28"
-      >
-        <Container>
-          <p className="text-step--1 font-semibold uppercase tracking-widest text-accent">
-            {bookSection.kicker}
-          </p>
-          <h2 id="book-heading" className="mt-3 text-step-4">
-            {bookSection.title}
-          </h2>
-          <p className="mt-5 max-w-xl text-step-1 opacity-85">{bookSection.subLine}</p>
-          <p className="mt-4 text-step--1 opacity-70">{bookSection.trustLine}</p>
-        </Container>
-      </section>
-      {sections.map((section) => (
-        <ContentSection key={section.id} section={section} />
-      ))}
+    <PageLayout
+      header={
+        <>
+          <TopBanner {...topBanner} />
+          <SiteHeader content={header} socials={socialLinks} />
+        </>
+      }
+    >
+      <HomeHero {...hero} />
+      <BookWaitlist {...bookSection} />
+      <Intro {...intro} />
+      <Timeline {...timeline} />
+      <Speaking {...speaking} />
+      <PressLogos {...press} />
+      <WorkWithMe {...workWithMe} />
+      <Newsletter {...newsletter} />
+      <Contact {...contact} />
     </PageLayout>
   );
 }

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/** Accessibility of the home page: axe in its states, and a visible focus on every stop. */
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`axe finds no violations at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+}
+
+test('axe finds no violations with the mobile menu open', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('every keyboard stop shows a focus indicator', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const seen: string[] = [];
+  for (let stop = 0; stop < 60; stop++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      return {
+        name: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30)}`,
+        visible: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
+      };
+    });
+    if (!focus) break;
+    seen.push(focus.name);
+    expect(focus.visible, `focus ring on ${focus.name}`).toBe(true);
+  }
+  // The walk reached the carousels and the forms, not just the header.
+  expect(seen.some((name) => name.includes('Go to slide'))).toBe(true);
+  expect(seen.some((name) => name.includes('Join the waitlist'))).toBe(true);
+});

@@ -1,0 +1,159 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { formCopy } from '../../content/forms';
+import type { FormCopy } from '../../content/types';
+import { cn } from '../../lib/cn';
+import { honeypotField } from '../../lib/honeypot-field';
+import { utmFromSearch } from '../../lib/lead-payload';
+import type { LeadAction } from '../../lib/submit-lead';
+import { type TrackingEventName, track } from '../../lib/tracking';
+import { trafficSource } from '../../routes';
+import { type LeadFormStatus, useLeadForm } from './use-lead-form';
+
+export interface LeadFormApi {
+  status: LeadFormStatus;
+  /** The inline error of a field, if any. */
+  error: (name: string) => string | undefined;
+  /** The submit button's label for the current state. */
+  submitLabel: string;
+  busy: boolean;
+}
+
+/**
+ * Every lead form: a real <form> that posts natively without JavaScript (the server answers 303
+ * to #<id>-success or #<id>-error, shown here through :target) and with JavaScript validates
+ * and posts JSON through useLeadForm. Carries the hidden `form` id, the honeypot and, for
+ * sign-ups, the traffic source and UTM fields. Tracking fires only once the server confirmed.
+ */
+export function LeadForm({
+  id,
+  action,
+  copy,
+  hidden = {},
+  traffic = false,
+  successDisplay,
+  tracking,
+  onSuccess,
+  className,
+  children,
+}: {
+  /** The form's HTML id, also its `form` field (pattern ^[a-z][a-z0-9-]{0,39}$). */
+  id: string;
+  action: LeadAction;
+  copy: FormCopy;
+  hidden?: Record<string, string>;
+  /** Send the traffic source and UTM parameters (sign-up forms). */
+  traffic?: boolean;
+  /** "replace": the form gives way to the message; "inline": the message shows under the form. */
+  successDisplay: 'replace' | 'inline' | 'none';
+  tracking: { event: TrackingEventName; location: string };
+  onSuccess?: () => void;
+  className?: string;
+  children: (form: LeadFormApi) => ReactNode;
+}) {
+  const trafficFields = useTrafficFields(traffic);
+  const { formRef, status, errors, onSubmit, prefetch } = useLeadForm({
+    action,
+    onSuccess: () => {
+      track(tracking.event, { button_location: tracking.location, source: trafficFields.source });
+      onSuccess?.();
+    },
+  });
+  const successRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (status === 'success' && successDisplay === 'replace') successRef.current?.focus();
+  }, [status, successDisplay]);
+
+  if (status === 'success' && successDisplay === 'replace') {
+    return (
+      <p ref={successRef} tabIndex={-1} role="status" className={cn(messageClass, className)}>
+        {copy.success}
+      </p>
+    );
+  }
+
+  const busy = status === 'submitting';
+  return (
+    <form
+      ref={formRef}
+      id={id}
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      onFocus={prefetch}
+      aria-busy={busy || undefined}
+      className={cn('relative', className)}
+    >
+      <input type="hidden" name="form" value={id} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {traffic
+        ? Object.entries(trafficFields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))
+        : null}
+      <Honeypot formId={id} />
+      {children({
+        status,
+        busy,
+        error: (name) => errors[name],
+        submitLabel: busy ? copy.submitting : copy.submit,
+      })}
+      <div className="mt-4 empty:hidden" aria-live="polite">
+        {status === 'success' && successDisplay === 'inline' ? (
+          <p role="status" className={messageClass}>
+            {copy.success}
+          </p>
+        ) : null}
+      </div>
+      {status === 'error' ? (
+        <p role="alert" className={cn(messageClass, 'mt-4 border-danger text-danger')}>
+          {copy.error}
+        </p>
+      ) : null}
+      {/* Without JavaScript the server redirects to one of these anchors. */}
+      <p id={`${id}-success`} className={cn(messageClass, 'mt-4 hidden target:block')}>
+        {copy.success}
+      </p>
+      <p
+        id={`${id}-error`}
+        className={cn(messageClass, 'mt-4 hidden border-danger text-danger target:block')}
+      >
+        {copy.error}
+      </p>
+    </form>
+  );
+}
+
+const messageClass =
+  'rounded-[var(--radius-card)] border-l-4 border-accent bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
+
+/**
+ * Bots fill every field; people never see this one. Off-screen rather than display:none (which
+ * many bots skip), out of the tab order and hidden from assistive technology.
+ */
+function Honeypot({ formId }: { formId: string }) {
+  const fieldId = `${formId}-${honeypotField}`;
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+      <label htmlFor={fieldId}>{formCopy.honeypotLabel}</label>
+      <input id={fieldId} type="text" name={honeypotField} tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** Source (D4) and UTM fields, read from the address once hydrated (empty in the prerender). */
+function useTrafficFields(enabled: boolean): Record<string, string> & { source?: string } {
+  const [fields, setFields] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!enabled) return;
+    const { pathname, search } = window.location;
+    setFields({
+      source: trafficSource(pathname, search),
+      page: pathname,
+      ...utmFromSearch(search),
+    });
+  }, [enabled]);
+  return fields;
+}

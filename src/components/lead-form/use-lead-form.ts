@@ -1,0 +1,68 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { LeadAction } from '../../lib/submit-lead';
+
+export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+/** Validation and the API client load with the first focus in a form (or its submit). */
+const loadSubmit = () => import('../../lib/submit-lead');
+
+/**
+ * The one form pattern: validate the named fields with the shared contract (the same schema the
+ * API uses), post them as JSON, and report idle -> submitting -> success | error. On success the
+ * fields are cleared; on error they are kept so the visitor can retry. Without JavaScript the
+ * same <form> posts natively (see LeadForm).
+ */
+export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSuccess?: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [status, setStatus] = useState<LeadFormStatus>('idle');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  // Guards a double submit while the validation module loads (before the busy state shows).
+  const inFlight = useRef(false);
+
+  // With JavaScript our inline errors replace the browser's bubbles.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  // After a rejected attempt, move focus to the first field in error (now described by it).
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const form = event.currentTarget;
+    try {
+      const { validateLead, sendLead } = await loadSubmit();
+      const valid = validateLead(action, new FormData(form));
+      if (!valid.ok) {
+        setErrors(valid.fields);
+        setStatus('idle');
+        setAttempt((count) => count + 1);
+        return;
+      }
+      setErrors({});
+      setStatus('submitting');
+      const outcome = await sendLead(action, valid.body);
+      if (outcome.kind === 'sent') {
+        form.reset();
+        setStatus('success');
+        onSuccess?.();
+        return;
+      }
+      // Spec §8: the server's error is the internal message; visitors see the form's own copy.
+      console.warn(`${action}: ${outcome.error}`);
+      setErrors(outcome.fields ?? {});
+      setStatus('error');
+      if (outcome.fields) setAttempt((count) => count + 1);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return { formRef, status, errors, onSubmit, prefetch: () => void loadSubmit() };
+}

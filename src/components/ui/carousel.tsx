@@ -1,0 +1,200 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import type { CarouselLabels } from '../../content/types';
+import { autoplayDelay } from '../../lib/autoplay';
+import { cn } from '../../lib/cn';
+import { useReducedMotion } from '../../lib/use-reduced-motion';
+import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
+
+/** Carousel options from spec §4 and §9: looping, drag threshold 10, duration 25. */
+const emblaOptions = { loop: true, dragThreshold: 10, duration: 25, align: 'start' } as const;
+
+/** Starts the carousel only once it nears the viewport, keeping its layout work off the first load. */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+const controlButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-current transition-colors hover:bg-ink hover:text-paper';
+
+/**
+ * The one carousel (timeline, press logos), after the WAI-ARIA carousel pattern: a labelled
+ * region with roledescription "carousel", slides labelled "N of M", previous/next buttons, dots,
+ * arrow keys, and, when it rotates by itself, a pause control. Rotation stops while the pointer
+ * or focus is inside or a drag is under way, and is off by default under reduced motion.
+ */
+export function Carousel({
+  labels,
+  slides,
+  autoplay,
+  className,
+  slideClassName,
+}: {
+  labels: CarouselLabels;
+  slides: ReactNode[];
+  /** Rotate by itself every minMs to maxMs (random per step). */
+  autoplay?: { minMs: number; maxMs: number };
+  className?: string;
+  /** Width of one slide, e.g. "basis-full" or "basis-1/2 md:basis-1/4". */
+  slideClassName?: string;
+}) {
+  const regionRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(regionRef);
+  const [focused, setFocused] = useState(false);
+  // Keyboard focus can arrive before the observer reports: it starts the carousel too.
+  const [viewportRef, api] = useEmblaCarousel({ ...emblaOptions, active: near || focused });
+  const reducedMotion = useReducedMotion();
+  const [selected, setSelected] = useState(0);
+  const [inView, setInView] = useState<number[] | null>(null);
+  const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    // Nothing in view means the carousel is not running (or off screen): leave every slide reachable.
+    const onInView = () => {
+      const visible = api.slidesInView();
+      setInView(visible.length > 0 ? visible : null);
+    };
+    const onDown = () => setDragging(true);
+    const onUp = () => setDragging(false);
+    onSelect();
+    onInView();
+    api
+      .on('select', onSelect)
+      .on('reInit', onSelect)
+      .on('slidesInView', onInView)
+      .on('pointerDown', onDown)
+      .on('pointerUp', onUp);
+    return () => {
+      api
+        .off('select', onSelect)
+        .off('reInit', onSelect)
+        .off('slidesInView', onInView)
+        .off('pointerDown', onDown)
+        .off('pointerUp', onUp);
+    };
+  }, [api]);
+
+  // The visitor's own choice wins; without one, reduced motion means no rotation.
+  const rotating = autoplay !== undefined && (userPaused === null ? !reducedMotion : !userPaused);
+  const advancing = rotating && !hovered && !focused && !dragging;
+
+  // `selected` restarts the timer after every move, with a fresh random delay.
+  useEffect(() => {
+    if (!api || !advancing || !autoplay) return;
+    const timer = window.setTimeout(() => api.scrollNext(), autoplayDelay(autoplay));
+    return () => window.clearTimeout(timer);
+  }, [api, advancing, autoplay, selected]);
+
+  const previous = useCallback(() => api?.scrollPrev(reducedMotion), [api, reducedMotion]);
+  const next = useCallback(() => api?.scrollNext(reducedMotion), [api, reducedMotion]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') previous();
+    else if (event.key === 'ArrowRight') next();
+    else return;
+    event.preventDefault();
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
+  return (
+    <section
+      ref={regionRef}
+      aria-roledescription="carousel"
+      aria-label={labels.region}
+      className={cn('flex flex-col gap-6', className)}
+      onKeyDown={onKeyDown}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+    >
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="flex touch-pan-y" aria-live={rotating ? 'off' : 'polite'}>
+          {slides.map((slide, index) => (
+            <div
+              // Slides are fixed content in a fixed order: the index is a stable key.
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={labels.slide(index + 1, slides.length)}
+              inert={inView !== null && !inView.includes(index)}
+              className={cn('min-w-0 shrink-0 grow-0 basis-full', slideClassName)}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+        <div className="flex items-center gap-2">
+          {autoplay ? (
+            <button
+              type="button"
+              className={controlButton}
+              aria-label={rotating ? labels.pause : labels.play}
+              onClick={() => setUserPaused(rotating)}
+            >
+              {rotating ? <Pause className="size-5" /> : <Play className="size-4" />}
+            </button>
+          ) : null}
+          <ul className="flex items-center">
+            {slides.map((_, index) => (
+              <li key={index}>
+                <button
+                  type="button"
+                  className="group flex size-6 items-center justify-center sm:size-8"
+                  aria-label={labels.goTo(index + 1)}
+                  aria-current={index === selected ? 'true' : undefined}
+                  onClick={() => api?.scrollTo(index, reducedMotion)}
+                >
+                  <span className="block h-2 w-2 rounded-full bg-current opacity-35 transition-all group-hover:opacity-70 group-aria-[current=true]:w-6 group-aria-[current=true]:opacity-100" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={controlButton}
+            aria-label={labels.previous}
+            onClick={previous}
+          >
+            <ChevronLeft className="size-5" />
+          </button>
+          <button type="button" className={controlButton} aria-label={labels.next} onClick={next}>
+            <ChevronRight className="size-5" />
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

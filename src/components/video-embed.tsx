@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { ImageAsset } from '../content/types';
+import { cn } from '../lib/cn';
+import { useConsent } from '../lib/use-consent';
+import { useReducedMotion } from '../lib/use-reduced-motion';
+import { playerUrl } from '../lib/video';
+import { Play } from './icons';
+
+/**
+ * A video box (D20, D22): the poster always sits in the box, in its exact size, so nothing
+ * shifts. The third-party player replaces it only with a configured URL and the visitor's
+ * consent to media; `ambient` videos then start muted by themselves (not under reduced
+ * motion), others on a click.
+ */
+export function VideoEmbed({
+  title,
+  url,
+  poster,
+  playLabel,
+  ambient = false,
+  priority = false,
+  className,
+}: {
+  title: string;
+  url: string | null;
+  poster: ImageAsset;
+  playLabel: string;
+  ambient?: boolean;
+  /** The poster is the page's first big image: load it eagerly. */
+  priority?: boolean;
+  className?: string;
+}) {
+  const consented = useConsent('media');
+  const reducedMotion = useReducedMotion();
+  const [clicked, setClicked] = useState(false);
+  const autoplays = ambient && !reducedMotion;
+  const playerAllowed = url !== null && consented;
+  const showPlayer = playerAllowed && (autoplays || clicked);
+
+  return (
+    <div className={cn('relative aspect-video overflow-hidden bg-[#111111]', className)}>
+      <img
+        src={poster.src}
+        width={poster.width}
+        height={poster.height}
+        alt={poster.alt}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        className="absolute inset-0 size-full object-cover"
+      />
+      {showPlayer && url ? (
+        <iframe
+          src={playerUrl(url, { ambient: autoplays && !clicked })}
+          title={title}
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+          className="absolute inset-0 size-full border-0"
+        />
+      ) : null}
+      {playerAllowed && !showPlayer ? (
+        <button
+          type="button"
+          onClick={() => setClicked(true)}
+          className="absolute inset-0 flex items-center justify-center"
+          aria-label={playLabel}
+        >
+          <span className="flex size-20 items-center justify-center rounded-full bg-accent text-[#111111] shadow-[var(--shadow-card)] transition-transform hover:scale-105">
+            <Play className="size-8" />
+          </span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * D20: the visitor's consent choice, stored in localStorage. Nothing third-party loads until a
+ * category is granted; the consent banner (a later issue) calls `saveConsent`. Components read it
+ * through `useConsent`.
+ */
+export const consentCategories = ['analytics', 'advertising', 'media'] as const;
+export type ConsentCategory = (typeof consentCategories)[number];
+export type ConsentChoice = Record<ConsentCategory, boolean>;
+
+export const consentStorageKey = 'consent';
+
+export const noConsent: ConsentChoice = { analytics: false, advertising: false, media: false };
+
+/** A stored value -> a choice; anything unreadable counts as no consent. */
+export function parseConsent(raw: string | null): ConsentChoice {
+  if (!raw) return noConsent;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return noConsent;
+    const record = value as Record<string, unknown>;
+    return {
+      analytics: record.analytics === true,
+      advertising: record.advertising === true,
+      media: record.media === true,
+    };
+  } catch {
+    return noConsent;
+  }
+}
+
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; choice: ConsentChoice } | null = null;
+
+function readStorage(): string | null {
+  try {
+    return window.localStorage.getItem(consentStorageKey);
+  } catch {
+    return null; // Storage blocked: treat as no choice.
+  }
+}
+
+/** The current choice; the same object until it changes (for useSyncExternalStore). */
+export function readConsent(): ConsentChoice {
+  if (typeof window === 'undefined') return noConsent;
+  const raw = readStorage();
+  if (cached?.raw !== raw) cached = { raw, choice: parseConsent(raw) };
+  return cached.choice;
+}
+
+export function saveConsent(choice: ConsentChoice): void {
+  window.localStorage.setItem(consentStorageKey, JSON.stringify(choice));
+  for (const listener of listeners) listener();
+}
+
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab changed the choice.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === consentStorageKey) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
