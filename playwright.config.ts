@@ -44,6 +44,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}`,
       DATABASE_URL: '',
+      // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
+      LEAD_RATE_LIMIT: '10000',
     },
   },
 });
