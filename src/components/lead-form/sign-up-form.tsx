@@ -1,7 +1,6 @@
 import type { SubscriptionList } from '../../../contracts/subscription';
 import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
-import { cn } from '../../lib/cn';
 import { Button, type ButtonVariants } from '../ui/button';
 import { controlA11y, Field, Input } from '../ui/field';
 import { LeadForm } from './lead-form';
@@ -44,32 +43,36 @@ export function SignUpForm({
       className={className}
     >
       {(form) => (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field
-            id={emailId}
-            label={emailLabel}
-            error={form.error('email')}
-            className="flex-1"
-            labelClassName={labelClassName}
-          >
-            <Input
-              {...controlA11y(emailId, form.error('email'))}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              placeholder={emailPlaceholder}
-            />
-          </Field>
-          <Button
-            type="submit"
-            variant={buttonVariant}
-            size="lg"
-            disabled={form.busy}
-            className={cn('sm:mt-[calc(1.5em+0.5rem)] sm:min-h-12')}
-          >
-            {form.submitLabel}
-          </Button>
+        // The row layout follows the form's own width (a container query), not the window's:
+        // the same form sits full-width on a phone and in a half column at 768 px.
+        <div className="@container">
+          <div className="flex flex-col gap-3 @md:flex-row @md:items-start">
+            <Field
+              id={emailId}
+              label={emailLabel}
+              error={form.error('email')}
+              className="flex-1"
+              labelClassName={labelClassName}
+            >
+              <Input
+                {...controlA11y(emailId, form.error('email'))}
+                type="email"
+                name="email"
+                required
+                autoComplete="email"
+                placeholder={emailPlaceholder}
+              />
+            </Field>
+            <Button
+              type="submit"
+              variant={buttonVariant}
+              size="lg"
+              disabled={form.busy}
+              className="@md:mt-[calc(1.5em+0.5rem)] @md:min-h-12"
+            >
+              {form.submitLabel}
+            </Button>
+          </div>
         </div>
       )}
     </LeadForm>

@@ -23,7 +23,7 @@ export function WorkWithMe({
         <h2 id={headingId} className="mt-3 text-step-4 uppercase">
           {heading}
         </h2>
-        <ul className="mt-10 grid gap-5 md:grid-cols-3">
+        <ul className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
           {offers.map((offer) => (
             <li
               key={offer.title}
