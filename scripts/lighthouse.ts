@@ -4,10 +4,10 @@
  * `npm run build` first. Not part of `npm test`: the scores vary with the machine.
  *
  * Env: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 4181),
- * LIGHTHOUSE_PATH (default /).
+ * LIGHTHOUSE_PATH (default /), LIGHTHOUSE_REPORT (a file to write the full JSON report to).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildPaths } from './build-paths';
@@ -70,6 +70,8 @@ try {
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
+    const report = process.env.LIGHTHOUSE_REPORT;
+    if (report) writeFileSync(report, JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const rows = {

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import '../styles/global.css';
 import { track } from './tracking';
 
-/** The element every prerendered page renders into (see scripts/prerender.tsx). */
+/** The element every prerendered page renders into (see src/entry-server.tsx). */
 export const rootElementId = 'root';
 
 /** Client entry of a page: attach React to the prerendered HTML. */
