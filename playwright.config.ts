@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { sampleVideos } from './e2e/sample-videos';
 
 /**
- * Browser tests run the real built site on the real server (`npm run build` first; `npm test`
- * does). Debian's Chromium, never a downloaded browser. The `*.localhost` host names resolve
- * to loopback inside Chromium, so the three named sites are reachable without /etc/hosts.
+ * Browser tests run the real site on the real server, built here first with `sampleVideos`.
+ * Debian's Chromium, never a downloaded browser. The `*.localhost` host names resolve to
+ * loopback inside Chromium, so the three named sites are reachable without /etc/hosts.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -34,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    command: 'node --import tsx scripts/build.ts && node --import tsx server/index.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -44,6 +45,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}`,
       DATABASE_URL: '',
+      ...sampleVideos,
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
     },

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { answerPlayers, grantConsent, sampleVideos } from './sample-videos';
 
 /** Home page behaviour (issue #4): header, hero, carousels and footer, as a visitor uses them. */
 
@@ -92,8 +93,42 @@ test.describe('hero', () => {
     const origins = new Set<string>();
     page.on('request', (request) => origins.add(new URL(request.url()).origin));
     await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Speaking', exact: true }).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Play the/ })).toHaveCount(0);
     expect([...origins]).toEqual([new URL(page.url()).origin]);
+  });
+
+  test('after consent to media the showreel plays muted in the poster box', async ({ page }) => {
+    const requested = await answerPlayers(page);
+    await grantConsent(page, { media: true });
+    await page.goto('/');
+    const player = page.locator(`iframe[title="Jamie Castell — showreel"]`);
+    await expect(player).toBeVisible();
+    const src = new URL((await player.getAttribute('src')) ?? '');
+    expect(src.origin + src.pathname).toBe(sampleVideos.HERO_VIDEO_URL);
+    expect(src.searchParams.get('autoplay')).toBe('1');
+    expect(src.searchParams.get('mute')).toBe('1');
+    // The player covers the poster's box exactly: nothing moved.
+    const poster = page.getByRole('img', { name: /showreel/ });
+    expect(await player.boundingBox()).toEqual(await poster.boundingBox());
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+  });
+
+  test('with reduced motion the showreel waits for a click, then plays', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const requested = await answerPlayers(page);
+    await grantConsent(page, { media: true });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.locator(`iframe[title="Jamie Castell — showreel"]`)).toHaveCount(0);
+    expect(requested).toEqual([]);
+    await page.getByRole('button', { name: 'Play the showreel' }).click();
+    const player = page.locator(`iframe[title="Jamie Castell — showreel"]`);
+    await expect(player).toBeVisible();
+    const src = new URL((await player.getAttribute('src')) ?? '');
+    expect(src.searchParams.get('autoplay')).toBe('1');
+    expect(src.searchParams.get('mute')).toBeNull();
   });
 });
 
