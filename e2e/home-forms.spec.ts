@@ -201,6 +201,20 @@ test.describe('contact form', () => {
   });
 });
 
+test('when the form code fails to load, the message still reaches us by a native post', async ({
+  page,
+}) => {
+  await page.route('**/assets/submit-lead-*.js', (route) => route.abort());
+  await page.goto('/');
+  const contact = page.locator('#contact');
+  await contact.getByLabel('Name').fill('Sam Reader');
+  await contact.getByLabel('Email').fill('sam@example.com');
+  await contact.getByLabel('Message').fill('Is Jamie free to speak on 3 June?');
+  await contact.getByRole('button', { name: 'Send message' }).click();
+  await expect(page).toHaveURL(/\/#contact-form-success$/);
+  await expect(page.locator('#contact-form-success')).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -37,7 +37,14 @@ export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSucce
     inFlight.current = true;
     const form = event.currentTarget;
     try {
-      const { validateLead, sendLead } = await loadSubmit();
+      const submit = await loadSubmit().catch(() => null);
+      if (!submit) {
+        // The module did not load (a flaky network, or assets replaced by a deploy): post the
+        // form natively instead. The server validates it and answers at #<form>-success or -error.
+        form.submit();
+        return;
+      }
+      const { validateLead, sendLead } = submit;
       const valid = validateLead(action, new FormData(form));
       if (!valid.ok) {
         setErrors(valid.fields);
@@ -64,5 +71,10 @@ export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSucce
     }
   }
 
-  return { formRef, status, errors, onSubmit, prefetch: () => void loadSubmit() };
+  return { formRef, status, errors, onSubmit, prefetch };
+}
+
+/** Starts loading validation early; a failure here is handled again at submit. */
+function prefetch() {
+  loadSubmit().catch(() => undefined);
 }
