@@ -37,6 +37,13 @@ async function recordButtonStates(button: Locator) {
     page.evaluate(() => (window as unknown as { buttonStates: string[] }).buttonStates);
 }
 
+/** Fills the contact form as Sam Reader would. */
+async function fillEnquiry(contact: Locator, message: string) {
+  await contact.getByLabel('Name').fill('Sam Reader');
+  await contact.getByLabel('Email').fill('sam@example.com');
+  await contact.getByLabel('Message').fill(message);
+}
+
 /** Requests the page sends to our API. */
 function apiRequests(page: Page) {
   const sent: Array<{ url: string; body: unknown }> = [];
@@ -158,9 +165,7 @@ test.describe('contact form', () => {
     const contact = page.locator('#contact');
     const button = contact.getByRole('button', { name: 'Send message' });
     const states = await recordButtonStates(button);
-    await contact.getByLabel('Name').fill('Sam Reader');
-    await contact.getByLabel('Email').fill('sam@example.com');
-    await contact.getByLabel('Message').fill('Could Jamie speak at our conference in May?');
+    await fillEnquiry(contact, 'Could Jamie speak at our conference in May?');
     await button.click();
 
     await expect(contact.getByRole('alert')).toHaveText(
@@ -188,9 +193,7 @@ test.describe('contact form', () => {
   test('sends the message and clears the form', async ({ page }) => {
     await page.goto('/');
     const contact = page.locator('#contact');
-    await contact.getByLabel('Name').fill('Sam Reader');
-    await contact.getByLabel('Email').fill('sam@example.com');
-    await contact.getByLabel('Message').fill('Could Jamie speak at our conference in May?');
+    await fillEnquiry(contact, 'Could Jamie speak at our conference in May?');
     await contact.getByRole('button', { name: 'Send message' }).click();
     await expect(contact.getByRole('status')).toHaveText(
       "Thank you for your message! We'll get back to you soon.",
@@ -207,9 +210,7 @@ test('when the form code fails to load, the message still reaches us by a native
   await page.route('**/assets/submit-lead-*.js', (route) => route.abort());
   await page.goto('/');
   const contact = page.locator('#contact');
-  await contact.getByLabel('Name').fill('Sam Reader');
-  await contact.getByLabel('Email').fill('sam@example.com');
-  await contact.getByLabel('Message').fill('Is Jamie free to speak on 3 June?');
+  await fillEnquiry(contact, 'Is Jamie free to speak on 3 June?');
   await contact.getByRole('button', { name: 'Send message' }).click();
   await expect(page).toHaveURL(/\/#contact-form-success$/);
   await expect(page.locator('#contact-form-success')).toBeVisible();
