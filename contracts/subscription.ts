@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './email';
+import { type UtmKey, utmMaxLength } from './form-fields';
 import { honeypot } from './honeypot';
 
 /** The sign-up lists (D8): one endpoint, one schema, for every sign-up form. */
 export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
 export type SubscriptionList = (typeof subscriptionLists)[number];
 
-/** The UTM parameters kept with a sign-up; a native form post sends them as flat fields. */
-export const utmKeys = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-] as const;
-export type UtmKey = (typeof utmKeys)[number];
-
-const utmValue = z.string().trim().max(200, 'Please shorten this value.').optional();
+const utmValue = z.string().trim().max(utmMaxLength, 'Please shorten this value.').optional();
 
 export const utmSchema = z
   .object({

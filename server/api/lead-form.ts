@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { type ApiError, fieldErrors } from '../../contracts/api-error';
+import { formFieldsToBody } from '../../contracts/form-fields';
 import { isHoneypotFilled } from '../../contracts/honeypot';
-import { utmKeys } from '../../contracts/subscription';
 import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
@@ -86,7 +86,7 @@ export function leadRouter<Schema extends z.ZodType>(
       if (!formIdPattern.test(form)) {
         return answer(c, reject(400, 'Missing or invalid form id.', { form: 'Invalid form id.' }));
       }
-      const outcome = await accept(address, verdict, { ok: true, value: formToObject(fields) });
+      const outcome = await accept(address, verdict, { ok: true, value: formFieldsToBody(fields) });
       const back = returnPath(c.req.header('referer'), ownOrigin);
       return c.redirect(`${back}#${form}-${outcome.ok ? 'success' : 'error'}`, 303);
     })
@@ -153,22 +153,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
-}
-
-/**
- * A native form post's fields in the JSON shape: the same names, first value of each, with the
- * flat utm_* fields gathered into `utm` and the `form` id left out.
- */
-function formToObject(fields: URLSearchParams): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  const utm: Record<string, string> = {};
-  for (const [name, value] of fields) {
-    if (name === 'form') continue;
-    if ((utmKeys as readonly string[]).includes(name)) utm[name] ??= value;
-    else body[name] ??= value;
-  }
-  if (Object.keys(utm).length > 0) body.utm = utm;
-  return body;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
-import { type SubscriptionList, utmKeys } from '../../contracts/subscription';
+import { utmKeys } from '../../contracts/form-fields';
+import type { SubscriptionList } from '../../contracts/subscription';
 import type { Store } from './store';
 
 /** The owner's command-line tools (scripts/leads.ts): export, forget, prune. */

@@ -1,4 +1,5 @@
-import { type SubscriptionList, type UtmKey, utmKeys } from '../../contracts/subscription';
+import { type UtmKey, utmKeys } from '../../contracts/form-fields';
+import type { SubscriptionList } from '../../contracts/subscription';
 import { findContactSubmission, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
 import type { OutboxJobKind, SubscriberTable } from '../db/schema';

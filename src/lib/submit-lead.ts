@@ -1,8 +1,8 @@
 import { fieldErrors } from '../../contracts/api-error';
 import { contactSubmissionSchema } from '../../contracts/contact';
+import { formFieldsToBody } from '../../contracts/form-fields';
 import { subscriptionSchema } from '../../contracts/subscription';
 import { postJson } from './api-client';
-import { leadPayload } from './lead-payload';
 
 /**
  * Validate a submitted lead form with the shared contract, then post it. Loaded on a form's
@@ -24,7 +24,7 @@ export function validateLead(
   action: LeadAction,
   entries: Iterable<[string, FormDataEntryValue]>,
 ): { ok: true; body: unknown } | { ok: false; fields: Record<string, string> } {
-  const parsed = leadSchemas[action].safeParse(leadPayload(entries));
+  const parsed = leadSchemas[action].safeParse(formFieldsToBody(entries));
   return parsed.success
     ? { ok: true, body: parsed.data }
     : { ok: false, fields: fieldErrors(parsed.error) };

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { utmFromSearch } from '../../../contracts/form-fields';
 import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
 import { cn } from '../../lib/cn';
 import { honeypotField } from '../../lib/honeypot-field';
-import { utmFromSearch } from '../../lib/lead-payload';
 import type { LeadAction } from '../../lib/submit-lead';
 import { type TrackingEventName, track } from '../../lib/tracking';
 import { trafficSource } from '../../routes';

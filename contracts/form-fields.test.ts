@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionSchema } from '../../contracts/subscription';
-import { leadPayload, utmFromSearch } from './lead-payload';
+import { formFieldsToBody, utmFromSearch } from './form-fields';
+import { subscriptionSchema } from './subscription';
 
-describe('leadPayload', () => {
+describe('formFieldsToBody', () => {
   it('nests utm fields, drops empty utm values and the form id', () => {
-    const payload = leadPayload([
+    const payload = formFieldsToBody([
       ['form', 'newsletter-form'],
       ['list', 'newsletter'],
       ['email', 'a@b.co'],
@@ -25,17 +25,31 @@ describe('leadPayload', () => {
 
   it('keeps an empty field, so the contract names what is missing', () => {
     const result = subscriptionSchema.safeParse(
-      leadPayload([
+      formFieldsToBody([
         ['list', 'newsletter'],
         ['email', ''],
       ]),
     );
     expect(result.error?.issues[0]?.message).toBe('Please enter your email address.');
   });
+
+  it('reads a native form post the same way: first value of a repeated field wins', () => {
+    const posted = new URLSearchParams(
+      'form=waitlist-form&list=waitlist&email=a%40b.co&list=handbook&utm_campaign=spring&utm_id=7',
+    );
+    expect(formFieldsToBody(posted)).toEqual({
+      list: 'waitlist',
+      email: 'a@b.co',
+      utm_id: '7',
+      utm: { utm_campaign: 'spring' },
+    });
+  });
 });
 
 describe('utmFromSearch', () => {
   it('keeps only non-empty utm parameters', () => {
-    expect(utmFromSearch('?utm_source=li&utm_campaign=&ref=x')).toEqual({ utm_source: 'li' });
+    expect(utmFromSearch('?utm_source=li&utm_campaign=&ref=x&utm_id=7')).toEqual({
+      utm_source: 'li',
+    });
   });
 });
