@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { sampleVideos } from './e2e/sample-videos';
 
 /**
- * Browser tests run the real site on the real server, built here first with `sampleVideos`.
+ * Browser tests run the real site on the real server, built with `sampleVideos`.
  * Debian's Chromium, never a downloaded browser. The `*.localhost` host names resolve to
  * loopback inside Chromium, so the three named sites are reachable without /etc/hosts.
  */
@@ -35,7 +35,9 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx scripts/build.ts && node --import tsx server/index.ts',
+    // `npm start`'s script: it builds only when the build is missing, stale or made with other
+    // public settings (here: without the sample videos), so a second run reuses the build.
+    command: 'node --import tsx scripts/start.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
