@@ -24,6 +24,17 @@ test('axe finds no violations with the mobile menu open', async ({ page }) => {
   expect(results.violations).toEqual([]);
 });
 
+test('axe finds no violations with every form showing its errors', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.locator('#book').getByLabel('Email address').fill('bob@');
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await page.locator('#newsletter').getByRole('button', { name: 'Subscribe' }).click();
+  await page.locator('#contact').getByRole('button', { name: 'Send message' }).click();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(5);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
 test('every keyboard stop shows a focus indicator', async ({ page }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
   const seen: string[] = [];
