@@ -46,7 +46,7 @@ export function SignUpForm({
         // The row layout follows the form's own width (a container query), not the window's:
         // the same form sits full-width on a phone and in a half column at 768 px.
         <div className="@container">
-          <div className="flex flex-col gap-3 @md:flex-row @md:items-start">
+          <div className="flex flex-col gap-3 @sm:flex-row @sm:items-start">
             <Field
               id={emailId}
               label={emailLabel}
@@ -68,7 +68,7 @@ export function SignUpForm({
               variant={buttonVariant}
               size="lg"
               disabled={form.busy}
-              className="@md:mt-[calc(1.5em+0.5rem)] @md:min-h-12"
+              className="@sm:mt-[calc(1.5em+0.5rem)] @sm:min-h-12"
             >
               {form.submitLabel}
             </Button>
