@@ -63,12 +63,13 @@ export function SignUpForm({
                 placeholder={emailPlaceholder}
               />
             </Field>
+            {/* In a row, the button drops by the label's height (size × line height 1.6, plus the gap). */}
             <Button
               type="submit"
               variant={buttonVariant}
               size="lg"
               disabled={form.busy}
-              className="@sm:mt-[calc(1.5em+0.5rem)] @sm:min-h-12"
+              className="@sm:mt-[calc(var(--text-step--1)*1.6+0.5rem)] @sm:min-h-12"
             >
               {form.submitLabel}
             </Button>
