@@ -44,6 +44,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       BIND_ADDRESS: '127.0.0.1',
+      // Links between the four sites (a sign-up's way on to the thank-you page) use this port.
+      SITE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}`,
       DATABASE_URL: '',

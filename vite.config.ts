@@ -4,39 +4,56 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { responsiveImages } from './scripts/responsive-images.ts';
 import { parseEnv, toPublicConfig } from './server/env.ts';
 
 const root = import.meta.dirname;
 
-/** One client entry per page folder (src/pages/<page>/entry.tsx): pages are separate documents. */
+/** One client entry per page folder (src/pages/<page>/entry.ts): pages are separate documents. */
 const pageEntries = Object.fromEntries(
   readdirSync(resolve(root, 'src/pages'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.tsx')]),
+    .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.ts')]),
 );
 
 /**
- * sonner injects its CSS as a <style> element when imported, which the CSP (style-src 'self')
- * refuses with a console error. Drop that call; src/components/toaster.tsx imports sonner's
- * stylesheet as a file instead. Fails the build if sonner changes shape, so this is noticed.
- * (The dev server pre-bundles dependencies without plugins; it sends no CSP, so that is fine.)
+ * Two dependencies inject CSS as a <style> element at run time, which the CSP (style-src 'self')
+ * refuses with a console error: sonner (its toast styles; src/components/toaster.tsx imports
+ * sonner's stylesheet as a file instead) and react-style-singleton, through which Radix's dialog
+ * locks the page scroll (src/styles/global.css has the equivalent rules). Each injection is cut
+ * out at build; the build fails if a package changes shape, so this is noticed. (The dev server
+ * pre-bundles dependencies without plugins; it sends no CSP, so that is fine.)
  */
-function sonnerWithoutInlineStyles(): Plugin {
+const styleInjections = [
+  {
+    file: /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/,
+    injection: /^__insertCSS\(.*\);?$/m,
+    replacement: '',
+  },
+  {
+    file: /[\\/]node_modules[\\/]react-style-singleton[\\/]dist[\\/]es2015[\\/]singleton\.js$/,
+    injection: /var tag = document\.createElement\('style'\);/,
+    replacement: 'return null;',
+  },
+];
+
+function withoutInjectedStyles(): Plugin {
   return {
-    name: 'sonner-without-inline-styles',
+    name: 'without-injected-styles',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      const stripped = code.replace(/^__insertCSS\(.*\);?$/m, '');
+      const target = styleInjections.find(({ file }) => file.test(id));
+      if (!target) return null;
+      const stripped = code.replace(target.injection, target.replacement);
       if (stripped === code)
-        throw new Error('sonner: no __insertCSS call found (see vite.config.ts)');
+        throw new Error(`${id}: its style injection was not found (see vite.config.ts)`);
       return { code: stripped, map: null };
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyles()],
+  plugins: [react(), tailwindcss(), withoutInjectedStyles(), responsiveImages()],
   define: {
     __PUBLIC_CONFIG__: JSON.stringify(toPublicConfig(parseEnv())),
   },
@@ -44,6 +61,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist/ssr' : 'dist/client',
     emptyOutDir: true,
     manifest: !isSsrBuild,
+    // Images and fonts used only by static sections are referenced by the prerender alone (no
+    // client chunk imports them any more): the server build emits them and the build copies them
+    // beside the client assets (scripts/build.ts).
+    ssrEmitAssets: true,
     assetsInlineLimit: 0,
     rollupOptions: { input: isSsrBuild ? resolve(root, 'src/entry-server.tsx') : pageEntries },
   },

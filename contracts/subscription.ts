@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddressSchema } from './email';
 import { type UtmKey, utmMaxLength } from './form-fields';
 import { honeypot } from './honeypot';
+import { referralCodePattern } from './referral';
 
 /** The sign-up lists (D8): one endpoint, one schema, for every sign-up form. */
 export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
@@ -32,6 +33,8 @@ export const subscriptionSchema = z.object({
   /** Path of the page the form was on. */
   page: z.string().trim().max(300).optional(),
   utm: utmSchema.optional(),
+  /** The share link's code this visitor came through (the thank-you page's promise). */
+  ref: z.string().regex(referralCodePattern, 'Unknown referral code.').optional(),
   [honeypot.field]: honeypot.schema,
 });
 

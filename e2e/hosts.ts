@@ -1,11 +1,7 @@
-import type { SiteId } from '../src/routes';
+import { siteOrigins } from '../contracts/sites';
+import { namedHosts, parseEnv } from '../server/env';
 
-/** Origins of the four sites as the e2e server serves them (default *.localhost hosts). */
+/** Origins of the four sites as the e2e server serves them (the configured or default hosts). */
 const port = Number(process.env.E2E_PORT ?? 4173);
 
-export const siteOrigin: Record<SiteId, string> = {
-  main: `http://localhost:${port}`,
-  'sellable-business': `http://${process.env.SELLABLE_BUSINESS_HOST ?? 'sellablebusiness.localhost'}:${port}`,
-  waitlist: `http://${process.env.WAITLIST_HOST ?? 'waitlist.localhost'}:${port}`,
-  book: `http://${process.env.BOOK_HOST ?? 'whatsstoppingyou.localhost'}:${port}`,
-};
+export const siteOrigin = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv()));

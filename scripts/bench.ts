@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openStore } from '../server/db/store';
-import { startServerProcess } from './server-process';
+import { startServerProcess } from '../server/testing/server-process';
 
 interface Result {
   perSecond: number;

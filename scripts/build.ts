@@ -3,14 +3,15 @@
  * document of every page, precompressed copies, and build-info.json for `npm start`'s staleness
  * check. Fails loudly on an invalid configuration before doing any work.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { canonicalLocation, pageIds, type SiteId } from '../src/routes';
+import { canonicalLocation, pageIds } from '../src/routes';
 import { configFingerprint } from './build-info';
-import { buildPaths } from './build-paths';
 import { renderDocument } from './document';
 import { precompress } from './precompress';
 
@@ -29,6 +30,17 @@ await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
 await build({ logLevel: 'warn', build: { ssr: true } });
 
+// Assets only the prerender references (images of static sections): same content hash, so the
+// same file names as a client build would give them.
+const ssrAssets = join(buildPaths.ssr, 'assets');
+if (existsSync(ssrAssets)) {
+  for (const file of await readdir(ssrAssets)) {
+    if (!existsSync(join(buildPaths.client, 'assets', file))) {
+      await copyFile(join(ssrAssets, file), join(buildPaths.client, 'assets', file));
+    }
+  }
+}
+
 const manifest: Manifest = JSON.parse(
   await readFile(join(buildPaths.client, '.vite/manifest.json'), 'utf8'),
 );
@@ -43,34 +55,39 @@ function cssFor(key: string, seen = new Set<string>()): string[] {
 }
 
 const assetFiles = await readdir(join(buildPaths.client, 'assets'));
-const headlineFont = assetFiles.find((file) => /^anton-latin-400-normal.*\.woff2$/.test(file));
+// The first screen's two faces (headline and text), preloaded so the browser does not find them
+// only once the stylesheet has been parsed.
+const firstScreenFonts = [/^anton-latin-400-normal.*\.woff2$/, /^inter-latin-wght-normal.*\.woff2$/]
+  .map((pattern) => assetFiles.find((file) => pattern.test(file)))
+  .filter((file) => file !== undefined);
 
-const siteOrigins: Record<SiteId, string> = {
-  main: publicConfig.origins.main,
-  'sellable-business': publicConfig.origins.sellableBusiness,
-  waitlist: publicConfig.origins.waitlist,
-  book: publicConfig.origins.book,
-};
-
-const { renderPage, pageRegistry } = (await import(
+const { renderPage, pageRegistry, renderDownloads } = (await import(
   pathToFileURL(join(buildPaths.ssr, 'entry-server.js')).href
 )) as typeof import('../src/entry-server');
 
 await mkdir(buildPaths.pages, { recursive: true });
 for (const page of pageIds) {
-  const entryKey = `src/pages/${page}/entry.tsx`;
+  const entryKey = `src/pages/${page}/entry.ts`;
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
   const location = canonicalLocation[page];
   const html = renderDocument({
     meta: pageRegistry[page].meta,
-    canonical: location ? new URL(location.path, siteOrigins[location.site]).href : null,
+    canonical: location ? new URL(location.path, publicConfig.origins[location.site]).href : null,
     body: await renderPage(page),
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,
-    fontPreloads: headlineFont ? [`/assets/${headlineFont}`] : [],
+    fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   });
   await writeFile(join(buildPaths.pages, `${page}.html`), html);
+}
+
+// D9, D10: the handbook and bonus PDFs, from the content layer.
+const pdfs = await renderDownloads(publicConfig.origins);
+for (const { path, pdf, public: isPublic } of pdfs) {
+  const file = join(isPublic ? buildPaths.client : buildPaths.private, path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, pdf);
 }
 
 const compressed = (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages));

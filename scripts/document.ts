@@ -1,4 +1,5 @@
 import type { PageMeta } from '../src/content/types';
+import { themePaper } from '../src/styles/theme-colors';
 
 export interface DocumentParts {
   meta: PageMeta;
@@ -34,7 +35,7 @@ export function renderDocument({
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
-    `<meta name="theme-color" content="${meta.theme === 'premium' ? '#0f1012' : '#f7f4ee'}">`,
+    `<meta name="theme-color" content="${themePaper[meta.theme]}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,

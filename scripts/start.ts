@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { buildPaths } from '../server/build-paths';
 import { EnvError, parseEnv } from '../server/env';
 import { configFingerprint } from './build-info';
-import { buildPaths } from './build-paths';
 
 async function newestMtime(path: string): Promise<number> {
   if (!existsSync(path)) return 0;

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
+import { secondBonusFileName } from '../contracts/downloads';
 import { resolveRoute } from '../src/routes';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
 import { createLeadRateLimiter } from './api/rate-limit';
+import { referralsRouter } from './api/referrals';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import type { Store } from './db/store';
-import type { Env } from './env';
+import { type Env, namedHosts } from './env';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
 import { securityHeaders } from './security-headers';
@@ -35,11 +37,7 @@ export function createApp({
   ipHashKey,
   onLeadStored = () => {},
 }: AppDeps) {
-  const hosts = {
-    sellableBusiness: env.SELLABLE_BUSINESS_HOST,
-    waitlist: env.WAITLIST_HOST,
-    book: env.BOOK_HOST,
-  };
+  const hosts = namedHosts(env);
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -75,6 +73,10 @@ export function createApp({
   app.route('/api/contact-submissions', contactRouter(leadApi));
   app.route('/api/subscriptions', subscriptionsRouter(leadApi));
   app.route('/api/waitlist', waitlistRouter({ env, store }));
+  app.route(
+    '/api/referrals',
+    referralsRouter({ store, bonus: site.privateFiles.get(`/${secondBonusFileName}`) }),
+  );
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // Built public files first (assets, favicon, downloads), then the route table.

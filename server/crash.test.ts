@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildPaths } from '../scripts/build-paths';
-import { startServerProcess } from '../scripts/server-process';
+import { buildPaths } from './build-paths';
 import { sqliteIntegrityCheck } from './db/connect';
 import { openStore } from './db/store';
+import { startServerProcess } from './testing/server-process';
 
 /**
  * The real server, killed with SIGKILL in the middle of a stream of submissions and restarted,

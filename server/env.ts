@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import type { PublicConfig } from '../contracts/public-config';
+import { type NamedHosts, siteOrigins } from '../contracts/sites.ts';
+import type { SubscriptionList } from '../contracts/subscription';
 
 /**
  * Every setting the project reads, parsed once (at boot for the server, at build for the
@@ -146,24 +149,35 @@ function parseEnvFrom(source: Record<string, string | undefined>): Env {
   return env;
 }
 
-/** Origin (scheme://host[:port]) of a named host, sharing the main site's scheme and port. */
-export function originForHost(env: Pick<Env, 'SITE_URL'>, hostName: string): string {
-  const main = new URL(env.SITE_URL);
-  return `${main.protocol}//${hostName}${main.port ? `:${main.port}` : ''}`;
+/** Each sign-up list's Kit form (D8); unset means that list is not forwarded. */
+export function kitFormIds(
+  env: Pick<Env, 'KIT_FORM_ID_NEWSLETTER' | 'KIT_FORM_ID_WAITLIST' | 'KIT_FORM_ID_HANDBOOK'>,
+): Record<SubscriptionList, string | undefined> {
+  return {
+    newsletter: env.KIT_FORM_ID_NEWSLETTER,
+    waitlist: env.KIT_FORM_ID_WAITLIST,
+    handbook: env.KIT_FORM_ID_HANDBOOK,
+  };
+}
+
+/** The three named hosts, as the route table takes them. */
+export function namedHosts(
+  env: Pick<Env, 'SELLABLE_BUSINESS_HOST' | 'WAITLIST_HOST' | 'BOOK_HOST'>,
+): NamedHosts {
+  return {
+    sellableBusiness: env.SELLABLE_BUSINESS_HOST,
+    waitlist: env.WAITLIST_HOST,
+    book: env.BOOK_HOST,
+  };
 }
 
 /**
  * The only settings the browser sees (baked into the build, so a change rebuilds the site).
  * Keep this an explicit allowlist: nothing secret belongs here.
  */
-export function toPublicConfig(env: Env) {
+export function toPublicConfig(env: Env): PublicConfig {
   return {
-    origins: {
-      main: new URL(env.SITE_URL).origin,
-      sellableBusiness: originForHost(env, env.SELLABLE_BUSINESS_HOST),
-      waitlist: originForHost(env, env.WAITLIST_HOST),
-      book: originForHost(env, env.BOOK_HOST),
-    },
+    origins: siteOrigins(env.SITE_URL, namedHosts(env)),
     links: {
       workshopCheckout: env.WORKSHOP_CHECKOUT_URL,
       cohortBooking: env.COHORT_BOOKING_URL,
@@ -191,5 +205,3 @@ export function toPublicConfig(env: Env) {
     },
   };
 }
-
-export type PublicConfig = ReturnType<typeof toPublicConfig>;

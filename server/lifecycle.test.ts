@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from '../scripts/server-process';
+import { startServerProcess } from './testing/server-process';
 
 /** The real server process: boots on the build, prints the four sites, stops cleanly on a signal. */
 

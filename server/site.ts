@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPaths } from '../scripts/build-paths';
 import { type PageId, pageIds } from '../src/routes';
+import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /** The built site in memory: the prerendered page documents and the public files. */
 export interface Site {
   pages: ReadonlyMap<PageId, StaticFile>;
   files: ReadonlyMap<string, StaticFile>;
+  /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
+  privateFiles: ReadonlyMap<string, StaticFile>;
 }
 
 export class MissingBuildError extends Error {
@@ -15,7 +17,7 @@ export class MissingBuildError extends Error {
 }
 
 export async function loadSite(
-  paths: Pick<typeof buildPaths, 'client' | 'pages'> = buildPaths,
+  paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private'> = buildPaths,
 ): Promise<Site> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
@@ -32,5 +34,9 @@ export async function loadSite(
       );
     pages.set(page, file);
   }
-  return { pages, files: await loadStaticFiles(paths.client) };
+  return {
+    pages,
+    files: await loadStaticFiles(paths.client),
+    privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
+  };
 }

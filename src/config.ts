@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../server/env';
+import type { PublicConfig } from '../contracts/public-config';
 
 declare const __PUBLIC_CONFIG__: PublicConfig;
 

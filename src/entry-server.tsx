@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { pageRegistry } from './pages/registry';
 import type { PageId } from './routes';
 
+export { renderDownloads } from './pdf/downloads';
 export { pageRegistry };
 
 /** Renders one page to the HTML that its client entry hydrates (no document shell). */

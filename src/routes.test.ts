@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type NamedHosts, type PageId, resolveRoute, trafficSource } from './routes';
+import type { NamedHosts } from '../contracts/sites';
+import { type PageId, resolveRoute } from './routes';
 
 const hosts: NamedHosts = {
   sellableBusiness: 'sellablebusiness.example',
@@ -94,32 +95,5 @@ describe('resolveRoute', () => {
   it('names the site', () => {
     expect(resolveRoute('www.waitlist.example', '/', hosts).site).toBe('waitlist');
     expect(resolveRoute('example.com', '/book', hosts).site).toBe('main');
-  });
-});
-
-describe('waitlist traffic source (D4)', () => {
-  it.each([
-    ['waitlist.example', '/ig', 'Instagram'],
-    ['waitlist.example', '/li', 'LinkedIn'],
-    ['waitlist.example', '/', 'Direct'],
-    ['waitlist.example', '/promo', 'Direct'],
-    ['waitlist.example', '/IG/', 'Instagram'],
-    ['example.com', '/bookwaitlistig', 'Instagram'],
-    ['example.com', '/bookwaitlistli', 'LinkedIn'],
-    ['example.com', '/book', 'Direct'],
-    ['example.com', '/prebookwaitlist', 'Direct'],
-    ['example.com', '/bookwaitlistig?utm_source=newsletter', 'newsletter'],
-  ])('%s %s -> %s', (host, path, source) => {
-    expect(resolveRoute(host, path, hosts).source).toBe(source);
-  });
-
-  it('is only given for the waitlist page', () => {
-    expect(resolveRoute('example.com', '/', hosts).source).toBeUndefined();
-  });
-
-  it('lets utm_source win and bounds its length', () => {
-    expect(trafficSource('/li', '?utm_source=tiktok')).toBe('tiktok');
-    expect(trafficSource('/li', '?utm_source=')).toBe('LinkedIn');
-    expect(trafficSource('/', `?utm_source=${'x'.repeat(500)}`)).toHaveLength(64);
   });
 });

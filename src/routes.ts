@@ -1,5 +1,8 @@
+import { type NamedHosts, namedSite, type SiteId } from '../contracts/sites';
+
 /**
- * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7).
+ * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7; the
+ * waitlist's traffic source, D4, is src/lib/traffic-source.ts).
  * It feeds the server, the prerender list, the sitemap and the tests; no other module
  * branches on the host.
  */
@@ -19,15 +22,6 @@ export const pageIds = [
 ] as const;
 
 export type PageId = (typeof pageIds)[number];
-
-export type SiteId = 'main' | 'sellable-business' | 'waitlist' | 'book';
-
-/** The three named hosts (D5). Configuration, never literals in code. */
-export interface NamedHosts {
-  sellableBusiness: string;
-  waitlist: string;
-  book: string;
-}
 
 interface SiteRoutes {
   /** Exact paths, lower case, no trailing slash (except "/"). */
@@ -103,36 +97,16 @@ export function normalizePath(path: string): string {
 
 export function siteForHost(hostHeader: string | null | undefined, hosts: NamedHosts): SiteId {
   const host = normalizeHost(hostHeader).replace(/^www\./, '');
-  if (host === hosts.sellableBusiness) return 'sellable-business';
-  if (host === hosts.waitlist) return 'waitlist';
-  if (host === hosts.book) return 'book';
-  return 'main';
-}
-
-/** Free text so that a `utm_source` value passes through as given (D4). */
-export type TrafficSource = 'Instagram' | 'LinkedIn' | 'Direct' | (string & {});
-
-const maxSourceLength = 64;
-
-/**
- * D4: the waitlist page's traffic source. A `utm_source` query parameter wins; otherwise a last
- * path segment that is or ends in "ig" means Instagram, "li" LinkedIn, anything else Direct.
- */
-export function trafficSource(path: string, search = ''): TrafficSource {
-  const utm = new URLSearchParams(search).get('utm_source')?.trim();
-  if (utm) return utm.slice(0, maxSourceLength);
-  const lastSegment = normalizePath(path).split('/').pop() ?? '';
-  if (lastSegment.endsWith('ig')) return 'Instagram';
-  if (lastSegment.endsWith('li')) return 'LinkedIn';
-  return 'Direct';
+  const named = (Object.keys(namedSite) as Array<keyof NamedHosts>).find(
+    (key) => hosts[key] === host,
+  );
+  return named ? namedSite[named] : 'main';
 }
 
 export interface ResolvedRoute {
   site: SiteId;
   page: PageId;
   status: 200 | 404;
-  /** Only for the waitlist page (D4). */
-  source?: TrafficSource;
 }
 
 /** (host, path) -> the page to serve. Pure: the hosts come in as configuration. */
@@ -144,12 +118,7 @@ export function resolveRoute(
   const site = siteForHost(hostHeader, hosts);
   const routes = siteRoutes[site];
   const page = routes.paths[normalizePath(path)] ?? routes.fallback;
-  const resolved: ResolvedRoute = { site, page, status: page === 'not-found' ? 404 : 200 };
-  if (page === 'waitlist') {
-    const query = path.includes('?') ? path.slice(path.indexOf('?')) : '';
-    resolved.source = trafficSource(path, query);
-  }
-  return resolved;
+  return { site, page, status: page === 'not-found' ? 404 : 200 };
 }
 
 /** Every (site, path) pair listed in the table: what the smoke tests and sitemaps walk. */

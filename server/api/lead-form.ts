@@ -33,7 +33,15 @@ export interface LeadEndpoint<Schema extends z.ZodType> {
   lead: 'contact' | 'subscriber';
   schema: Schema;
   /** Stores a valid lead; `created: false` marks a repeat that stored nothing (answered 200). */
-  save(input: z.infer<Schema>, meta: LeadMeta): Promise<{ id: string; created: boolean }>;
+  save(
+    input: z.infer<Schema>,
+    meta: LeadMeta,
+  ): Promise<{ id: string; created: boolean; reply?: Record<string, string> }>;
+  /**
+   * Where a native post lands after a stored lead, when not back on its page (the handbook form
+   * goes to the handbook, D9).
+   */
+  nativeSuccessPath?(input: z.infer<Schema>): string | undefined;
 }
 
 interface Rejection {
@@ -43,7 +51,16 @@ interface Rejection {
   retryAfterSeconds?: number;
 }
 
-type Outcome = { ok: true; status: 200 | 201; id: string } | Rejection;
+type Outcome =
+  | {
+      ok: true;
+      status: 200 | 201;
+      id: string;
+      /** More for the browser beside the id (a sign-up's share code). */
+      reply?: Record<string, string>;
+      nativeSuccessPath?: string;
+    }
+  | Rejection;
 
 /**
  * The one path every lead form takes, JSON from the enhanced form or a native form post before
@@ -87,6 +104,8 @@ export function leadRouter<Schema extends z.ZodType>(
         return answer(c, reject(400, 'Missing or invalid form id.', { form: 'Invalid form id.' }));
       }
       const outcome = await accept(address, verdict, { ok: true, value: formFieldsToBody(fields) });
+      if (outcome.ok && outcome.nativeSuccessPath)
+        return c.redirect(outcome.nativeSuccessPath, 303);
       const back = returnPath(c.req.header('referer'), ownOrigin);
       return c.redirect(`${back}#${form}-${outcome.ok ? 'success' : 'error'}`, 303);
     })
@@ -120,12 +139,18 @@ export function leadRouter<Schema extends z.ZodType>(
     });
     deps.logger.info({ lead: endpoint.lead, id: saved.id, created: saved.created }, 'lead stored');
     if (saved.created) deps.onLeadStored();
-    return { ok: true, status: saved.created ? 201 : 200, id: saved.id };
+    return {
+      ok: true,
+      status: saved.created ? 201 : 200,
+      id: saved.id,
+      reply: saved.reply,
+      nativeSuccessPath: endpoint.nativeSuccessPath?.(result.data),
+    };
   }
 }
 
 function answer(c: Context, outcome: Outcome): Response {
-  if (outcome.ok) return c.json({ id: outcome.id }, outcome.status);
+  if (outcome.ok) return c.json({ ...outcome.reply, id: outcome.id }, outcome.status);
   if (outcome.retryAfterSeconds !== undefined) {
     c.header('Retry-After', String(outcome.retryAfterSeconds));
   }

@@ -129,4 +129,28 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
       utm_campaign: null,
     });
   });
+
+  it('sends a native handbook sign-up straight to the handbook PDF (D9)', async () => {
+    const app = createTestApp(store());
+    const response = await postForm(
+      app,
+      '/api/subscriptions',
+      { form: 'handbook-form', list: 'handbook', email: 'hb@example.com', page: '/11cheatcodes' },
+      { headers: { Origin: 'http://localhost', Referer: 'http://localhost/11cheatcodes' } },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/downloads/11-cheatcodes.pdf');
+    expect(await countRows(store(), 'subscribers')).toBe(1);
+  });
+
+  it('keeps a rejected native handbook sign-up on its page, with the error in view', async () => {
+    const app = createTestApp(store());
+    const response = await postForm(
+      app,
+      '/api/subscriptions',
+      { form: 'handbook-form', list: 'handbook', email: 'not-an-email' },
+      { headers: { Origin: 'http://localhost', Referer: 'http://localhost/11cheatcodes' } },
+    );
+    expect(response.headers.get('location')).toBe('/11cheatcodes#handbook-form-error');
+  });
 });

@@ -1,22 +1,30 @@
+import { downloads } from '../../contracts/downloads';
 import { subscriptionSchema } from '../../contracts/subscription';
 import { addSubscriber } from '../db/leads';
 import type { LeadApiDeps } from './contact';
 import { leadRouter } from './lead-form';
 
 /**
- * POST /api/subscriptions: every sign-up form (D8). 201 {id} for a new sign-up; 200 {id} with
- * the existing id when this email is already on this list (a success that stores nothing new).
+ * POST /api/subscriptions: every sign-up form (D8). 201 {id, referralCode} for a new sign-up;
+ * 200 with the existing ones when this email is already on this list (a success that stores
+ * nothing new). The code makes the visitor's share link.
  */
 export function subscriptionsRouter(deps: LeadApiDeps) {
   return leadRouter(deps, {
     lead: 'subscriber',
     schema: subscriptionSchema,
-    save: (subscription, meta) =>
-      addSubscriber(
+    save: async (subscription, meta) => {
+      const saved = await addSubscriber(
         deps.store,
         subscription,
         meta,
         deps.forwarding.jobsForSubscriber(subscription.list),
-      ),
+      );
+      // The visitor's share link (the thank-you page's promise).
+      return saved.referralCode ? { ...saved, reply: { referralCode: saved.referralCode } } : saved;
+    },
+    // D9: without JavaScript the handbook form still ends at the handbook.
+    nativeSuccessPath: (subscription) =>
+      subscription.list === 'handbook' ? downloads.handbook : undefined,
   });
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ContactSubmission } from '../../contracts/contact';
 import type { Subscription, SubscriptionList } from '../../contracts/subscription';
@@ -48,10 +48,19 @@ export async function addSubscriber(
   subscription: Subscription,
   meta: LeadMeta,
   jobs: readonly OutboxJobKind[],
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; referralCode: string | null }> {
   const email = subscription.email.toLowerCase();
   const now = isoNow();
   return store.write(async (trx) => {
+    // Someone's own link does not count for them (a self-referral).
+    const referrer = subscription.ref
+      ? await trx
+          .selectFrom('subscribers')
+          .select('email')
+          .where('referral_code', '=', subscription.ref)
+          .executeTakeFirst()
+      : undefined;
+    const referralCode = randomBytes(9).toString('base64url');
     const inserted = await trx
       .insertInto('subscribers')
       .values({
@@ -68,21 +77,23 @@ export async function addSubscriber(
         utm_term: subscription.utm?.utm_term || null,
         utm_content: subscription.utm?.utm_content || null,
         ip_hash: meta.ipHash,
+        referral_code: referralCode,
+        referred_by: referrer && referrer.email !== email ? (subscription.ref ?? null) : null,
       })
       .onConflict((conflict) => conflict.columns(['list', 'email']).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (inserted) {
       await enqueue(trx, inserted.id, jobs, now);
-      return { id: inserted.id, created: true };
+      return { id: inserted.id, created: true, referralCode };
     }
     const existing = await trx
       .selectFrom('subscribers')
-      .select('id')
+      .select(['id', 'referral_code'])
       .where('list', '=', subscription.list)
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    return { id: existing.id, created: false };
+    return { id: existing.id, created: false, referralCode: existing.referral_code };
   });
 }
 
@@ -129,4 +140,24 @@ export function findContactSubmission(store: Store, id: string) {
 
 export function findSubscriber(store: Store, id: string) {
   return store.db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * How many different people joined through a share link, leaving out the link's owner; null
+ * for a code nobody has. A repeat sign-up stored nothing, so it never counts twice.
+ */
+export async function countReferrals(store: Store, code: string): Promise<number | null> {
+  const owner = await store.db
+    .selectFrom('subscribers')
+    .select('email')
+    .where('referral_code', '=', code)
+    .executeTakeFirst();
+  if (!owner) return null;
+  const { joined } = await store.db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.count<number | string>('email').distinct().as('joined'))
+    .where('referred_by', '=', code)
+    .where('email', '!=', owner.email)
+    .executeTakeFirstOrThrow();
+  return Number(joined);
 }

@@ -79,6 +79,25 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The thank-you page's share promise: each sign-up gets a code for its share link, and a
+  // sign-up that arrives through one remembers it (counted per distinct email).
+  '0002-referrals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('subscribers').addColumn('referral_code', 'text').execute();
+      await db.schema.alterTable('subscribers').addColumn('referred_by', 'text').execute();
+      await db.schema
+        .createIndex('subscribers_referral_code')
+        .on('subscribers')
+        .column('referral_code')
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('subscribers_referred_by')
+        .on('subscribers')
+        .column('referred_by')
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

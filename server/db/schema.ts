@@ -36,9 +36,15 @@ export interface SubscriberTable {
   utm_term: string | null;
   utm_content: string | null;
   ip_hash: string;
+  /** The code of this sign-up's share link (random, no personal data); null before 0002. */
+  referral_code: string | null;
+  /** The share link this sign-up came through, when it counts (not the referrer's own email). */
+  referred_by: string | null;
 }
 
-export type OutboxJobKind = 'kit-subscribe' | 'owner-notify';
+/** The outbox's job kinds: each a provider call, named once for producers and the worker. */
+export const outboxJobKinds = ['kit-subscribe', 'owner-notify'] as const;
+export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
 
 /**

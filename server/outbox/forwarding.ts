@@ -4,7 +4,7 @@ import { findContactSubmission, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
 import type { OutboxJobKind, SubscriberTable } from '../db/schema';
 import type { Store } from '../db/store';
-import type { Env } from '../env';
+import { type Env, kitFormIds } from '../env';
 import type { Kit } from '../providers/kit';
 import type { OwnerMail } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
@@ -31,11 +31,7 @@ type ForwardingEnv = Pick<
 >;
 
 export function createForwarding(env: ForwardingEnv, providers: Providers): Forwarding {
-  const kitForms: Record<SubscriptionList, string | undefined> = {
-    newsletter: env.KIT_FORM_ID_NEWSLETTER,
-    waitlist: env.KIT_FORM_ID_WAITLIST,
-    handbook: env.KIT_FORM_ID_HANDBOOK,
-  };
+  const kitForms = kitFormIds(env);
 
   return {
     jobsForSubscriber: (list) => (providers.kit && kitForms[list] ? ['kit-subscribe'] : []),

@@ -1,5 +1,5 @@
 import { claimDueJobs, markJobSent, type OutboxJob, parkJob, rescheduleJob } from '../db/outbox';
-import type { OutboxJobKind } from '../db/schema';
+import { type OutboxJobKind, outboxJobKinds } from '../db/schema';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import { ProviderError } from '../providers/provider-error';
@@ -33,8 +33,6 @@ export interface OutboxWorker {
   /** Finishes the job in hand, then stops. */
   stop(): Promise<void>;
 }
-
-const allKinds: readonly OutboxJobKind[] = ['kit-subscribe', 'owner-notify'];
 
 /**
  * Sends outbox jobs one at a time, in this process, until stopped. A failure reschedules the job
@@ -109,7 +107,7 @@ export function startOutboxWorker(
     while (!stopped) {
       nudged = false;
       const now = Date.now();
-      const kinds = allKinds.filter((kind) => (pausedUntil.get(kind) ?? 0) <= now);
+      const kinds = outboxJobKinds.filter((kind) => (pausedUntil.get(kind) ?? 0) <= now);
       let job: OutboxJob | undefined;
       try {
         [job] = await claimDueJobs(store, { kinds, limit: 1, leaseMs: settings.leaseMs });

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Env } from '../env';
+import { type Env, kitFormIds } from '../env';
 import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import { createKit } from './kit';
@@ -7,8 +7,7 @@ import { createOwnerMail } from './owner-mail';
 
 /** The providers the configuration turns on; an unset one is off and its leads stay stored. */
 export function providersFromEnv(env: Env, logger: Logger): Providers {
-  const kitForms = [env.KIT_FORM_ID_NEWSLETTER, env.KIT_FORM_ID_WAITLIST, env.KIT_FORM_ID_HANDBOOK];
-  if (env.KIT_API_KEY && !kitForms.some(Boolean)) {
+  if (env.KIT_API_KEY && !Object.values(kitFormIds(env)).some(Boolean)) {
     logger.warn('KIT_API_KEY is set but no KIT_FORM_ID_*: no sign-up will be forwarded to Kit');
   }
   if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {

@@ -14,7 +14,7 @@ export function createTestApp(
   settings: Record<string, string> = {},
   providers: Providers = { kit: null, ownerMail: null },
   logger?: Logger,
-  site: Site = { pages: new Map(), files: new Map() },
+  site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map() },
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
   return createApp({

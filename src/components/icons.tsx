@@ -32,6 +32,11 @@ export const ChevronRight = (props: ComponentProps<'svg'>) => (
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );
+export const ChevronDown = (props: ComponentProps<'svg'>) => (
+  <Icon {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
 export const ArrowDown = (props: ComponentProps<'svg'>) => (
   <Icon {...props}>
     <path d="M12 5v14m-6-6 6 6 6-6" />

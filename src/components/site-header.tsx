@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Link, SocialLink } from '../content/types';
+import { StaticHtml } from '../islands/static-html';
 import { cn } from '../lib/cn';
 import { Close, Menu } from './icons';
 import { SocialLinks } from './social-links';
@@ -57,6 +58,8 @@ export function SiteHeader({
           {open ? <Close className="size-5" /> : <Menu className="size-5" />}
           {content.menuText}
         </button>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation; the links are the controls. */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this click too. */}
         <div
           id={panelId}
           className={cn(
@@ -64,23 +67,33 @@ export function SiteHeader({
             'md:static md:flex md:flex-1 md:items-center md:justify-between md:border-0 md:bg-transparent md:p-0 md:shadow-none',
             open ? 'block' : 'hidden',
           )}
+          // Choosing a link closes the menu. The links themselves are static markup (no
+          // hydration); their clicks, by pointer or by Enter, bubble here.
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
+          }}
         >
-          <nav aria-label={content.navLabel} className="md:mx-auto">
-            <ul className="flex flex-col md:flex-row md:gap-1">
-              {content.links.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    onClick={() => setOpen(false)}
-                    className="block border-b border-line py-4 font-display text-step-2 tracking-wide md:rounded-full md:border-0 md:px-2.5 md:py-2 md:font-sans md:text-step--1 md:font-bold md:tracking-wider lg:px-4 lg:tracking-widest md:hover:bg-ink md:hover:text-paper"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <SocialLinks links={socials} label={content.socialLabel} className="mt-4 -ml-3 md:m-0" />
+          <StaticHtml className="contents">
+            <nav aria-label={content.navLabel} className="md:mx-auto">
+              <ul className="flex flex-col md:flex-row md:gap-1">
+                {content.links.map((link) => (
+                  <li key={link.href}>
+                    <a
+                      href={link.href}
+                      className="block border-b border-line py-4 font-display text-step-2 tracking-wide md:rounded-full md:border-0 md:px-2.5 md:py-2 md:font-sans md:text-step--1 md:font-bold md:tracking-wider lg:px-4 lg:tracking-widest md:hover:bg-ink md:hover:text-paper"
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <SocialLinks
+              links={socials}
+              label={content.socialLabel}
+              className="mt-4 -ml-3 md:m-0"
+            />
+          </StaticHtml>
         </div>
       </Container>
     </header>

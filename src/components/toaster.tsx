@@ -17,10 +17,9 @@ export function showToast(title: string, description: string) {
         position="bottom-center"
         toastOptions={{
           classNames: {
-            toast:
-              '!rounded-[var(--radius-card)] !border-0 !bg-[#111111] !text-[#f7f4ee] !font-sans',
+            toast: '!rounded-[var(--radius-card)] !border-0 !bg-night !text-cream !font-sans',
             title: '!text-step-0 !font-bold',
-            description: '!text-[#f7f4ee]/80',
+            description: '!text-cream/80',
             icon: '!text-accent',
           },
         }}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { ImageAsset } from '../content/types';
+import type { VideoContent } from '../content/types';
 import { cn } from '../lib/cn';
 import { useConsent } from '../lib/use-consent';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { playerUrl } from '../lib/video';
 import { Play } from './icons';
+import { Image } from './ui/image';
 
 /**
  * A video box (D20, D22): the poster always sits in the box, in its exact size, so nothing
@@ -13,18 +14,12 @@ import { Play } from './icons';
  * motion), others on a click.
  */
 export function VideoEmbed({
-  title,
-  url,
-  poster,
-  playLabel,
+  video: { title, url, poster, play: playLabel },
   ambient = false,
   priority = false,
   className,
 }: {
-  title: string;
-  url: string | null;
-  poster: ImageAsset;
-  playLabel: string;
+  video: VideoContent;
   ambient?: boolean;
   /** The poster is the page's first big image: load it eagerly. */
   priority?: boolean;
@@ -38,15 +33,10 @@ export function VideoEmbed({
   const showPlayer = playerAllowed && (autoplays || clicked);
 
   return (
-    <div className={cn('relative aspect-video overflow-hidden bg-[#111111]', className)}>
-      <img
-        src={poster.src}
-        width={poster.width}
-        height={poster.height}
-        alt={poster.alt}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
+    <div className={cn('relative aspect-video overflow-hidden bg-night', className)}>
+      <Image
+        image={poster}
+        priority={priority}
         className="absolute inset-0 size-full object-cover"
       />
       {showPlayer && url ? (
@@ -65,7 +55,7 @@ export function VideoEmbed({
           className="absolute inset-0 flex items-center justify-center"
           aria-label={playLabel}
         >
-          <span className="flex size-20 items-center justify-center rounded-full bg-accent text-[#111111] shadow-[var(--shadow-card)] transition-transform hover:scale-105">
+          <span className="flex size-20 items-center justify-center rounded-full bg-accent text-on-accent shadow-[var(--shadow-card)] transition-transform hover:scale-105">
             <Play className="size-8" />
           </span>
         </button>

@@ -1,3 +1,4 @@
+import { publicConfig } from '../config';
 import type { FormCopy } from './types';
 
 /** Words every lead form shares. The labels are the spec's (§4, §8, §9). */
@@ -12,4 +13,10 @@ export const formCopy = {
     error: 'Sorry, we could not sign you up just now. Please check your email and try again.',
   } satisfies FormCopy,
   honeypotLabel: 'Leave this field empty',
+} as const;
+
+/** After joining the waitlist: on to the bonus and the personal share link (D10). */
+export const waitlistBonusLink = {
+  label: 'Get your bonus now →',
+  href: `${publicConfig.origins.main}/thank-you?code={code}`,
 } as const;

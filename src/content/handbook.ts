@@ -1,5 +1,12 @@
+import { downloads } from '../../contracts/downloads';
+import { publicConfig } from '../config';
+import type { HandbookFormProps } from '../sections/handbook/handbook-form';
+import type { UnlockBarProps } from '../sections/handbook/unlock-bar';
+import { formCopy } from './forms';
+import { founder } from './site';
 import type { PageMeta } from './types';
 
+/** The handbook landing page (spec §2.6, D3, D9, D11). */
 export const meta: PageMeta = {
   title: 'Get the 11 CheatCodes handbook — free',
   description:
@@ -7,12 +14,50 @@ export const meta: PageMeta = {
   theme: 'main',
 };
 
-export const bar = { prefix: 'Unlock window ends in', suffix: 's' } as const;
+const window = {
+  mode: publicConfig.handbookCountdown.mode,
+  deadline: publicConfig.handbookCountdown.deadline,
+  // Spec §4, §9: a random whole number of seconds from 35 to 55.
+  simulatedSeconds: { min: 35, max: 55 },
+};
+
+export const bar = {
+  label: 'Unlock window',
+  prefix: 'Unlock window ends in',
+  units: { d: 'd', h: 'h', m: 'm', s: 's' },
+  window,
+  prerenderSeconds: 45,
+} as const satisfies UnlockBarProps;
 
 export const hero = {
-  headline: 'Get my 11 CheatCodes — free',
-  sub: 'The shortcuts I wish someone had handed me before I built (and sold) my first company.',
-  emailLabel: 'Email address',
-  submitLabel: 'Unlock My CheatCodes Now',
+  kicker: 'Free handbook',
+  heading: 'Get my 11 CheatCodes — free',
+  sub: `The shortcuts ${founder.name} wishes someone had handed him before he built (and sold) his first company. Free, in one short PDF.`,
+  points: [
+    'The 5 numbers that tell you if a business is working',
+    'How to sell something before you build it',
+    'The hiring rule that saved my agency',
+  ],
   trustLine: 'Instant download. No spam. 4,423+ insiders already winning with these codes.',
+  /** The big "11" card beside the form. */
+  badge: {
+    number: '11',
+    label: 'CheatCodes',
+    note: 'A short PDF. Read it on the train, use it the same day.',
+  },
 } as const;
+
+export const form = {
+  id: 'handbook-form',
+  emailLabel: formCopy.emailLabel,
+  emailPlaceholder: formCopy.emailPlaceholder,
+  copy: {
+    submit: 'Send Me My CheatCodes',
+    submitting: 'Submitting...',
+    success: 'Unlocked! Your handbook is opening…',
+    error: formCopy.signUpDefault.error,
+  },
+  closedSubmit: 'Unlock My CheatCodes Now',
+  window,
+  download: downloads.handbook,
+} as const satisfies HandbookFormProps;

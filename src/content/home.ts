@@ -15,7 +15,15 @@ import firstBusiness from '../assets/timeline/first-business.svg';
 import investing from '../assets/timeline/investing.svg';
 import today from '../assets/timeline/today.svg';
 import { publicConfig } from '../config';
-import { formCopy } from './forms';
+import type { ContactProps } from '../sections/contact';
+import type { BookWaitlistProps } from '../sections/home/book-waitlist';
+import type { IntroProps } from '../sections/home/intro';
+import type { PressLogosProps } from '../sections/home/press-logos';
+import type { SpeakingProps } from '../sections/home/speaking';
+import type { TimelineProps } from '../sections/home/timeline';
+import type { WorkWithMeProps } from '../sections/home/work-with-me';
+import type { NewsletterProps } from '../sections/newsletter';
+import { formCopy, waitlistBonusLink } from './forms';
 import { book, founder } from './site';
 import type { CarouselLabels, FormCopy, ImageAsset, PageMeta } from './types';
 
@@ -64,7 +72,7 @@ const poster = (src: string, alt: string): ImageAsset => ({ src, width: 1280, he
 export const hero = {
   name: founder.name,
   tagline: founder.tagline,
-  lede: 'Council estate to a multi-8-figure exit at 27. Now I back founders, help brands scale and write about what’s really stopping you.',
+  sub: 'Council estate to a multi-8-figure exit at 27. Now I back founders, help brands scale and write about what’s really stopping you.',
   cta: { label: 'Join the book waitlist', href: `#${anchors.book}` },
   scrollCue: 'Scroll',
   scrollTarget: `#${anchors.book}`,
@@ -82,8 +90,8 @@ export const hero = {
 export const bookSection = {
   id: anchors.book,
   kicker: 'Book Coming Soon',
-  title: 'JOIN THE WAITLIST',
-  subLine: `Be first to read ${book.title} and get 3 randomized “CheatCodes” from the book, delivered instantly.`,
+  heading: 'JOIN THE WAITLIST',
+  sub: `Be first to read ${book.title} and get 3 randomized “CheatCodes” from the book, delivered instantly.`,
   trustLine: 'Instant email. No spam. 1-click unsubscribe.',
   cover: { src: bookCover, width: 600, height: 900, alt: book.coverAlt } satisfies ImageAsset,
   form: {
@@ -91,8 +99,9 @@ export const bookSection = {
     emailLabel: formCopy.emailLabel,
     emailPlaceholder: formCopy.emailPlaceholder,
     copy: { ...formCopy.signUpDefault, submit: 'Join the waitlist' } satisfies FormCopy,
+    bonusLink: waitlistBonusLink,
   },
-} as const;
+} as const satisfies BookWaitlistProps;
 
 export const intro = {
   id: 'intro',
@@ -112,7 +121,7 @@ export const intro = {
     height: 1000,
     alt: `Illustrated portrait of ${founder.name}`,
   } satisfies ImageAsset,
-} as const;
+} as const satisfies IntroProps;
 
 export interface TimelineSlide {
   image: ImageAsset;
@@ -132,8 +141,8 @@ export const timeline = {
     region: 'Timeline',
     previous: 'Previous slide',
     next: 'Next slide',
-    goTo: (slide) => `Go to slide ${slide}`,
-    slide: (slide, total) => `${slide} of ${total}`,
+    goTo: 'Go to slide {slide}',
+    slide: '{slide} of {total}',
     pause: 'Pause the slideshow',
     play: 'Play the slideshow',
   } satisfies CarouselLabels,
@@ -181,13 +190,13 @@ export const timeline = {
       body: 'Speaking to founders, writing for 17,000+ entrepreneurs every week, and still far too excited about a good spreadsheet.',
     },
   ] satisfies TimelineSlide[],
-} as const;
+} as const satisfies TimelineProps;
 
 export const speaking = {
   id: anchors.speaking,
   kicker: 'Keynotes & firesides',
   heading: 'Speaking',
-  lede: 'The unvarnished version, for founders, brands and teams: how a council-estate kid built and sold a Gen Z agency, and what’s really stopping you.',
+  sub: 'The unvarnished version, for founders, brands and teams: how a council-estate kid built and sold a Gen Z agency, and what’s really stopping you.',
   topics: [
     'What’s Stopping You? Beating the excuses that keep good people small',
     'Earning Gen Z attention in three seconds (and keeping it)',
@@ -201,7 +210,7 @@ export const speaking = {
     poster: poster(speakingPoster, `${founder.name} on stage in front of a full room`),
     play: 'Play the speaking video',
   },
-} as const;
+} as const satisfies SpeakingProps;
 
 export interface PressLogo {
   image: ImageAsset;
@@ -221,8 +230,8 @@ export const press = {
     region: 'Press coverage',
     previous: 'Previous logos',
     next: 'Next logos',
-    goTo: (slide) => `Go to logo ${slide}`,
-    slide: (slide, total) => `${slide} of ${total}`,
+    goTo: 'Go to logo {slide}',
+    slide: '{slide} of {total}',
     pause: 'Pause',
     play: 'Play',
   } satisfies CarouselLabels,
@@ -234,11 +243,11 @@ export const press = {
     wordmark(ventureWeekly, 'Venture Weekly', 'https://example.com/venture-weekly'),
     wordmark(northernPost, 'The Northern Post', 'https://example.com/northern-post'),
   ] satisfies PressLogo[],
-} as const;
+} as const satisfies PressLogosProps;
 
 export interface Offer {
-  eyebrow: string;
-  title: string;
+  kicker: string;
+  heading: string;
   body: string;
   link: { label: string; href: string };
 }
@@ -250,25 +259,25 @@ export const workWithMe = {
   heading: 'Three ways to get unstuck',
   offers: [
     {
-      eyebrow: 'Live workshop · £49',
-      title: 'Make your business an asset',
+      kicker: 'Live workshop · £49',
+      heading: 'Make your business an asset',
       body: 'One live session for founders of established businesses: the five numbers that matter, a sales team that scales and the perfect founder week.',
       link: { label: 'See the workshop', href: '/assetworkshop' },
     },
     {
-      eyebrow: '5-week cohort · 20 seats',
-      title: 'Escape the 7-Figure Prison',
+      kicker: '5-week cohort · 20 seats',
+      heading: 'Escape the 7-Figure Prison',
       body: 'Application only, for founders of 7-figure service businesses who want a company that runs, grows and sells without them.',
       link: { label: 'Apply for the cohort', href: '/sellablebusiness' },
     },
     {
-      eyebrow: 'Free · instant download',
-      title: 'The 11 CheatCodes handbook',
+      kicker: 'Free · instant download',
+      heading: 'The 11 CheatCodes handbook',
       body: 'The 11 CheatCodes I’d hand my 21-year-old self, in one short PDF. Read it on the train, use it the same day.',
       link: { label: 'Get the free handbook', href: '/11cheatcodes' },
     },
   ] satisfies Offer[],
-} as const;
+} as const satisfies WorkWithMeProps;
 
 export const newsletter = {
   id: anchors.newsletter,
@@ -288,7 +297,7 @@ export const newsletter = {
     } satisfies FormCopy,
     toast: { title: 'Subscribed!', description: 'You have joined Cheatcodes.' },
   },
-} as const;
+} as const satisfies NewsletterProps;
 
 export const contact = {
   id: anchors.contact,
@@ -308,4 +317,4 @@ export const contact = {
       error: 'Sorry, there was an error submitting your message. Please try again.',
     } satisfies FormCopy,
   },
-} as const;
+} as const satisfies ContactProps;

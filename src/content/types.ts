@@ -22,18 +22,19 @@ export interface SocialLink extends Link {
   network: 'instagram' | 'x' | 'linkedin' | 'youtube' | 'tiktok';
 }
 
-export interface Section {
-  id?: string;
-  heading: string;
-  body?: string;
-}
-
-/** An image the project ships (src/assets), with its intrinsic size so nothing shifts. */
+/**
+ * An image the project ships (src/assets), with its intrinsic size so nothing shifts. An SVG is
+ * its URL plus the size; a raster imported with `?responsive` also brings its variants.
+ */
 export interface ImageAsset {
   src: string;
   width: number;
   height: number;
   alt: string;
+  /** Widths of the original format ("url 480w, …"). */
+  srcset?: string;
+  /** Modern formats, best first (AVIF, WebP). */
+  sources?: ReadonlyArray<{ type: string; srcset: string }>;
 }
 
 /** Labels of the carousel controls (WAI-ARIA carousel pattern). */
@@ -41,8 +42,10 @@ export interface CarouselLabels {
   region: string;
   previous: string;
   next: string;
-  goTo: (slide: number) => string;
-  slide: (slide: number, total: number) => string;
+  /** "{slide}" stands for the slide number. */
+  goTo: string;
+  /** "{slide}" and "{total}" stand for the numbers. */
+  slide: string;
   pause: string;
   play: string;
 }
@@ -53,4 +56,13 @@ export interface FormCopy {
   submitting: string;
   success: string;
   error: string;
+}
+
+/** A video box's words and media: the player URL (configuration; null = poster only). */
+export interface VideoContent {
+  title: string;
+  url: string | null;
+  poster: ImageAsset;
+  /** The play button's accessible name. */
+  play: string;
 }

@@ -39,6 +39,11 @@ function readStorage(): string | null {
   }
 }
 
+/** Whether the visitor has chosen yet (accepted or refused anything); before that, events wait. */
+export function consentDecided(): boolean {
+  return typeof window !== 'undefined' && readStorage() !== null;
+}
+
 /** The current choice; the same object until it changes (for useSyncExternalStore). */
 export function readConsent(): ConsentChoice {
   if (typeof window === 'undefined') return noConsent;

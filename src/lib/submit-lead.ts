@@ -16,7 +16,7 @@ export const leadSchemas = {
 export type LeadAction = keyof typeof leadSchemas;
 
 export type LeadOutcome =
-  | { kind: 'sent' }
+  | { kind: 'sent'; data: unknown }
   | { kind: 'failed'; error: string; fields?: Record<string, string> };
 
 /** The named fields -> the contract's body, or the message of each field in error. */
@@ -33,6 +33,6 @@ export function validateLead(
 /** Posts a validated body; the server's error, if any, is the internal message (spec §8). */
 export async function sendLead(action: LeadAction, body: unknown): Promise<LeadOutcome> {
   const result = await postJson(action, body);
-  if (result.ok) return { kind: 'sent' };
+  if (result.ok) return { kind: 'sent', data: result.data };
   return { kind: 'failed', error: result.error, fields: result.fields };
 }

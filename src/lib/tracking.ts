@@ -1,8 +1,16 @@
+import {
+  type ConsentCategory,
+  type ConsentChoice,
+  consentDecided,
+  readConsent,
+  subscribeConsent,
+} from './consent';
+
 /**
  * D19: every tracking call goes through this module, and only these events exist. Each event
- * maps to the ad pixel's name and the analytics tag's name; the tracking issue registers the
- * providers as sinks (after consent, D20). Parameters are a closed set with no personal data:
- * never a name, an email or a message.
+ * maps to the ad pixel's name and the analytics tag's name; the providers register as sinks
+ * once the visitor consents (D20). Parameters are a closed set with no personal data: never a
+ * name, an email or a message.
  */
 export const trackingEvents = {
   pageView: { pixel: 'PageView', analytics: 'page_view', custom: false },
@@ -11,15 +19,45 @@ export const trackingEvents = {
   lead: { pixel: 'Lead', analytics: 'generate_lead', custom: false },
   /** A contact submission the server confirmed. */
   contact: { pixel: 'Contact', analytics: 'contact_form_success', custom: false },
+  /** A click on to the paid checkout (D19: value and currency). */
+  checkout: { pixel: 'InitiateCheckout', analytics: 'begin_checkout', custom: false },
 } as const;
 
 export type TrackingEventName = keyof typeof trackingEvents;
+
+/**
+ * Where a call to action sits: a closed list, so reports group by the same names everywhere.
+ * Sections declare theirs (TrackedLink / TrackedButton); form ids name form locations.
+ */
+export const ctaLocations = [
+  'top-banner',
+  'hero',
+  'speaking',
+  'work-with-me',
+  'book-hero',
+  'book-bonus-claim',
+  'exit-intent',
+  'thank-you',
+  'workshop-hero',
+  'workshop-problem',
+  'workshop-paid',
+  'workshop-price',
+  'cohort-hero',
+  'cohort-story',
+  'cohort-pain',
+  'cohort-details',
+  'cohort-ready',
+] as const;
+export type CtaLocation = (typeof ctaLocations)[number];
 
 export interface TrackingParams {
   button_name?: string;
   button_location?: string;
   page_path?: string;
   source?: string;
+  /** The checkout's price (begin_checkout / InitiateCheckout). */
+  value?: number;
+  currency?: string;
 }
 
 export interface TrackingCall {
@@ -32,13 +70,9 @@ export interface TrackingCall {
 
 export type TrackingSink = (call: TrackingCall) => void;
 
-const sinks = new Set<TrackingSink>();
-
-/** For the providers (tracking issue) and tests. Returns the unregister function. */
-export function addTrackingSink(sink: TrackingSink): () => void {
-  sinks.add(sink);
-  return () => sinks.delete(sink);
-}
+/** The consent category each kind of sink needs: the pixel is advertising, the tag analytics. */
+export type SinkCategory = Extract<ConsentCategory, 'analytics' | 'advertising'>;
+const sinkCategories: readonly SinkCategory[] = ['analytics', 'advertising'];
 
 const paramKeys = ['button_name', 'button_location', 'page_path', 'source'] as const;
 
@@ -53,12 +87,107 @@ export function trackingCall(
     const value = params[key];
     if (typeof value === 'string' && value !== '') clean[key] = value.slice(0, 100);
   }
+  if (typeof params.value === 'number' && Number.isFinite(params.value)) clean.value = params.value;
+  if (params.currency && /^[A-Z]{3}$/.test(params.currency)) clean.currency = params.currency;
   return { ...trackingEvents[event], params: clean };
 }
+
+/** Events kept per category until a sink may have them: enough for one page's early calls. */
+const maxPending = 50;
+
+export interface ConsentSource {
+  decided: () => boolean;
+  choice: () => ConsentChoice;
+  subscribe: (listener: () => void) => () => void;
+}
+
+/**
+ * The dispatcher. An event fired before the visitor has chosen (the first page view above all)
+ * waits; once they choose, it goes to the sinks of every category they accepted (now, or when
+ * that sink finishes loading) and is dropped for the categories they refused. After the choice,
+ * events go straight to the accepted categories' sinks, still waiting if a sink is loading.
+ */
+export function createTracker(consent: ConsentSource) {
+  const sinks: Record<SinkCategory, Set<TrackingSink>> = {
+    analytics: new Set(),
+    advertising: new Set(),
+  };
+  const pending: Record<SinkCategory, TrackingCall[]> = { analytics: [], advertising: [] };
+
+  function flush() {
+    if (!consent.decided()) return;
+    const choice = consent.choice();
+    for (const category of sinkCategories) {
+      if (!choice[category]) {
+        pending[category] = [];
+        continue;
+      }
+      if (sinks[category].size === 0) continue;
+      const calls = pending[category];
+      pending[category] = [];
+      for (const call of calls) for (const sink of sinks[category]) sink(call);
+    }
+  }
+
+  // Listens to consent changes from the first use on (not at import: tests and the prerender).
+  let listening = false;
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    consent.subscribe(flush);
+  };
+  return {
+    dispatch(call: TrackingCall) {
+      listen();
+      const queue = (category: SinkCategory) => {
+        if (pending[category].length < maxPending) pending[category].push(call);
+      };
+      for (const category of sinkCategories) queue(category);
+      flush();
+    },
+    /** For the providers (after consent) and tests. Returns the unregister function. */
+    addSink(category: SinkCategory, sink: TrackingSink): () => void {
+      listen();
+      sinks[category].add(sink);
+      flush();
+      return () => sinks[category].delete(sink);
+    },
+  };
+}
+
+const tracker = createTracker({
+  decided: consentDecided,
+  choice: readConsent,
+  subscribe: subscribeConsent,
+});
+
+export const addTrackingSink = tracker.addSink;
 
 export function track(event: TrackingEventName, params: TrackingParams = {}): void {
   if (typeof window === 'undefined') return;
   const call = trackingCall(event, params, window.location.pathname);
   if (import.meta.env.DEV) console.debug('[tracking]', call);
-  for (const sink of sinks) sink(call);
+  tracker.dispatch(call);
+}
+
+/**
+ * Calls to action are declared in markup (TrackedLink, TrackedButton write `data-cta`), so a
+ * static, never-hydrated section still reports its clicks: one listener on the document reads
+ * the declaration of the clicked element.
+ */
+export function trackDeclaredCtas(): void {
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-cta]') : null;
+    if (!(target instanceof HTMLElement)) return;
+    const declared = {
+      button_name: target.dataset.ctaName ?? target.textContent?.trim(),
+      button_location: target.dataset.cta,
+    };
+    track('ctaClick', declared);
+    // A paid checkout also reports its price (D19).
+    const { checkoutValue, checkoutCurrency } = target.dataset;
+    if (checkoutValue) {
+      track('checkout', { ...declared, value: Number(checkoutValue), currency: checkoutCurrency });
+    }
+  });
 }

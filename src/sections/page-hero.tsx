@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Container } from '../components/ui/container';
 import { cn } from '../lib/cn';
 
-/** The top of a page: an optional kicker, the page's one h1, a sub line and its calls to action. */
+/** The top of a page: an optional kicker, the page's one h1 (its heading), a sub line and its calls to action. */
 export function PageHero({
   kicker,
-  headline,
+  heading,
   sub,
   className,
   children,
 }: {
   kicker?: string;
-  headline: string;
+  heading: string;
   sub?: string;
   className?: string;
   children?: ReactNode;
@@ -20,11 +20,11 @@ export function PageHero({
     <section className={cn('py-16 md:py-28', className)}>
       <Container>
         {kicker ? (
-          <p className="mb-5 inline-block rounded-full bg-accent px-4 py-1 text-step--1 font-semibold uppercase tracking-wider text-[#111111]">
+          <p className="mb-5 inline-block rounded-full bg-accent px-4 py-1 text-step--1 font-semibold uppercase tracking-wider text-on-accent">
             {kicker}
           </p>
         ) : null}
-        <h1 className="max-w-4xl text-step-5 uppercase">{headline}</h1>
+        <h1 className="max-w-4xl text-step-5 uppercase">{heading}</h1>
         {sub ? <p className="mt-6 max-w-2xl text-step-1 text-muted">{sub}</p> : null}
         {children ? (
           <div className="mt-10 flex flex-wrap items-center gap-4">{children}</div>

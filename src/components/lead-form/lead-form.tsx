@@ -1,12 +1,17 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { utmFromSearch } from '../../../contracts/form-fields';
+import type { SubscriptionList } from '../../../contracts/subscription';
 import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
 import { cn } from '../../lib/cn';
 import { honeypotField } from '../../lib/honeypot-field';
+import { announceLeadConfirmed } from '../../lib/lead-events';
+import { referralFromSearch, rememberReferralCode } from '../../lib/referral';
 import type { LeadAction } from '../../lib/submit-lead';
+import { fillTemplate } from '../../lib/template';
 import { type TrackingEventName, track } from '../../lib/tracking';
-import { trafficSource } from '../../routes';
+import { trafficSource } from '../../lib/traffic-source';
+import { runSuccessEffect, type SuccessEffect } from './success-effects';
 import { type LeadFormStatus, useLeadForm } from './use-lead-form';
 
 export interface LeadFormApi {
@@ -28,11 +33,12 @@ export function LeadForm({
   id,
   action,
   copy,
-  hidden = {},
+  list,
   traffic = false,
   successDisplay,
   tracking,
   onSuccess,
+  bonusLink,
   className,
   children,
 }: {
@@ -40,25 +46,34 @@ export function LeadForm({
   id: string;
   action: LeadAction;
   copy: FormCopy;
-  hidden?: Record<string, string>;
+  /** Sign-up forms: the list the email joins (sent as the hidden `list` field). */
+  list?: SubscriptionList;
   /** Send the traffic source and UTM parameters (sign-up forms). */
   traffic?: boolean;
   /** "replace": the form gives way to the message; "inline": the message shows under the form. */
   successDisplay: 'replace' | 'inline' | 'none';
   tracking: { event: TrackingEventName; location: string };
-  onSuccess?: () => void;
+  onSuccess?: SuccessEffect;
+  /**
+   * After a sign-up, a link to the thank-you page with the visitor's share code ("{code}"), so
+   * the page on another site can show their personal link (D10).
+   */
+  bonusLink?: { label: string; href: string };
   className?: string;
   children: (form: LeadFormApi) => ReactNode;
 }) {
   const trafficFields = useTrafficFields(traffic);
   const { formRef, status, errors, onSubmit, prefetch } = useLeadForm({
     action,
-    onSuccess: () => {
+    onSuccess: (data) => {
+      setReferralCode(rememberReferralCode(data));
       track(tracking.event, { button_location: tracking.location, source: trafficFields.source });
-      onSuccess?.();
+      announceLeadConfirmed({ form: id, list });
+      if (onSuccess) runSuccessEffect(onSuccess);
     },
   });
   const successRef = useRef<HTMLParagraphElement>(null);
+  const [referralCode, setReferralCode] = useState<string | null>(null);
 
   useEffect(() => {
     if (status === 'success' && successDisplay === 'replace') successRef.current?.focus();
@@ -66,9 +81,19 @@ export function LeadForm({
 
   if (status === 'success' && successDisplay === 'replace') {
     return (
-      <p ref={successRef} tabIndex={-1} role="status" className={cn(messageClass, className)}>
-        {copy.success}
-      </p>
+      <div className={className}>
+        <p ref={successRef} tabIndex={-1} role="status" className={messageClass}>
+          {copy.success}
+        </p>
+        {bonusLink && referralCode ? (
+          <a
+            href={fillTemplate(bonusLink.href, { code: referralCode })}
+            className="mt-4 inline-flex font-bold underline decoration-2 underline-offset-4 hover:no-underline"
+          >
+            {bonusLink.label}
+          </a>
+        ) : null}
+      </div>
     );
   }
 
@@ -85,9 +110,7 @@ export function LeadForm({
       className={cn('relative', className)}
     >
       <input type="hidden" name="form" value={id} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {list ? <input type="hidden" name="list" value={list} /> : null}
       {traffic
         ? Object.entries(trafficFields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
@@ -153,6 +176,7 @@ function useTrafficFields(enabled: boolean): Record<string, string> & { source?:
       source: trafficSource(pathname, search),
       page: pathname,
       ...utmFromSearch(search),
+      ...referralFromSearch(search),
     });
   }, [enabled]);
   return fields;

@@ -1,9 +1,11 @@
 import type { SubscriptionList } from '../../../contracts/subscription';
 import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
+import { cn } from '../../lib/cn';
 import { Button, type ButtonVariants } from '../ui/button';
 import { controlA11y, Field, Input } from '../ui/field';
 import { LeadForm } from './lead-form';
+import type { SuccessEffect } from './success-effects';
 
 /** An email sign-up to one of our lists (D8). The default button is "Get Instant Access" (§9). */
 export function SignUpForm({
@@ -11,9 +13,12 @@ export function SignUpForm({
   list,
   emailLabel,
   emailPlaceholder,
+  firstNameLabel,
+  stacked = firstNameLabel !== undefined,
   copy = formCopy.signUpDefault,
   successDisplay,
   onSuccess,
+  bonusLink,
   buttonVariant = 'primary',
   labelClassName,
   className,
@@ -22,9 +27,14 @@ export function SignUpForm({
   list: SubscriptionList;
   emailLabel: string;
   emailPlaceholder?: string;
+  /** Adds the optional first-name field (the waitlist page, spec §2.3), above the email row. */
+  firstNameLabel?: string;
+  /** The button below the email field at every width (a long label in a narrow column). */
+  stacked?: boolean;
   copy?: FormCopy;
   successDisplay: 'replace' | 'inline' | 'none';
-  onSuccess?: () => void;
+  onSuccess?: SuccessEffect;
+  bonusLink?: { label: string; href: string };
   buttonVariant?: ButtonVariants['variant'];
   labelClassName?: string;
   className?: string;
@@ -35,18 +45,35 @@ export function SignUpForm({
       id={id}
       action="/api/subscriptions"
       copy={copy}
-      hidden={{ list }}
+      list={list}
       traffic
       successDisplay={successDisplay}
       tracking={{ event: 'lead', location: id }}
       onSuccess={onSuccess}
+      bonusLink={bonusLink}
       className={className}
     >
       {(form) => (
         // The row layout follows the form's own width (a container query), not the window's:
         // the same form sits full-width on a phone and in a half column at 768 px.
         <div className="@container">
-          <div className="flex flex-col gap-3 @sm:flex-row @sm:items-start">
+          {firstNameLabel ? (
+            <Field
+              id={`${id}-first-name`}
+              label={firstNameLabel}
+              error={form.error('firstName')}
+              className="mb-3"
+              labelClassName={labelClassName}
+            >
+              <Input
+                {...controlA11y(`${id}-first-name`, form.error('firstName'))}
+                name="firstName"
+                autoComplete="given-name"
+              />
+            </Field>
+          ) : null}
+          {/* A one-field form sits in a row with its button when there is room; otherwise it stacks. */}
+          <div className={cn('flex flex-col gap-3', !stacked && '@sm:flex-row @sm:items-start')}>
             <Field
               id={emailId}
               label={emailLabel}
@@ -69,7 +96,9 @@ export function SignUpForm({
               variant={buttonVariant}
               size="lg"
               disabled={form.busy}
-              className="@sm:mt-[calc(var(--text-step--1)*1.6+0.5rem)] @sm:min-h-12"
+              className={cn(
+                !stacked && '@sm:mt-[calc(var(--text-step--1)*1.6+0.5rem)] @sm:min-h-12',
+              )}
             >
               {form.submitLabel}
             </Button>

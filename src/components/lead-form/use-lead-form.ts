@@ -12,7 +12,14 @@ const loadSubmit = () => import('../../lib/submit-lead');
  * fields are cleared; on error they are kept so the visitor can retry. Without JavaScript the
  * same <form> posts natively (see LeadForm).
  */
-export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSuccess?: () => void }) {
+export function useLeadForm({
+  action,
+  onSuccess,
+}: {
+  action: LeadAction;
+  /** With the server's answer (a sign-up's share code). */
+  onSuccess?: (data: unknown) => void;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<LeadFormStatus>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,7 +65,7 @@ export function useLeadForm({ action, onSuccess }: { action: LeadAction; onSucce
       if (outcome.kind === 'sent') {
         form.reset();
         setStatus('success');
-        onSuccess?.();
+        onSuccess?.(outcome.data);
         return;
       }
       // Spec §8: the server's error is the internal message; visitors see the form's own copy.

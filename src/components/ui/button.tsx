@@ -7,13 +7,10 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-accent text-[#111111] shadow-[var(--shadow-card)] hover:bg-accent-strong',
+        primary: 'bg-accent text-on-accent shadow-[var(--shadow-card)] hover:bg-accent-strong',
         secondary: 'border-2 border-current bg-transparent text-ink hover:bg-ink hover:text-paper',
         /** For accent surfaces, where the accent button would vanish. */
-        ink: 'bg-[#111111] text-[#f7f4ee] shadow-[var(--shadow-card)] hover:bg-[#2a2a2a]',
-        /** Outline on dark surfaces. */
-        'secondary-on-ink':
-          'border-2 border-current bg-transparent text-[#f7f4ee] hover:bg-[#f7f4ee] hover:text-[#111111]',
+        ink: 'bg-night text-cream shadow-[var(--shadow-card)] hover:bg-night-soft',
         link: 'normal-case tracking-normal underline underline-offset-4 hover:no-underline',
       },
       size: {

@@ -3,7 +3,6 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
-  type RefObject,
   useCallback,
   useEffect,
   useRef,
@@ -12,29 +11,12 @@ import {
 import type { CarouselLabels } from '../../content/types';
 import { autoplayDelay } from '../../lib/autoplay';
 import { cn } from '../../lib/cn';
+import { fillTemplate } from '../../lib/template';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
 
 /** Carousel options from spec §4 and §9: looping, drag threshold 10, duration 25. */
 const emblaOptions = { loop: true, dragThreshold: 10, duration: 25, align: 'start' } as const;
-
-/** Starts the carousel only once it nears the viewport, keeping its layout work off the first load. */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, near]);
-  return near;
-}
 
 const controlButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-current transition-colors hover:bg-ink hover:text-paper';
@@ -60,11 +42,10 @@ export function Carousel({
   /** Width of one slide, e.g. "basis-full" or "basis-1/2 md:basis-1/4". */
   slideClassName?: string;
 }) {
+  // An island loaded as it nears the viewport, so Embla's layout work is off the first load.
+  const [viewportRef, api] = useEmblaCarousel(emblaOptions);
   const regionRef = useRef<HTMLElement>(null);
-  const near = useNearViewport(regionRef);
   const [focused, setFocused] = useState(false);
-  // Keyboard focus can arrive before the observer reports: it starts the carousel too.
-  const [viewportRef, api] = useEmblaCarousel({ ...emblaOptions, active: near || focused });
   const reducedMotion = useReducedMotion();
   const [selected, setSelected] = useState(0);
   const [inView, setInView] = useState<number[] | null>(null);
@@ -100,11 +81,18 @@ export function Carousel({
     };
   }, [api]);
 
+  // The pointer or focus may already be inside when the island hydrates: no enter event comes.
+  useEffect(() => {
+    setHovered(regionRef.current?.matches(':hover') ?? false);
+    setFocused(regionRef.current?.matches(':focus-within') ?? false);
+  }, []);
+
   // The visitor's own choice wins; without one, reduced motion means no rotation.
   const rotating = autoplay !== undefined && (userPaused === null ? !reducedMotion : !userPaused);
   const advancing = rotating && !hovered && !focused && !dragging;
 
   // `selected` restarts the timer after every move, with a fresh random delay.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the restart signal.
   useEffect(() => {
     if (!api || !advancing || !autoplay) return;
     const timer = window.setTimeout(() => api.scrollNext(), autoplayDelay(autoplay));
@@ -139,12 +127,13 @@ export function Carousel({
       <div ref={viewportRef} className="overflow-hidden">
         <div className="flex touch-pan-y" aria-live={rotating ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names slides role="group"; a fieldset is for form controls.
             <div
-              // Slides are fixed content in a fixed order: the index is a stable key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are fixed content in a fixed order.
               key={index}
               role="group"
               aria-roledescription="slide"
-              aria-label={labels.slide(index + 1, slides.length)}
+              aria-label={fillTemplate(labels.slide, { slide: index + 1, total: slides.length })}
               inert={inView !== null && !inView.includes(index)}
               className={cn('min-w-0 shrink-0 grow-0 basis-full', slideClassName)}
             >
@@ -167,11 +156,12 @@ export function Carousel({
           ) : null}
           <ul className="flex items-center">
             {slides.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide, in slide order.
               <li key={index}>
                 <button
                   type="button"
                   className="group flex size-6 items-center justify-center sm:size-8"
-                  aria-label={labels.goTo(index + 1)}
+                  aria-label={fillTemplate(labels.goTo, { slide: index + 1 })}
                   aria-current={index === selected ? 'true' : undefined}
                   onClick={() => api?.scrollTo(index, reducedMotion)}
                 >

@@ -1,5 +1,4 @@
 import { PageLayout } from '../../components/page-layout';
-import { SiteHeader } from '../../components/site-header';
 import { TopBanner } from '../../components/top-banner';
 import {
   bookSection,
@@ -15,15 +14,16 @@ import {
   workWithMe,
 } from '../../content/home';
 import { socialLinks } from '../../content/site';
+import { SiteHeader } from '../../islands';
+import { Contact } from '../../sections/contact';
 import { BookWaitlist } from '../../sections/home/book-waitlist';
-import { Contact } from '../../sections/home/contact';
 import { HomeHero } from '../../sections/home/home-hero';
 import { Intro } from '../../sections/home/intro';
-import { Newsletter } from '../../sections/home/newsletter';
 import { PressLogos } from '../../sections/home/press-logos';
 import { Speaking } from '../../sections/home/speaking';
 import { Timeline } from '../../sections/home/timeline';
 import { WorkWithMe } from '../../sections/home/work-with-me';
+import { Newsletter } from '../../sections/newsletter';
 
 /** The home page, in the order of spec §2.2 (D12 between the press logos and the newsletter). */
 export function HomePage() {

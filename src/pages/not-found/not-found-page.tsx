@@ -1,21 +1,21 @@
-import { useEffect } from 'react';
 import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { copy } from '../../content/not-found';
 
+/**
+ * Spec §2.9: "404", the line and the way home. The number is the picture: a tilted accent tile in
+ * the display face, so the button under it is dark (ink) to stay the one call to action.
+ */
 export function NotFoundPage() {
-  useEffect(() => {
-    // Spec §2.9: the attempted path goes to the console (the server already answered 404, D6).
-    console.error(copy.consoleMessage, window.location.pathname);
-  }, []);
-
   return (
     <PageLayout>
-      <Container className="flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
-        <h1 className="text-step-5">{copy.heading}</h1>
-        <p className="mt-4 text-step-2">{copy.text}</p>
-        <ButtonLink className="mt-10" href={copy.homeLink.href} size="lg">
+      <Container className="flex min-h-[70dvh] flex-col items-center justify-center py-16 text-center md:py-28">
+        <h1 className="-rotate-3 rounded-[var(--radius-card)] bg-accent px-[0.12em] pt-[0.06em] text-[clamp(7rem,3rem+22vw,15rem)] leading-none text-on-accent shadow-[var(--shadow-card)]">
+          {copy.heading}
+        </h1>
+        <p className="mt-12 text-step-2 font-semibold">{copy.text}</p>
+        <ButtonLink className="mt-8" href={copy.homeLink.href} size="lg" variant="ink">
           {copy.homeLink.label}
         </ButtonLink>
       </Container>

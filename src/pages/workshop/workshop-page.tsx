@@ -1,21 +1,23 @@
 import { PageLayout } from '../../components/page-layout';
-import { ButtonLink } from '../../components/ui/button';
-import { publicConfig } from '../../config';
-import { hero, sections } from '../../content/workshop';
-import { ContentSection } from '../../sections/content-section';
-import { PageHero } from '../../sections/page-hero';
+import { agenda, faq, hero, paid, priceCard, problem, testimonials } from '../../content/workshop';
+import { Faq } from '../../sections/faq';
+import { Pitch } from '../../sections/pitch';
+import { Testimonials } from '../../sections/testimonials';
+import { Agenda } from '../../sections/workshop/agenda';
+import { PriceCard } from '../../sections/workshop/price-card';
+import { WorkshopHero } from '../../sections/workshop/workshop-hero';
 
+/** The £49 live workshop, in the order of spec §2.7. */
 export function WorkshopPage() {
   return (
     <PageLayout>
-      <PageHero kicker={hero.eyebrow} headline={hero.headline} sub={hero.sub}>
-        <ButtonLink href={publicConfig.links.workshopCheckout} external size="lg">
-          {hero.ctaLabel}
-        </ButtonLink>
-      </PageHero>
-      {sections.map((section) => (
-        <ContentSection key={section.id} section={section} />
-      ))}
+      <WorkshopHero {...hero} />
+      <Testimonials {...testimonials} band="surface" />
+      <Pitch {...problem} />
+      <Agenda {...agenda} />
+      <Pitch {...paid} />
+      <PriceCard {...priceCard} />
+      <Faq {...faq} band="surface" />
     </PageLayout>
   );
 }

@@ -1,15 +1,15 @@
 import { ArrowDown } from '../../components/icons';
-import { ButtonLink } from '../../components/ui/button';
+import { TrackedLink } from '../../components/tracked';
+import { buttonVariants } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { VideoEmbed } from '../../components/video-embed';
-import type { ImageAsset, Link } from '../../content/types';
-import { track } from '../../lib/tracking';
+import type { Link, VideoContent } from '../../content/types';
+import { VideoEmbed } from '../../islands';
 
 /** The home page's opening: name, tagline, one call to action, a Scroll cue and the reel. */
 export function HomeHero({
   name,
   tagline,
-  lede,
+  sub,
   cta,
   scrollCue,
   scrollTarget,
@@ -17,11 +17,11 @@ export function HomeHero({
 }: {
   name: string;
   tagline: string;
-  lede: string;
+  sub: string;
   cta: Link;
   scrollCue: string;
   scrollTarget: string;
-  video: { title: string; url: string | null; poster: ImageAsset; play: string };
+  video: VideoContent;
 }) {
   return (
     <section className="relative overflow-hidden pt-10 pb-16 md:pt-14 md:pb-24">
@@ -30,17 +30,15 @@ export function HomeHero({
         <h1 className="mt-3 text-step-6 leading-[0.9] uppercase">{name}</h1>
         <div className="mt-10 grid gap-10 lg:mt-12 lg:grid-cols-12 lg:gap-12">
           <div className="flex flex-col gap-8 lg:col-span-4 lg:justify-between">
-            <p className="max-w-md text-step-1 leading-snug text-muted">{lede}</p>
+            <p className="max-w-md text-step-1 leading-snug text-muted">{sub}</p>
             <div className="flex flex-wrap items-center gap-6">
-              <ButtonLink
+              <TrackedLink
                 href={cta.href}
-                size="lg"
-                onClick={() =>
-                  track('ctaClick', { button_name: cta.label, button_location: 'hero' })
-                }
+                location="hero"
+                className={buttonVariants({ size: 'lg' })}
               >
                 {cta.label}
-              </ButtonLink>
+              </TrackedLink>
               <a
                 href={scrollTarget}
                 className="inline-flex items-center gap-3 text-step--1 font-bold uppercase tracking-[0.2em]"
@@ -58,10 +56,7 @@ export function HomeHero({
               className="absolute -top-6 -right-3 hidden size-28 rounded-full bg-accent sm:block lg:-top-10 lg:size-36"
             />
             <VideoEmbed
-              title={video.title}
-              url={video.url}
-              poster={video.poster}
-              playLabel={video.play}
+              video={video}
               ambient
               priority
               className="rounded-[var(--radius-card)] shadow-[var(--shadow-card)]"

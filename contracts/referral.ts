@@ -1,0 +1,5 @@
+/**
+ * A share link's code: 12 URL-safe characters (72 random bits), nothing about the person. No zod
+ * here: the browser's forms import this on their first load.
+ */
+export const referralCodePattern = /^[A-Za-z0-9_-]{12}$/;

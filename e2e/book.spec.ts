@@ -1,0 +1,203 @@
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations } from './axe';
+import { siteOrigin } from './hosts';
+
+/**
+ * The book landing (pre-order) page on the what's-stopping-you site (spec §2.4, D2, D15): the
+ * sections in order, the order and bonus links, the FAQ accordion and the exit-intent pop-up.
+ */
+
+const bookUrl = `${siteOrigin.book}/`;
+
+/** Moves the pointer into the page, then out through its top edge, as a visitor heading for the tabs. */
+async function leaveThroughTheTop(page: Page) {
+  await page.mouse.move(600, 300);
+  await page.mouse.move(600, 5);
+  await page.mouse.move(600, -20);
+}
+
+/** The pop-up's island loads at the first mouse movement (only a mouse can leave the top). */
+async function exitIntentReady(page: Page) {
+  await page.mouse.move(400, 400);
+  await expect(page.locator('script[data-island="exit-intent"] + [data-hydrated]')).toHaveCount(1);
+}
+
+test('the title is the book title plus the author, and the sections follow spec §2.4', async ({
+  page,
+}) => {
+  await page.goto(bookUrl);
+  await expect(page).toHaveTitle("What's Stopping You? by Jamie Castell");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("What's Stopping You?");
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings).toEqual([
+    'What people are saying',
+    'Stop waiting. Start winning.',
+    'Chapter 1: The excuse economy',
+    'Claim your bonuses in two steps',
+    'Six pre-order bonuses',
+    'Why I wrote this book',
+    'Frequently asked questions',
+    'Press & speaking enquiries',
+  ]);
+});
+
+test('order buttons go to the retailer in a new tab, safely', async ({ page }) => {
+  await page.goto(bookUrl);
+  const orders = page.getByRole('link', { name: 'Pre-order now' });
+  await expect(orders).toHaveCount(2);
+  for (const order of await orders.all()) {
+    await expect(order).toHaveAttribute('href', /^https:\/\/www\.amazon\.co\.uk\//);
+    await expect(order).toHaveAttribute('target', '_blank');
+    await expect(order).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+test('three endorsements, five benefits, the excerpt and six bonuses', async ({ page }) => {
+  await page.goto(bookUrl);
+  await expect(page.locator('#endorsements figure')).toHaveCount(3);
+  await expect(page.locator('#inside li')).toHaveCount(5);
+  await expect(page.getByRole('img', { name: /first pages of chapter 1/ })).toBeVisible();
+  await expect(page.locator('#bonuses li')).toHaveCount(6);
+  await expect(page.locator('#bonuses')).toContainText('Live webinar: plan your 2026');
+  await expect(page.locator('#bonuses')).toContainText('26 business ideas for 2026');
+});
+
+test('step 2 writes the receipt email: the book mailbox, a subject and a body', async ({
+  page,
+}) => {
+  await page.goto(bookUrl);
+  const href = await page.getByRole('link', { name: 'Email my receipt' }).getAttribute('href');
+  const mail = new URL(href ?? '');
+  expect(mail.protocol).toBe('mailto:');
+  expect(mail.pathname).toBe('book@example.com');
+  expect(mail.searchParams.get('subject')).toBe("Pre-order bonuses: What's Stopping You?");
+  expect(mail.searchParams.get('body')).toContain('My receipt is attached.');
+});
+
+test('the FAQ opens one answer at a time; the open one closes on a second click', async ({
+  page,
+}) => {
+  await page.goto(bookUrl);
+  const faq = page.locator('#faq');
+  const first = faq.getByRole('button', { name: 'When will the book arrive?' });
+  const second = faq.getByRole('button', { name: 'How do I claim the pre-order bonuses?' });
+  // Every answer is in the prerendered HTML, closed.
+  await expect(
+    faq.getByText('The book ships from 15 January 2026.', { exact: false }),
+  ).toBeHidden();
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    faq.getByText('The book ships from 15 January 2026.', { exact: false }),
+  ).toBeVisible();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+  await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+});
+
+test('the FAQ works from the keyboard', async ({ page }) => {
+  await page.goto(bookUrl);
+  const faq = page.locator('#faq');
+  const first = faq.getByRole('button', { name: 'When will the book arrive?' });
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(
+    faq.getByRole('button', { name: 'How do I claim the pre-order bonuses?' }),
+  ).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+});
+
+test.describe('exit-intent pop-up', () => {
+  test('opens when the pointer leaves through the top; Escape closes it and focus returns', async ({
+    page,
+  }) => {
+    await page.goto(bookUrl);
+    await exitIntentReady(page);
+    const order = page.getByRole('link', { name: 'Pre-order now' }).first();
+    await order.focus();
+    await leaveThroughTheTop(page);
+    const dialog = page.getByRole('dialog', { name: 'Before you go: join the free community' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Join the free community' })).toHaveAttribute(
+      'href',
+      'https://chat.whatsapp.com/',
+    );
+    await expect(dialog.locator(':focus')).toHaveCount(1); // Focus moved into the dialog.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator(':focus')).toHaveCount(1); // …and stays there.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(order).toBeFocused();
+  });
+
+  test('the × and the backdrop close it, and it is shown once per visitor', async ({ page }) => {
+    await page.goto(bookUrl);
+    await exitIntentReady(page);
+    await leaveThroughTheTop(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.evaluate(() => localStorage.removeItem('book_exit_intent_shown'));
+    await page.reload();
+    await exitIntentReady(page);
+    await leaveThroughTheTop(page);
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(10, 10); // The backdrop.
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await exitIntentReady(page);
+    await leaveThroughTheTop(page);
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('never on a touch device', async ({ browser }) => {
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 375, height: 812 },
+    });
+    const page = await context.newPage();
+    await page.goto(bookUrl);
+    // Load the island as a mouse would, so what is tested is its own touch check.
+    await page.evaluate(() =>
+      document.dispatchEvent(new PointerEvent('pointermove', { pointerType: 'mouse' })),
+    );
+    await expect(page.locator('script[data-island="exit-intent"] + [data-hydrated]')).toHaveCount(
+      1,
+    );
+    await page.mouse.move(100, 5);
+    await page.mouse.move(100, -20);
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe('accessibility', () => {
+  test('axe finds nothing on the page, with an FAQ answer open', async ({ page }) => {
+    await page.goto(bookUrl, { waitUntil: 'networkidle' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'When will the book arrive?' }).click();
+    await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('axe finds nothing with the pop-up open', async ({ page }) => {
+    await page.goto(bookUrl, { waitUntil: 'networkidle' });
+    await exitIntentReady(page);
+    await leaveThroughTheTop(page);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

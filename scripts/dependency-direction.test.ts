@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Dependencies point one way (style.md, principle 15): `contracts/` is shared by the browser
+ * and the server and needs neither; `src/` never reaches into the server or the build scripts;
+ * `server/` never into the scripts (what both need lives in server/ or contracts/).
+ */
+const root = resolve(import.meta.dirname, '..');
+const forbidden: Record<string, readonly string[]> = {
+  contracts: ['src', 'server', 'scripts'],
+  src: ['server', 'scripts'],
+  server: ['scripts'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => join(dir, file));
+}
+
+/** Every relative import of a file, as a path from the repository root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)];
+  return specifiers.map(([, specifier]) =>
+    relative(root, resolve(root, file, '..', specifier ?? '')),
+  );
+}
+
+describe('dependency direction', () => {
+  for (const [layer, notInto] of Object.entries(forbidden)) {
+    it(`${layer}/ imports nothing from ${notInto.join(', ')}`, () => {
+      const offenders = sourceFiles(layer).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => notInto.some((other) => target.startsWith(`${other}/`)))
+          .map((target) => `${file} -> ${target}`),
+      );
+      expect(offenders).toEqual([]);
+    });
+  }
+
+  it('sees the imports it checks (a guard against a pattern that matches nothing)', () => {
+    expect(importsOf('src/routes.ts')).toContain('contracts/sites');
+  });
+});

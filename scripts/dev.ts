@@ -1,0 +1,129 @@
+/**
+ * `npm run dev`: every page of the four sites rendered from source on each request, with hot
+ * reload, and the real API under /api (same store as `npm start`). No build needed.
+ *
+ * One Node HTTP server: /api/* goes to the app of server/app.ts; everything else goes through
+ * Vite in middleware mode (modules, /@vite/client, assets), and what Vite does not serve is a
+ * page: src/routes.ts picks it from the Host and path, src/entry-server.tsx renders it.
+ *
+ * No Content-Security-Policy on pages: Vite's React refresh preamble is an inline script.
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { createApp } from '../server/app';
+import {
+  announceListening,
+  exitOnBootFailure,
+  openLeadCapture,
+  stopOnSignals,
+} from '../server/boot';
+import { type Env, namedHosts, parseEnv } from '../server/env';
+import { createLogger, type Logger } from '../server/logger';
+import { type PageId, resolveRoute } from '../src/routes';
+import { renderDocument } from './document';
+
+type EntryServer = typeof import('../src/entry-server');
+
+/** The document around a page, pointing at the source files that Vite serves and hot-reloads. */
+function devDocument(page: PageId, body: string, { pageRegistry }: EntryServer): string {
+  return renderDocument({
+    meta: pageRegistry[page].meta,
+    // Only built pages are ever indexed.
+    canonical: null,
+    body,
+    // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
+    // the page styled before the modules have loaded.
+    stylesheets: ['/src/styles/global.css'],
+    script: `/src/pages/${page}/entry.ts`,
+    fontPreloads: [],
+  });
+}
+
+/** The main site's host, the named hosts and their www. forms: all that Vite lets through. */
+function siteHostNames(env: Env): string[] {
+  const hosts = [new URL(env.SITE_URL).hostname, ...Object.values(namedHosts(env))];
+  return hosts.flatMap((host) => [host, `www.${host}`]);
+}
+
+function pageRenderer(env: Env, logger: Logger, vite: ViteDevServer) {
+  const hosts = namedHosts(env);
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end('Method Not Allowed');
+      return;
+    }
+    const url = req.url ?? '/';
+    try {
+      const route = resolveRoute(req.headers.host, url, hosts);
+      // Loaded per request: Vite re-evaluates only what changed, so an edit shows on reload.
+      const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer;
+      const document = devDocument(route.page, await entry.renderPage(route.page), entry);
+      // Adds /@vite/client and the React refresh preamble.
+      const html = await vite.transformIndexHtml(url, document);
+      res.writeHead(route.status, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      logger.error({ err: error, path: url }, 'page render failed');
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    }
+  };
+}
+
+async function main() {
+  const env = parseEnv();
+  const logger = createLogger(env);
+  const leads = await openLeadCapture(env, logger);
+  // Pages come from Vite here, so the app gets no built site: only /api/* reaches it.
+  const app = createApp({
+    env,
+    logger,
+    site: { pages: new Map(), files: new Map(), privateFiles: new Map() },
+    ...leads.deps,
+  });
+  const api = getRequestListener(app.fetch);
+
+  const server = createHttpServer();
+  const vite = await createViteServer({
+    appType: 'custom',
+    server: {
+      middlewareMode: true,
+      // The HMR websocket shares this server, so the browser reconnects to whichever of the
+      // four hosts served the page, on the same port.
+      ws: { server },
+      // Vite refuses other Host names (DNS rebinding); *.localhost and IP addresses always pass.
+      allowedHosts: siteHostNames(env),
+    },
+    // Pre-bundle every page's dependencies at start, not on first visit (which would reload).
+    optimizeDeps: { entries: ['src/pages/*/entry.ts'] },
+  });
+  const renderPage = pageRenderer(env, logger, vite);
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // The API before Vite, whose middlewares would add CORS headers: it answers as in production.
+    if (req.url?.startsWith('/api/')) {
+      void api(req, res);
+      return;
+    }
+    vite.middlewares(req, res, () => void renderPage(req, res));
+  });
+  server.listen(env.PORT, env.BIND_ADDRESS, () =>
+    announceListening(env, logger, (server.address() as AddressInfo).port),
+  );
+  stopOnSignals(server, logger, async () => {
+    await vite.close();
+    await leads.close();
+  });
+}
+
+main().catch(exitOnBootFailure);

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { secondBonusFileName } from '../../contracts/downloads';
+import { referralCodePattern } from '../../contracts/referral';
+import { countReferrals } from '../db/leads';
+import type { Store } from '../db/store';
+import { sendFile } from '../send-file';
+import type { StaticFile } from '../static-files';
+
+/** Friends who must join through a share link to unlock the second bonus (spec §2.5). */
+export const referralGoal = 2;
+
+/**
+ * The share promise of the thank-you page: GET /api/referrals/:code says how many friends have
+ * joined through the link; GET /api/referrals/:code/bonus hands over the second bonus once
+ * `referralGoal` have (the PDF is not a public file). A code reveals a count, nothing personal.
+ */
+export function referralsRouter({ store, bonus }: { store: Store; bonus: StaticFile | undefined }) {
+  const progress = async (code: string) =>
+    referralCodePattern.test(code) ? countReferrals(store, code) : null;
+  return new Hono()
+    .get('/:code', async (c) => {
+      const joined = await progress(c.req.param('code'));
+      if (joined === null) return c.json({ error: 'Unknown share link.' }, 404);
+      return c.json({ joined, goal: referralGoal, unlocked: joined >= referralGoal });
+    })
+    .get('/:code/bonus', async (c) => {
+      const joined = await progress(c.req.param('code'));
+      if (joined === null) return c.json({ error: 'Unknown share link.' }, 404);
+      if (joined < referralGoal || !bonus) {
+        return c.json(
+          { error: `The bonus unlocks when ${referralGoal} friends have joined.` },
+          403,
+        );
+      }
+      const response = sendFile(c, bonus);
+      response.headers.set('Content-Disposition', `attachment; filename="${secondBonusFileName}"`);
+      return response;
+    });
+}

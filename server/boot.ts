@@ -1,0 +1,94 @@
+/**
+ * What every serving process does around the app: open the lead store and its outbox worker,
+ * print the local sites, stop cleanly on a signal, and report a failed start. Shared by the
+ * server (index.ts) and the dev server (scripts/dev.ts), so both capture leads the same way.
+ */
+import type { ServerType } from '@hono/node-server';
+import { siteOrigins } from '../contracts/sites';
+import type { AppDeps } from './app';
+import { openStore, storedSecret } from './db/store';
+import { type Env, EnvError, namedHosts } from './env';
+import type { Logger } from './logger';
+import { createForwarding } from './outbox/forwarding';
+import { startOutboxWorker } from './outbox/worker';
+import { providersFromEnv } from './providers/from-env';
+import { MissingBuildError } from './site';
+
+export interface LeadCapture {
+  /** The app's lead dependencies: the store, forwarding, the IP hash key, the worker's wake. */
+  deps: Pick<AppDeps, 'store' | 'forwarding' | 'ipHashKey' | 'onLeadStored'>;
+  /** Stops the outbox worker, then closes the store. */
+  close(): Promise<void>;
+}
+
+/** The store from DATA_DIR or DATABASE_URL, and the outbox worker that forwards its leads. */
+export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCapture> {
+  const store = await openStore(env);
+  logger.info({ dialect: store.dialect }, 'store open');
+  const forwarding = createForwarding(env, providersFromEnv(env, logger));
+  const ipHashKey = await storedSecret(store, 'ip_hash_key');
+  const worker = startOutboxWorker(store, forwarding, logger);
+  return {
+    deps: { store, forwarding, ipHashKey, onLeadStored: worker.wake },
+    async close() {
+      await worker.stop();
+      await store.close();
+    },
+  };
+}
+
+/** Logs that the server listens, then prints the local address of each site. */
+export function announceListening(env: Env, logger: Logger, port: number) {
+  const local = siteOrigins(`http://localhost:${port}`, namedHosts(env));
+  logger.info({ port }, 'listening');
+  // Plain lines for the person at the terminal; the JSON line above is for log collectors.
+  process.stdout.write(
+    [
+      '',
+      `  Main site:              ${local.main}/`,
+      `  Sellable-business site: ${local['sellable-business']}/`,
+      `  Waitlist site:          ${local.waitlist}/`,
+      `  Book site:              ${local.book}/`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/**
+ * On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then run
+ * `cleanup` and exit 0; force exit 1 after 10 s. An unfinished outbox job is picked up again
+ * next start.
+ */
+export function stopOnSignals(server: ServerType, logger: Logger, cleanup: () => Promise<void>) {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('forced exit after 10 s');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await cleanup();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+/** A failed start: a configuration or build problem prints its message alone; else the stack. */
+export function exitOnBootFailure(error: unknown): never {
+  if (error instanceof EnvError || error instanceof MissingBuildError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+}

@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { BookPage } from './book-page';
-
-hydrate(BookPage);

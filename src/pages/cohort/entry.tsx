@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { CohortPage } from './cohort-page';
-
-hydrate(CohortPage);

@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { CookiesPage } from './cookies-page';
-
-hydrate(CookiesPage);

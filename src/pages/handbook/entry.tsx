@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { HandbookPage } from './handbook-page';
-
-hydrate(HandbookPage);

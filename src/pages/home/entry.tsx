@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { HomePage } from './home-page';
-
-hydrate(HomePage);

@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { NotFoundPage } from './not-found-page';
-
-hydrate(NotFoundPage);

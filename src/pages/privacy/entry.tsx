@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { PrivacyPage } from './privacy-page';
-
-hydrate(PrivacyPage);

@@ -1,0 +1,14 @@
+import '../styles/global.css';
+import { startIslands } from '../islands/start';
+import { track, trackDeclaredCtas } from '../lib/tracking';
+
+/**
+ * What every page's client entry does: hydrate its islands when they are due, report declared
+ * calls to action, and count the page view (held until the visitor's consent choice, D20).
+ * No React here: see src/islands/start.ts.
+ */
+export function startPage(): void {
+  startIslands();
+  trackDeclaredCtas();
+  track('pageView');
+}

@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { TermsPage } from './terms-page';
-
-hydrate(TermsPage);

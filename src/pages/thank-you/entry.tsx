@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { ThankYouPage } from './thank-you-page';
-
-hydrate(ThankYouPage);

@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { WaitlistPage } from './waitlist-page';
-
-hydrate(WaitlistPage);

@@ -1,4 +1,0 @@
-import { hydrate } from '../../lib/hydrate';
-import { WorkshopPage } from './workshop-page';
-
-hydrate(WorkshopPage);

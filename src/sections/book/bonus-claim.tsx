@@ -1,0 +1,44 @@
+import { ArrowRight } from '../../components/icons';
+import { TrackedLink } from '../../components/tracked';
+import { buttonVariants } from '../../components/ui/button';
+import { Section, SectionHeading } from '../../components/ui/section';
+import type { Link } from '../../content/types';
+
+export interface BonusClaimProps {
+  id: string;
+  kicker: string;
+  heading: string;
+  steps: ReadonlyArray<{ title: string; body: string; link: Link }>;
+}
+
+/** The two steps to the pre-order bonuses (spec §2.4 item 5): order, then email the receipt. */
+export function BonusClaim({ id, kicker, heading, steps }: BonusClaimProps) {
+  return (
+    <Section id={id} band="dark">
+      <SectionHeading kicker={kicker} heading={heading} />
+      <ol className="mt-10 grid gap-5 md:grid-cols-2">
+        {steps.map((step, index) => (
+          <li
+            key={step.title}
+            className="flex flex-col gap-4 rounded-[var(--radius-card)] bg-surface p-7 md:p-10"
+          >
+            <span className="font-display text-step-5 leading-none text-accent">
+              {String(index + 1).padStart(2, '0')}
+            </span>
+            <h3 className="text-step-2 uppercase">{step.title}</h3>
+            <p className="flex-1 text-step-0 text-ink/85">{step.body}</p>
+            <TrackedLink
+              href={step.link.href}
+              external={step.link.external}
+              location="book-bonus-claim"
+              className={buttonVariants({ className: 'self-start' })}
+            >
+              {step.link.label}
+              <ArrowRight className="size-4" />
+            </TrackedLink>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

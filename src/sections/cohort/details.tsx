@@ -1,0 +1,27 @@
+import { type ActionCta, ActionLink } from '../../components/action-link';
+import { Section, SectionHeading } from '../../components/ui/section';
+
+export interface DetailsProps {
+  id: string;
+  heading: string;
+  items: ReadonlyArray<{ term: string; value: string }>;
+  cta: ActionCta;
+}
+
+/** "Cohort details" (spec §2.8 item 12): format, seats, commitment, outcome, and the call. */
+export function Details({ id, heading, items, cta }: DetailsProps) {
+  return (
+    <Section id={id} band="dark" containerClassName="max-w-3xl">
+      <SectionHeading heading={heading} />
+      <dl className="mt-8 divide-y divide-line border-y border-line">
+        {items.map((item) => (
+          <div key={item.term} className="grid gap-1 py-4 sm:grid-cols-3 sm:gap-6">
+            <dt className="font-display text-step-1 uppercase text-accent">{item.term}</dt>
+            <dd className="text-step-0 sm:col-span-2">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ActionLink cta={cta} location="cohort-details" className="mt-8" />
+    </Section>
+  );
+}

@@ -1,0 +1,32 @@
+import { Image } from '../components/ui/image';
+import { Section, SectionHeading } from '../components/ui/section';
+import type { ImageAsset } from '../content/types';
+import { Accordion } from '../islands';
+
+export interface FaqProps {
+  id: string;
+  kicker?: string;
+  heading: string;
+  items: ReadonlyArray<{ question: string; answer: string }>;
+  /** An image under the heading (the workshop's FAQ, spec §2.7 item 7). */
+  image?: ImageAsset;
+  band?: 'paper' | 'surface' | 'dark';
+}
+
+/** Questions and answers, one open at a time; clicking the open one closes it (§4, D13). */
+export function Faq({ id, kicker, heading, items, image, band }: FaqProps) {
+  return (
+    <Section id={id} band={band} containerClassName="grid gap-10 lg:grid-cols-12">
+      <div className="lg:col-span-4">
+        <SectionHeading kicker={kicker} heading={heading} />
+        {image ? (
+          <Image
+            image={image}
+            className="mt-8 hidden h-auto w-full max-w-xs rounded-[var(--radius-card)] lg:block"
+          />
+        ) : null}
+      </div>
+      <Accordion id={`${id}-items`} items={items} className="lg:col-span-8" />
+    </Section>
+  );
+}

@@ -1,0 +1,43 @@
+import { Section, SectionHeading } from '../components/ui/section';
+import type { FormCopy } from '../content/types';
+import { SignUpForm } from '../islands';
+
+export interface NewsletterProps {
+  id: string;
+  kicker: string;
+  heading: string;
+  sub: string;
+  trustLine: string;
+  form: {
+    id: string;
+    emailLabel: string;
+    emailPlaceholder: string;
+    copy: FormCopy;
+    toast: { title: string; description: string };
+  };
+}
+
+/** The newsletter sign-up (spec §2.2, §5): a toast on success, and the field clears. */
+export function Newsletter({ id, kicker, heading, sub, trustLine, form }: NewsletterProps) {
+  return (
+    <Section id={id} band="accent" containerClassName="grid gap-10 md:grid-cols-12 md:items-end">
+      <div className="md:col-span-7">
+        <SectionHeading kicker={kicker} heading={heading} />
+        <p className="mt-5 max-w-xl text-step-1 leading-snug">{sub}</p>
+      </div>
+      <div className="md:col-span-5">
+        <SignUpForm
+          id={form.id}
+          list="newsletter"
+          emailLabel={form.emailLabel}
+          emailPlaceholder={form.emailPlaceholder}
+          copy={form.copy}
+          successDisplay="none"
+          buttonVariant="ink"
+          onSuccess={{ kind: 'toast', ...form.toast }}
+        />
+        <p className="mt-4 text-step--1 font-medium">{trustLine}</p>
+      </div>
+    </Section>
+  );
+}

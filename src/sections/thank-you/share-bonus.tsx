@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { secondBonusPath } from '../../../contracts/downloads';
+import { TrackedButton, TrackedLink } from '../../components/tracked';
+import { buttonVariants } from '../../components/ui/button';
+import { Section, SectionHeading } from '../../components/ui/section';
+import { shareLink, thankYouReferralCode } from '../../lib/referral';
+import { fillTemplate } from '../../lib/template';
+
+export interface ShareBonusProps {
+  id: string;
+  ps: string;
+  linkLabel: string;
+  noCode: string;
+  copy: string;
+  copied: string;
+  share: string;
+  shareTitle: string;
+  shareText: string;
+  directLabel: string;
+  /** "{text}", "{url}" and "{title}" stand for the encoded share text, link and title. */
+  direct: ReadonlyArray<{ label: string; href: string }>;
+  /** "{joined}" and "{goal}" stand for the numbers. */
+  progress: string;
+  unlocked: string;
+  secondBonusLabel: string;
+  waitlistOrigin: string;
+}
+
+interface Progress {
+  joined: number;
+  goal: number;
+  unlocked: boolean;
+}
+
+/**
+ * The PS made true (D10): the visitor's personal share link (the code the server gave their
+ * sign-up, kept in this browser), shared through the Web Share API where there is one, with
+ * "Copy link" and direct links as the fallback; the server counts the friends who join through
+ * it, and at two the second bonus downloads. Without a code (a visitor who signed up elsewhere)
+ * the plain waitlist link is offered.
+ */
+export function ShareBonus(props: ShareBonusProps) {
+  const [code, setCode] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [canShare, setCanShare] = useState(false);
+  const link = shareLink(props.waitlistOrigin, code);
+
+  useEffect(() => {
+    setCode(thankYouReferralCode(window.location.search));
+    setCanShare(typeof navigator.share === 'function');
+  }, []);
+
+  useEffect(() => {
+    if (!code) return;
+    void fetch(`/api/referrals/${code}`, { headers: { Accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<Progress>) : null))
+      .then(setProgress, () => setProgress(null));
+  }, [code]);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      // No clipboard (an old browser, a refused permission): the link is on screen to select.
+    }
+  };
+  const fill = (href: string) =>
+    fillTemplate(href, {
+      text: encodeURIComponent(props.shareText),
+      url: encodeURIComponent(link),
+      title: encodeURIComponent(props.shareTitle),
+    });
+
+  return (
+    <Section id={props.id} band="surface" containerClassName="max-w-3xl">
+      <SectionHeading heading={props.ps} size="md" />
+      <label htmlFor={`${props.id}-link`} className="mt-8 block text-step--1 font-semibold">
+        {props.linkLabel}
+      </label>
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+        <input
+          id={`${props.id}-link`}
+          readOnly
+          value={link}
+          className="min-h-12 flex-1 rounded-[var(--radius-card)] border-2 border-ink/20 bg-field px-4 text-step-0 text-on-field"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        {canShare ? (
+          <TrackedButton
+            location="thank-you"
+            onClick={() =>
+              void navigator
+                .share({ title: props.shareTitle, text: props.shareText, url: link })
+                .catch(() => {})
+            }
+            className={buttonVariants()}
+          >
+            {props.share}
+          </TrackedButton>
+        ) : null}
+        <TrackedButton
+          location="thank-you"
+          onClick={() => void copyLink()}
+          className={buttonVariants({ variant: canShare ? 'secondary' : 'primary' })}
+        >
+          {props.copy}
+        </TrackedButton>
+      </div>
+      <p className="mt-2 min-h-6 text-step--1 font-semibold" role="status">
+        {copied ? props.copied : ''}
+      </p>
+      {code ? null : <p className="text-step--1 text-muted">{props.noCode}</p>}
+      <p className="mt-6 text-step--1 font-semibold text-muted">{props.directLabel}</p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {props.direct.map((network) => (
+          <li key={network.label}>
+            <TrackedLink
+              href={fill(network.href)}
+              external
+              location="thank-you"
+              className={buttonVariants({ variant: 'secondary', size: 'md' })}
+            >
+              {network.label}
+            </TrackedLink>
+          </li>
+        ))}
+      </ul>
+      {progress ? (
+        <div className="mt-10 rounded-[var(--radius-card)] bg-paper p-6 shadow-[var(--shadow-card)]">
+          <p className="font-display text-step-2 uppercase" aria-live="polite">
+            {progress.unlocked
+              ? props.unlocked
+              : fillTemplate(props.progress, { joined: progress.joined, goal: progress.goal })}
+          </p>
+          <div className="mt-4 h-3 overflow-hidden rounded-full bg-ink/10">
+            <div
+              className="h-full rounded-full bg-accent transition-[width]"
+              // A width from data: set through the CSSOM (allowed by the CSP), not a style attribute.
+              ref={(bar) => {
+                if (bar)
+                  bar.style.width = `${Math.min(100, (progress.joined / progress.goal) * 100)}%`;
+              }}
+            />
+          </div>
+          {progress.unlocked && code ? (
+            <TrackedLink
+              href={secondBonusPath(code)}
+              location="thank-you"
+              className={buttonVariants({ size: 'lg', className: 'mt-6' })}
+            >
+              {props.secondBonusLabel}
+            </TrackedLink>
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { TrackedButton } from '../../components/tracked';
+import { buttonVariants } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { VideoEmbed } from '../../components/video-embed';
+import type { VideoContent } from '../../content/types';
+
+export interface TeaserProps {
+  label: string;
+  dialogTitle: string;
+  closeLabel: string;
+  video: VideoContent;
+}
+
+/** "Play 60-sec teaser" (D10): the video in an accessible dialog, its player consent-gated. */
+export function Teaser({ label, dialogTitle, closeLabel, video }: TeaserProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <TrackedButton
+        location="thank-you"
+        onClick={() => setOpen(true)}
+        className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+      >
+        {label}
+      </TrackedButton>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={dialogTitle}
+        closeLabel={closeLabel}
+        className="max-w-3xl"
+      >
+        <VideoEmbed video={video} className="mt-6 rounded-[var(--radius-card)]" />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { BookCover } from '../../components/book-cover';
+import { Container } from '../../components/ui/container';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TrustLine } from '../../components/ui/trust-line';
+import type { FormCopy, ImageAsset } from '../../content/types';
+import { SignUpForm } from '../../islands';
+
+export interface WaitlistHeroProps {
+  kicker: string;
+  cover: ImageAsset;
+  heading: string;
+  sub: string;
+  trustLine: string;
+  form: {
+    id: string;
+    firstNameLabel: string;
+    bonusLink: { label: string; href: string };
+    emailLabel: string;
+    emailPlaceholder: string;
+    copy: FormCopy;
+  };
+}
+
+/** "You're almost in" and the waitlist sign-up (spec §2.3): first name optional, email required. */
+export function WaitlistHero({ kicker, cover, heading, sub, trustLine, form }: WaitlistHeroProps) {
+  return (
+    <section className="py-12 md:py-20">
+      <Container className="grid items-center gap-10 md:grid-cols-12 md:gap-14">
+        <div className="md:col-span-7 md:order-2">
+          <PageHeading kicker={kicker} heading={heading} sub={sub} size="2xl" />
+          <div className="mt-8 max-w-xl rounded-[var(--radius-card)] bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
+            <SignUpForm
+              id={form.id}
+              list="waitlist"
+              firstNameLabel={form.firstNameLabel}
+              bonusLink={form.bonusLink}
+              emailLabel={form.emailLabel}
+              emailPlaceholder={form.emailPlaceholder}
+              copy={form.copy}
+              successDisplay="replace"
+            />
+            <TrustLine text={trustLine} />
+          </div>
+        </div>
+        <BookCover
+          image={cover}
+          className="mx-auto hidden w-full max-w-sm md:order-1 md:col-span-5 md:block"
+        />
+      </Container>
+    </section>
+  );
+}

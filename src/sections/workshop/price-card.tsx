@@ -1,0 +1,29 @@
+import { type ActionCta, ActionLink } from '../../components/action-link';
+import { CheckList } from '../../components/ui/check-list';
+import { Section, SectionHeading } from '../../components/ui/section';
+import { WorkshopCountdown } from '../../islands';
+import type { WorkshopCountdownProps } from './workshop-countdown';
+
+export interface PriceCardProps {
+  id: string;
+  heading: string;
+  countdown: WorkshopCountdownProps;
+  benefits: readonly string[];
+  priceLine: string;
+  cta: ActionCta;
+}
+
+/** The price card (spec §2.7 item 6): countdown, three benefits, the one-time price, "Enrol Now". */
+export function PriceCard({ id, heading, countdown, benefits, priceLine, cta }: PriceCardProps) {
+  return (
+    <Section id={id} containerClassName="max-w-xl">
+      <div className="rounded-[var(--radius-card)] bg-surface p-7 shadow-[var(--shadow-card)] md:p-10">
+        <WorkshopCountdown {...countdown} />
+        <SectionHeading heading={heading} className="mt-8" />
+        <CheckList items={benefits} className="mt-6" />
+        <p className="mt-8 font-display text-step-3 uppercase">{priceLine}</p>
+        <ActionLink cta={cta} location="workshop-price" className="mt-6 w-full" />
+      </div>
+    </Section>
+  );
+}
