@@ -26,7 +26,7 @@ export function Faq({ id, kicker, heading, items, image, band }: FaqProps) {
           />
         ) : null}
       </div>
-      <Accordion id={`${id}-items`} items={items} className="lg:col-span-8" />
+      <Accordion id={`${id}-items`} items={items} className="self-start lg:col-span-8" />
     </Section>
   );
 }

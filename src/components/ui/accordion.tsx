@@ -46,7 +46,7 @@ export function Accordion({
       {items.map((item, index) => (
         <AccordionPrimitive.Item key={item.question} value={`${id}-${index}`}>
           <AccordionPrimitive.Header asChild>
-            <Heading className="font-sans text-step-1 font-bold normal-case tracking-normal">
+            <Heading className="font-sans text-step-1 font-bold normal-case leading-snug tracking-normal text-pretty">
               <AccordionPrimitive.Trigger className="group flex w-full items-center justify-between gap-6 py-5 text-left transition-colors hover:text-muted">
                 {item.question}
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full border-2 border-current transition-transform duration-200 group-data-[state=open]:rotate-180 group-data-[state=open]:bg-accent group-data-[state=open]:text-on-accent group-data-[state=open]:border-accent">

@@ -17,7 +17,7 @@ export function WorkshopPage() {
       <Agenda {...agenda} />
       <Pitch {...paid} />
       <PriceCard {...priceCard} />
-      <Faq {...faq} band="surface" />
+      <Faq {...faq} />
     </PageLayout>
   );
 }

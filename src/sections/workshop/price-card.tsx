@@ -16,8 +16,8 @@ export interface PriceCardProps {
 /** The price card (spec §2.7 item 6): countdown, three benefits, the one-time price, "Enrol Now". */
 export function PriceCard({ id, heading, countdown, benefits, priceLine, cta }: PriceCardProps) {
   return (
-    <Section id={id} containerClassName="max-w-xl">
-      <div className="rounded-[var(--radius-card)] bg-surface p-7 shadow-[var(--shadow-card)] md:p-10">
+    <Section id={id} band="surface" containerClassName="max-w-xl">
+      <div className="rounded-[var(--radius-card)] bg-paper p-7 shadow-[var(--shadow-card)] ring-1 ring-line md:p-10">
         <WorkshopCountdown {...countdown} />
         <SectionHeading heading={heading} className="mt-8" />
         <CheckList items={benefits} className="mt-6" />
