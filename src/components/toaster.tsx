@@ -17,7 +17,7 @@ export function showToast(title: string, description: string) {
         position="bottom-center"
         toastOptions={{
           classNames: {
-            toast: '!rounded-[var(--radius-card)] !border-0 !bg-night !text-cream !font-sans',
+            toast: '!rounded-card !border-0 !bg-night !text-cream !font-sans',
             title: '!text-step-0 !font-bold',
             description: '!text-cream/80',
             icon: '!text-accent',

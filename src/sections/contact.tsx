@@ -34,7 +34,7 @@ export function Contact({ id, kicker, heading, sub, form }: ContactProps) {
           messagePlaceholder: form.messagePlaceholder,
         }}
         copy={form.copy}
-        className="rounded-[var(--radius-card)] bg-surface p-6 md:p-10 lg:col-span-7"
+        className="rounded-card bg-surface p-6 md:p-10 lg:col-span-7"
       />
     </Section>
   );

@@ -22,7 +22,7 @@ export function Faq({ id, kicker, heading, items, image, band }: FaqProps) {
         {image ? (
           <Image
             image={image}
-            className="mt-8 hidden h-auto w-full max-w-xs rounded-[var(--radius-card)] lg:block"
+            className="mt-8 hidden h-auto w-full max-w-xs rounded-card lg:block"
           />
         ) : null}
       </div>

@@ -73,7 +73,7 @@ function LegalTable({ block }: { block: Extract<LegalBlock, { kind: 'table' }> }
         {block.rows.map(([name = [], ...cells]) => (
           <tr
             key={textKey(name)}
-            className="border-line max-md:mb-4 max-md:block max-md:rounded-[var(--radius-card)] max-md:bg-surface max-md:p-5 md:border-b md:last:border-b-0"
+            className="border-line max-md:mb-4 max-md:block max-md:rounded-card max-md:bg-surface max-md:p-5 md:border-b md:last:border-b-0"
           >
             <th
               scope="row"
@@ -153,7 +153,7 @@ function Contents({ sections }: { sections: readonly LegalSection[] }) {
   return (
     <nav
       aria-label={legalLabels.contents}
-      className="self-start rounded-[var(--radius-card)] bg-surface p-6 lg:sticky lg:top-8 lg:bg-transparent lg:p-0"
+      className="self-start rounded-card bg-surface p-6 lg:sticky lg:top-8 lg:bg-transparent lg:p-0"
     >
       <p className="text-step--1 font-bold uppercase tracking-[0.2em] text-muted">
         {legalLabels.contents}

@@ -46,7 +46,7 @@ export function Testimonials({ id, kicker, heading, sampleNote, items, band }: T
 
 export function TestimonialCard({ quote, name, role, photo, rating }: Testimonial) {
   return (
-    <figure className="flex w-full flex-col gap-6 rounded-[var(--radius-card)] bg-surface p-7 shadow-[var(--shadow-card)]">
+    <figure className="flex w-full flex-col gap-6 rounded-card bg-surface p-7 shadow-[var(--shadow-card)]">
       {rating !== undefined ? <Rating value={rating} /> : null}
       <blockquote className="flex-1 text-step-1 leading-snug">
         <p>“{quote}”</p>

@@ -18,10 +18,7 @@ export function VideoMessage({ id, kicker, heading, sub, video }: VideoMessagePr
         <SectionHeading kicker={kicker} heading={heading} />
         {sub ? <p className="mt-5 text-step-1 leading-snug text-ink/85">{sub}</p> : null}
       </div>
-      <VideoEmbed
-        video={video}
-        className="rounded-[var(--radius-card)] ring-1 ring-line lg:col-span-7"
-      />
+      <VideoEmbed video={video} className="rounded-card ring-1 ring-line lg:col-span-7" />
     </Section>
   );
 }

@@ -150,7 +150,7 @@ export function LeadForm({
 }
 
 const messageClass =
-  'rounded-[var(--radius-card)] border-l-4 border-accent bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
+  'rounded-card border-l-4 border-accent bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
 
 /**
  * Bots fill every field; people never see this one. Off-screen rather than display:none (which

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-[var(--radius-card)] font-semibold uppercase tracking-wide transition-[background-color,color,box-shadow,transform] duration-150 focus-visible:outline-3 focus-visible:outline-offset-3 disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px',
+  'inline-flex items-center justify-center gap-2 rounded-card font-semibold uppercase tracking-wide transition-[background-color,color,box-shadow,transform] duration-150 focus-visible:outline-3 focus-visible:outline-offset-3 disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px',
   {
     variants: {
       variant: {

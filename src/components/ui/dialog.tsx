@@ -36,7 +36,7 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night/70 backdrop-blur-sm animate-[overlay-in_200ms_ease-out]" />
         <DialogPrimitive.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-paper p-7 text-ink shadow-[var(--shadow-card)] animate-[dialog-in_200ms_ease-out] md:p-10',
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-paper p-7 text-ink shadow-[var(--shadow-card)] animate-[dialog-in_200ms_ease-out] md:p-10',
             className,
           )}
           onOpenAutoFocus={() => {

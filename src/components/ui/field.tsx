@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const controlVariants = cva(
-  'w-full rounded-[var(--radius-card)] border-2 border-ink/20 bg-field px-4 text-step-0 text-on-field transition-colors placeholder:text-field-placeholder hover:border-ink/40 focus-visible:border-on-field aria-invalid:border-danger',
+  'w-full rounded-card border-2 border-ink/20 bg-field px-4 text-step-0 text-on-field transition-colors placeholder:text-field-placeholder hover:border-ink/40 focus-visible:border-on-field aria-invalid:border-danger',
   {
     variants: {
       kind: { input: 'min-h-12', textarea: 'min-h-36 py-3 leading-relaxed' },

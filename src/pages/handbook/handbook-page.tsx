@@ -14,14 +14,14 @@ export function HandbookPage() {
           <div className="md:col-span-7">
             <PageHeading kicker={hero.kicker} heading={hero.heading} sub={hero.sub} />
             <CheckList items={hero.points} className="mt-6 font-semibold" />
-            <div className="mt-8 max-w-xl rounded-[var(--radius-card)] bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
+            <div className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
               <HandbookForm {...form} />
               <p className="mt-5 text-step--1 text-muted">{hero.trustLine}</p>
             </div>
           </div>
           <div
             aria-hidden="true"
-            className="band-dark mx-auto hidden aspect-[3/4] w-full max-w-xs flex-col md:flex justify-between rounded-[var(--radius-card)] p-8 shadow-[var(--shadow-card)] md:col-span-5 md:max-w-sm"
+            className="band-dark mx-auto hidden aspect-[3/4] w-full max-w-xs flex-col md:flex justify-between rounded-card p-8 shadow-[var(--shadow-card)] md:col-span-5 md:max-w-sm"
           >
             <span className="font-display text-[9rem] leading-none text-accent">
               {hero.badge.number}

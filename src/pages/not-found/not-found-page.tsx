@@ -11,7 +11,7 @@ export function NotFoundPage() {
   return (
     <PageLayout>
       <Container className="flex min-h-[70dvh] flex-col items-center justify-center py-16 text-center md:py-28">
-        <h1 className="-rotate-3 rounded-[var(--radius-card)] bg-accent px-[0.12em] pt-[0.06em] text-[clamp(7rem,3rem+22vw,15rem)] leading-none text-on-accent shadow-[var(--shadow-card)]">
+        <h1 className="-rotate-3 rounded-card bg-accent px-[0.12em] pt-[0.06em] text-[clamp(7rem,3rem+22vw,15rem)] leading-none text-on-accent shadow-[var(--shadow-card)]">
           {copy.heading}
         </h1>
         <p className="mt-12 text-step-2 font-semibold">{copy.text}</p>

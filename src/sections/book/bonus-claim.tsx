@@ -18,10 +18,7 @@ export function BonusClaim({ id, kicker, heading, steps }: BonusClaimProps) {
       <SectionHeading kicker={kicker} heading={heading} />
       <ol className="mt-10 grid gap-5 md:grid-cols-2">
         {steps.map((step, index) => (
-          <li
-            key={step.title}
-            className="flex flex-col gap-4 rounded-[var(--radius-card)] bg-surface p-7 md:p-10"
-          >
+          <li key={step.title} className="flex flex-col gap-4 rounded-card bg-surface p-7 md:p-10">
             <span className="font-display text-step-5 leading-none text-accent">
               {String(index + 1).padStart(2, '0')}
             </span>

@@ -17,10 +17,7 @@ export function Bonuses({ id, kicker, heading, itemLabel, items }: BonusesProps)
       <SectionHeading kicker={kicker} heading={heading} />
       <ul className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
         {items.map((item, index) => (
-          <li
-            key={item.title}
-            className="flex flex-col gap-3 rounded-[var(--radius-card)] border-2 border-ink p-7"
-          >
+          <li key={item.title} className="flex flex-col gap-3 rounded-card border-2 border-ink p-7">
             <span className="self-start rounded-full bg-accent px-3 py-1 text-step--1 font-bold text-on-accent">
               {fillTemplate(itemLabel, { n: index + 1 })}
             </span>

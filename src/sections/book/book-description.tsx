@@ -29,7 +29,7 @@ export function BookDescription({
           </p>
         ))}
       </div>
-      <div className="rounded-[var(--radius-card)] bg-surface p-7 md:p-10 lg:col-span-6">
+      <div className="rounded-card bg-surface p-7 md:p-10 lg:col-span-6">
         <h3 className="text-step-2 uppercase">{benefitsLabel}</h3>
         <CheckList items={benefits} className="mt-6" />
       </div>

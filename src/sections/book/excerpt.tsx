@@ -16,10 +16,7 @@ export function Excerpt({ id, kicker, heading, image, caption }: ExcerptProps) {
     <Section id={id} band="surface">
       <SectionHeading kicker={kicker} heading={heading} />
       <figure className="mt-10">
-        <Image
-          image={image}
-          className="h-auto w-full rounded-[var(--radius-card)] shadow-[var(--shadow-card)]"
-        />
+        <Image image={image} className="h-auto w-full rounded-card shadow-[var(--shadow-card)]" />
         <figcaption className="mt-4 text-step--1 text-muted">{caption}</figcaption>
       </figure>
     </Section>

@@ -13,10 +13,7 @@ export function CardGrid({ id, heading, items }: CardGridProps) {
       <SectionHeading heading={heading} />
       <ul className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
-          <li
-            key={item.title}
-            className="rounded-[var(--radius-card)] bg-paper p-7 shadow-[var(--shadow-card)]"
-          >
+          <li key={item.title} className="rounded-card bg-paper p-7 shadow-[var(--shadow-card)]">
             <h3 className="text-step-2 uppercase">{item.title}</h3>
             <p className="mt-3 text-step-0 text-muted">{item.body}</p>
           </li>

@@ -18,11 +18,11 @@ export function Fit({ id, heading, forLabel, forItems, notLabel, notItems, notes
     <Section id={id}>
       <SectionHeading heading={heading} />
       <div className="mt-10 grid gap-5 md:grid-cols-2">
-        <div className="rounded-[var(--radius-card)] bg-surface p-7">
+        <div className="rounded-card bg-surface p-7">
           <h3 className="text-step-2 uppercase text-accent">{forLabel}</h3>
           <CheckList items={forItems} className="mt-5" />
         </div>
-        <div className="rounded-[var(--radius-card)] bg-surface p-7">
+        <div className="rounded-card bg-surface p-7">
           <h3 className="text-step-2 uppercase text-muted">{notLabel}</h3>
           <ul className="mt-5 flex flex-col gap-3">
             {notItems.map((item) => (

@@ -14,7 +14,7 @@ export function Weeks({ id, heading, rhythm, weeks }: WeeksProps) {
       <SectionHeading heading={heading} />
       <dl className="mt-8 grid gap-4 md:grid-cols-2">
         {rhythm.map((item) => (
-          <div key={item.day} className="rounded-[var(--radius-card)] bg-surface p-6">
+          <div key={item.day} className="rounded-card bg-surface p-6">
             <dt className="font-display text-step-2 uppercase text-accent">{item.day}</dt>
             <dd className="mt-2 text-step-0 text-muted">{item.body}</dd>
           </div>

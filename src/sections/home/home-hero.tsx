@@ -59,7 +59,7 @@ export function HomeHero({
               video={video}
               ambient
               priority
-              className="rounded-[var(--radius-card)] shadow-[var(--shadow-card)]"
+              className="rounded-card shadow-[var(--shadow-card)]"
             />
           </div>
         </div>

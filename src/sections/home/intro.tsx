@@ -16,7 +16,7 @@ export function Intro({ id, heading, paragraphs, stats, portrait }: IntroProps) 
     <Section id={id} containerClassName="grid items-center gap-12 md:grid-cols-12">
       <Image
         image={portrait}
-        className="mx-auto h-auto w-4/5 max-w-sm rounded-[var(--radius-card)] md:col-span-5 md:w-full"
+        className="mx-auto h-auto w-4/5 max-w-sm rounded-card md:col-span-5 md:w-full"
       />
       <div className="md:col-span-7">
         <SectionHeading heading={heading} />

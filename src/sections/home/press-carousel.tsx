@@ -23,7 +23,7 @@ export function PressCarousel({
             href={logo.href}
             target="_blank"
             rel="noopener noreferrer"
-            className="group mx-2 flex h-24 items-center justify-center rounded-[var(--radius-card)] px-4 transition-colors hover:bg-surface"
+            className="group mx-2 flex h-24 items-center justify-center rounded-card px-4 transition-colors hover:bg-surface"
           >
             <Image
               image={logo.image}

@@ -50,10 +50,7 @@ export function Speaking({
           {cta.label}
         </TrackedLink>
       </div>
-      <VideoEmbed
-        video={video}
-        className="rounded-[var(--radius-card)] ring-1 ring-line lg:col-span-7"
-      />
+      <VideoEmbed video={video} className="rounded-card ring-1 ring-line lg:col-span-7" />
     </Section>
   );
 }

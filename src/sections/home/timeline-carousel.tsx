@@ -22,7 +22,7 @@ export function TimelineCarousel({
       slideClassName="pr-4 md:pr-6"
       slides={slides.map((slide, index) => (
         <StaticHtml key={slide.section} className="h-full">
-          <article className="grid h-full overflow-hidden rounded-[var(--radius-card)] bg-paper shadow-[var(--shadow-card)] ring-1 ring-ink/10 md:grid-cols-2">
+          <article className="grid h-full overflow-hidden rounded-card bg-paper shadow-[var(--shadow-card)] ring-1 ring-ink/10 md:grid-cols-2">
             <Image image={slide.image} className="aspect-[4/3] h-auto w-full object-cover" />
             <div className="flex flex-col justify-center gap-4 p-6 md:p-12">
               <p className="flex items-center gap-3 text-step--1 font-bold uppercase tracking-[0.18em]">

@@ -19,7 +19,7 @@ export function WorkWithMe({ id, kicker, heading, offers }: WorkWithMeProps) {
         {offers.map((offer) => (
           <li
             key={offer.heading}
-            className="group relative flex flex-col rounded-[var(--radius-card)] bg-paper p-7 shadow-[var(--shadow-card)] transition-transform duration-200 focus-within:-translate-y-1 hover:-translate-y-1"
+            className="group relative flex flex-col rounded-card bg-paper p-7 shadow-[var(--shadow-card)] transition-transform duration-200 focus-within:-translate-y-1 hover:-translate-y-1"
           >
             <p className="text-step--1 font-bold uppercase tracking-[0.16em] text-kicker">
               {offer.kicker}
@@ -29,7 +29,7 @@ export function WorkWithMe({ id, kicker, heading, offers }: WorkWithMeProps) {
             <TrackedLink
               href={offer.link.href}
               location="work-with-me"
-              className="mt-8 inline-flex items-center gap-2 self-start rounded-full bg-accent px-5 py-3 text-step--1 font-bold uppercase tracking-wide text-on-accent after:absolute after:inset-0 after:rounded-[var(--radius-card)] hover:bg-accent-strong"
+              className="mt-8 inline-flex items-center gap-2 self-start rounded-full bg-accent px-5 py-3 text-step--1 font-bold uppercase tracking-wide text-on-accent after:absolute after:inset-0 after:rounded-card hover:bg-accent-strong"
             >
               {offer.link.label}
               <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" />

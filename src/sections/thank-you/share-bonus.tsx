@@ -84,7 +84,7 @@ export function ShareBonus(props: ShareBonusProps) {
           id={`${props.id}-link`}
           readOnly
           value={link}
-          className="min-h-12 flex-1 rounded-[var(--radius-card)] border-2 border-ink/20 bg-field px-4 text-step-0 text-on-field"
+          className="min-h-12 flex-1 rounded-card border-2 border-ink/20 bg-field px-4 text-step-0 text-on-field"
           onFocus={(event) => event.currentTarget.select()}
         />
         {canShare ? (
@@ -128,7 +128,7 @@ export function ShareBonus(props: ShareBonusProps) {
         ))}
       </ul>
       {progress ? (
-        <div className="mt-10 rounded-[var(--radius-card)] bg-paper p-6 shadow-[var(--shadow-card)]">
+        <div className="mt-10 rounded-card bg-paper p-6 shadow-[var(--shadow-card)]">
           <p className="font-display text-step-2 uppercase" aria-live="polite">
             {progress.unlocked
               ? props.unlocked

@@ -31,7 +31,7 @@ export function Teaser({ label, dialogTitle, closeLabel, video }: TeaserProps) {
         closeLabel={closeLabel}
         className="max-w-3xl"
       >
-        <VideoEmbed video={video} className="mt-6 rounded-[var(--radius-card)]" />
+        <VideoEmbed video={video} className="mt-6 rounded-card" />
       </Dialog>
     </>
   );

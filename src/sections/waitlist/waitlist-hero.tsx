@@ -28,7 +28,7 @@ export function WaitlistHero({ kicker, cover, heading, sub, trustLine, form }: W
       <Container className="grid items-center gap-10 md:grid-cols-12 md:gap-14">
         <div className="md:col-span-7 md:order-2">
           <PageHeading kicker={kicker} heading={heading} sub={sub} size="2xl" />
-          <div className="mt-8 max-w-xl rounded-[var(--radius-card)] bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
+          <div className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
             <SignUpForm
               id={form.id}
               list="waitlist"

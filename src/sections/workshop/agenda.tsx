@@ -17,7 +17,7 @@ export function Agenda({ id, kicker, heading, phases }: AgendaProps) {
         {phases.map((phase) => (
           <li
             key={phase.label}
-            className="flex flex-col gap-4 rounded-[var(--radius-card)] bg-paper p-7 shadow-[var(--shadow-card)]"
+            className="flex flex-col gap-4 rounded-card bg-paper p-7 shadow-[var(--shadow-card)]"
           >
             <p className="text-step--1 font-bold uppercase tracking-[0.2em] text-kicker">
               {phase.label}

@@ -17,7 +17,7 @@ export interface PriceCardProps {
 export function PriceCard({ id, heading, countdown, benefits, priceLine, cta }: PriceCardProps) {
   return (
     <Section id={id} band="surface" containerClassName="max-w-xl">
-      <div className="rounded-[var(--radius-card)] bg-paper p-7 shadow-[var(--shadow-card)] ring-1 ring-line md:p-10">
+      <div className="rounded-card bg-paper p-7 shadow-[var(--shadow-card)] ring-1 ring-line md:p-10">
         <WorkshopCountdown {...countdown} />
         <SectionHeading heading={heading} className="mt-8" />
         <CheckList items={benefits} className="mt-6" />

@@ -37,7 +37,7 @@ export function WorkshopCountdown({
         {tiles.map(([value, unit]) => (
           <div
             key={unit}
-            className="flex flex-col-reverse items-center rounded-[var(--radius-card)] bg-surface py-3"
+            className="flex flex-col-reverse items-center rounded-card bg-surface py-3"
           >
             <dt className="text-step--1 text-muted">{unit}</dt>
             <dd className="font-display text-step-3 tabular-nums">
