@@ -1,8 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
+import { siteOrigin } from './e2e/hosts';
+import { sampleTags } from './e2e/sample-tags';
 import { sampleVideos } from './e2e/sample-videos';
+import { consentStorageKey, noConsent } from './src/lib/consent';
 
 /**
- * Browser tests run the real site on the real server, built with `sampleVideos`.
+ * Every test but the consent suite (which starts from a first visit) is a returning visitor
+ * who refused everything: the banner stays away and nothing third-party loads.
+ */
+const refusedEverything = {
+  cookies: [],
+  origins: Object.values(siteOrigin).map((origin) => ({
+    origin,
+    localStorage: [{ name: consentStorageKey, value: JSON.stringify(noConsent) }],
+  })),
+};
+
+/**
+ * Browser tests run the real site on the real server, built with `sampleVideos` and `sampleTags`.
  * Debian's Chromium, never a downloaded browser. The `*.localhost` host names resolve to
  * loopback inside Chromium, so the three named sites are reachable without /etc/hosts.
  */
@@ -19,6 +34,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
+    storageState: refusedEverything,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -50,6 +66,7 @@ export default defineConfig({
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}`,
       DATABASE_URL: '',
       ...sampleVideos,
+      ...sampleTags,
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
     },

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { a11y } from '../content/site';
+import { ConsentBanner } from './consent-banner';
 import { SiteFooter } from './site-footer';
 
-/** Every page: a skip link, the page's own header (if any), its main content and the footer. */
+/**
+ * Every page: a skip link, the consent banner (next, so it is met first; shown only until the
+ * visitor chooses), the page's own header (if any), its main content and the footer.
+ */
 export function PageLayout({ header, children }: { header?: ReactNode; children: ReactNode }) {
   return (
     <>
@@ -12,6 +16,7 @@ export function PageLayout({ header, children }: { header?: ReactNode; children:
       >
         {a11y.skipLink}
       </a>
+      <ConsentBanner />
       {header}
       <main id="main">{children}</main>
       <SiteFooter />

@@ -1,3 +1,4 @@
+import { consentBanner } from '../content/consent';
 import { footer, founder, legalLinks, socialLinks } from '../content/site';
 import { Container } from './ui/container';
 
@@ -43,6 +44,12 @@ export function SiteFooter() {
                   </a>
                 </li>
               ))}
+              <li>
+                {/* Shown by the consent banner's script, which it needs (lib/consent-banner.ts). */}
+                <button type="button" className={linkClass} data-consent-open="" hidden>
+                  {consentBanner.reopen}
+                </button>
+              </li>
             </ul>
           </nav>
           <div className="flex flex-col gap-1 opacity-75">

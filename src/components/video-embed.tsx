@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { videoConsent } from '../content/consent';
 import type { VideoContent } from '../content/types';
 import { cn } from '../lib/cn';
 import { useConsent } from '../lib/use-consent';
@@ -11,7 +12,9 @@ import { Image } from './ui/image';
  * A video box (D20, D22): the poster always sits in the box, in its exact size, so nothing
  * shifts. The third-party player replaces it only with a configured URL and the visitor's
  * consent to media; `ambient` videos then start muted by themselves (not under reduced
- * motion), others on a click.
+ * motion), others on a click. Without that consent the box offers it: its button opens the
+ * consent settings at "Videos" (lib/consent-banner.ts), and is the same element once granted,
+ * so keyboard focus stays on it.
  */
 export function VideoEmbed({
   video: { title, url, poster, play: playLabel },
@@ -48,16 +51,23 @@ export function VideoEmbed({
           className="absolute inset-0 size-full border-0"
         />
       ) : null}
-      {playerAllowed && !showPlayer ? (
+      {url !== null && !showPlayer ? (
         <button
           type="button"
-          onClick={() => setClicked(true)}
-          className="absolute inset-0 flex items-center justify-center"
-          aria-label={playLabel}
+          onClick={consented ? () => setClicked(true) : undefined}
+          data-consent-open={consented ? undefined : 'media'}
+          aria-label={consented ? playLabel : undefined}
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4"
         >
           <span className="flex size-20 items-center justify-center rounded-full bg-accent text-on-accent shadow-[var(--shadow-card)] transition-transform hover:scale-105">
             <Play className="size-8" />
           </span>
+          {consented ? null : (
+            <span className="max-w-xs rounded-card bg-night/85 px-4 py-2 text-center text-step--1 text-cream">
+              <span className="block font-semibold">{videoConsent.ask}</span>
+              <span className="block opacity-85">{videoConsent.hint}</span>
+            </span>
+          )}
         </button>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 /**
  * D20: the visitor's consent choice, stored in localStorage. Nothing third-party loads until a
- * category is granted; the consent banner (a later issue) calls `saveConsent`. Components read it
- * through `useConsent`.
+ * category is granted; the consent banner (lib/consent-banner.ts) calls `saveConsent`. Islands
+ * read it through `useConsent`, the tags (lib/tags.ts) through `subscribeConsent`.
  */
 export const consentCategories = ['analytics', 'advertising', 'media'] as const;
 export type ConsentCategory = (typeof consentCategories)[number];
@@ -30,12 +30,14 @@ export function parseConsent(raw: string | null): ConsentChoice {
 
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; choice: ConsentChoice } | null = null;
+/** The choice made on this page when storage is blocked: honoured until the page closes. */
+let unsaved: string | null = null;
 
 function readStorage(): string | null {
   try {
-    return window.localStorage.getItem(consentStorageKey);
+    return window.localStorage.getItem(consentStorageKey) ?? unsaved;
   } catch {
-    return null; // Storage blocked: treat as no choice.
+    return unsaved; // Storage blocked: no choice yet, or the one made on this page.
   }
 }
 
@@ -53,7 +55,12 @@ export function readConsent(): ConsentChoice {
 }
 
 export function saveConsent(choice: ConsentChoice): void {
-  window.localStorage.setItem(consentStorageKey, JSON.stringify(choice));
+  const raw = JSON.stringify(choice);
+  try {
+    window.localStorage.setItem(consentStorageKey, raw);
+  } catch {
+    unsaved = raw; // Blocked storage: the banner asks again on the next page.
+  }
   for (const listener of listeners) listener();
 }
 

@@ -1,3 +1,4 @@
+import type { SubscriptionList } from '../../contracts/subscription';
 import {
   type ConsentCategory,
   type ConsentChoice,
@@ -5,6 +6,7 @@ import {
   readConsent,
   subscribeConsent,
 } from './consent';
+import { trafficSource } from './traffic-source';
 
 /**
  * D19: every tracking call goes through this module, and only these events exist. Each event
@@ -55,6 +57,8 @@ export interface TrackingParams {
   button_location?: string;
   page_path?: string;
   source?: string;
+  /** The list a confirmed sign-up joined (generate_lead / Lead). */
+  list?: SubscriptionList;
   /** The checkout's price (begin_checkout / InitiateCheckout). */
   value?: number;
   currency?: string;
@@ -66,6 +70,8 @@ export interface TrackingCall {
   custom: boolean;
   analytics: string;
   params: Required<Pick<TrackingParams, 'page_path'>> & TrackingParams;
+  /** One id per event, sent with the pixel's copy so a later Conversions API can de-duplicate. */
+  eventId?: string;
 }
 
 export type TrackingSink = (call: TrackingCall) => void;
@@ -87,6 +93,7 @@ export function trackingCall(
     const value = params[key];
     if (typeof value === 'string' && value !== '') clean[key] = value.slice(0, 100);
   }
+  if (params.list) clean.list = params.list;
   if (typeof params.value === 'number' && Number.isFinite(params.value)) clean.value = params.value;
   if (params.currency && /^[A-Z]{3}$/.test(params.currency)) clean.currency = params.currency;
   return { ...trackingEvents[event], params: clean };
@@ -163,11 +170,29 @@ const tracker = createTracker({
 
 export const addTrackingSink = tracker.addSink;
 
+/** randomUUID exists only in secure contexts; the fallback is as random, just longer to write. */
+function eventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * Sends an event to every sink the visitor's consent allows (now or after their choice). Every
+ * event carries the page's traffic source (D4: "with every tracking event of that page").
+ */
 export function track(event: TrackingEventName, params: TrackingParams = {}): void {
   if (typeof window === 'undefined') return;
-  const call = trackingCall(event, params, window.location.pathname);
-  if (import.meta.env.DEV) console.debug('[tracking]', call);
-  tracker.dispatch(call);
+  const { pathname, search } = window.location;
+  const call = trackingCall(
+    event,
+    { source: trafficSource(pathname, search), ...params },
+    pathname,
+  );
+  const withId = { ...call, eventId: eventId() };
+  if (import.meta.env.DEV) console.debug('[tracking]', withId);
+  tracker.dispatch(withId);
 }
 
 /**

@@ -1,13 +1,17 @@
 import '../styles/global.css';
 import { startIslands } from '../islands/start';
+import { startConsentBanner } from '../lib/consent-banner';
+import { startTags } from '../lib/tags';
 import { track, trackDeclaredCtas } from '../lib/tracking';
 
 /**
- * What every page's client entry does: hydrate its islands when they are due, report declared
- * calls to action, and count the page view (held until the visitor's consent choice, D20).
- * No React here: see src/islands/start.ts.
+ * What every page's client entry does: ask for consent (or load what was consented to), hydrate
+ * its islands when they are due, report declared calls to action, and count the page view (held
+ * until the visitor's consent choice, D20). No React here: see src/islands/start.ts.
  */
 export function startPage(): void {
+  startConsentBanner();
+  startTags();
   startIslands();
   trackDeclaredCtas();
   track('pageView');

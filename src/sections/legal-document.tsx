@@ -120,9 +120,10 @@ function Block({ block }: { block: LegalBlock }) {
     case 'table':
       return <LegalTable block={block} />;
     case 'consent-button':
-      // A plain button: the consent banner's script finds it by `data-consent-open` (D20).
+      // A plain button: the consent banner's script finds it by `data-consent-open` and shows
+      // it (D20); without that script it could do nothing, so it starts hidden.
       return (
-        <Button type="button" variant="secondary" className="mt-6" data-consent-open="">
+        <Button type="button" variant="secondary" className="mt-6" data-consent-open="" hidden>
           {block.label}
         </Button>
       );

@@ -67,7 +67,11 @@ export function LeadForm({
     action,
     onSuccess: (data) => {
       setReferralCode(rememberReferralCode(data));
-      track(tracking.event, { button_location: tracking.location, source: trafficFields.source });
+      track(tracking.event, {
+        button_location: tracking.location,
+        source: trafficFields.source,
+        ...(list ? { list } : {}),
+      });
       announceLeadConfirmed({ form: id, list });
       if (onSuccess) runSuccessEffect(onSuccess);
     },
