@@ -94,10 +94,11 @@ test('the footer reopens the choice; withdrawing stops the tags and removes thei
   await answerTags(page);
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Accept all' }).click();
-  await page.evaluate(() => {
-    document.cookie = '_ga=GA1.1.123.456; path=/';
-    document.cookie = '_fbp=fb.1.123.456; path=/';
-  });
+  // What the real tags would have left behind.
+  await page.context().addCookies([
+    { name: '_ga', value: 'GA1.1.123.456', url: siteOrigin.main },
+    { name: '_fbp', value: 'fb.1.123.456', url: siteOrigin.main },
+  ]);
   const reopen = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
   await reopen.click();
   await expect(banner(page)).toBeVisible();
