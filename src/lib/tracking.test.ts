@@ -13,6 +13,13 @@ describe('trackingCall', () => {
     expect(trackingCall('ctaClick', {}, '/').custom).toBe(true);
   });
 
+  it('says which list a sign-up joined', () => {
+    expect(trackingCall('lead', { list: 'handbook' }, '/11cheatcodes').params).toEqual({
+      page_path: '/11cheatcodes',
+      list: 'handbook',
+    });
+  });
+
   it('keeps only the allowed parameters, so personal data cannot slip through', () => {
     const smuggled = { button_name: 'Book a Talk', email: 'a@b.co' } as unknown as Parameters<
       typeof trackingCall

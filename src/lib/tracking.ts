@@ -187,7 +187,7 @@ export function track(event: TrackingEventName, params: TrackingParams = {}): vo
   const { pathname, search } = window.location;
   const call = trackingCall(
     event,
-    { source: trafficSource(pathname, search), ...params },
+    { ...params, source: params.source ?? trafficSource(pathname, search) },
     pathname,
   );
   const withId = { ...call, eventId: eventId() };
