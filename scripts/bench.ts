@@ -12,48 +12,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openStore } from '../server/db/store';
 import { startServerProcess } from '../server/testing/server-process';
-
-interface Result {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
+import { type LoadResult, load } from './load';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'leads-bench-'));
-
-/** `total` requests from `clients` concurrent clients, each sending one after another. */
-async function load(
-  clients: number,
-  total: number,
-  request: (n: number) => Promise<Response>,
-  expectedStatus: number,
-): Promise<Result> {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        const n = next++;
-        const sent = performance.now();
-        try {
-          const response = await request(n);
-          await response.arrayBuffer();
-          if (response.status !== expectedStatus) failures++;
-        } catch {
-          failures++;
-        }
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)] ?? 0;
-  return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), failures };
-}
 
 const contact = (url: string, tag: string) => (n: number) =>
   fetch(`${url}/api/contact-submissions`, {
@@ -67,7 +28,7 @@ const contact = (url: string, tag: string) => (n: number) =>
   });
 const health = (url: string) => () => fetch(`${url}/api/health`);
 
-const line = (label: string, r: Result) =>
+const line = (label: string, r: LoadResult) =>
   `${label.padEnd(28)}${r.perSecond.toFixed(0).padStart(8)}/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms${r.failures ? `   ${r.failures} FAILED` : ''}`;
 
 const server = await startServerProcess({
