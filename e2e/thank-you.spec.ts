@@ -13,7 +13,7 @@ async function joinWaitlist(page: Page, email: string, ref?: string) {
   await page.goto(`${siteOrigin.waitlist}/${ref ? `?ref=${ref}` : ''}`);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
 }
 
 test('the heading, a real download link and the teaser dialog', async ({ page, request }) => {

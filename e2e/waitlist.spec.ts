@@ -107,7 +107,7 @@ test('signing up: the first name and the Instagram source travel with it, the co
   await page.getByLabel('First name (optional)').fill('Ada');
   await page.getByLabel('Email address').fill(`ada+${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toHaveText(
     'Success! Now check your email to confirm your subscription.',
   );
   expect(await count(page)).toBe(before - 1);
@@ -127,13 +127,13 @@ test('the source: LinkedIn from the main host path, and utm_source wins (D4)', a
   await page.goto(`${siteOrigin.main}/bookwaitlistli`);
   await page.getByLabel('Email address').fill(`li+${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
   expect(bodies[0]).toMatchObject({ source: 'LinkedIn' });
 
   await page.goto(`${siteOrigin.main}/bookwaitlistli?utm_source=newsletter&utm_campaign=launch`);
   await page.getByLabel('Email address').fill(`utm+${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
   expect(bodies[1]).toMatchObject({
     source: 'newsletter',
     utm: { utm_source: 'newsletter', utm_campaign: 'launch' },

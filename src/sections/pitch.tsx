@@ -14,7 +14,7 @@ export interface PitchProps {
 /** A heading, a short argument and a call to action (the sales pages' connecting sections). */
 export function Pitch({ id, kicker, heading, paragraphs, cta, band }: PitchProps) {
   return (
-    <Section id={id} band={band} containerClassName="max-w-3xl">
+    <Section id={id} band={band} width="text">
       <SectionHeading kicker={kicker} heading={heading} />
       {paragraphs.map((paragraph) => (
         <p key={paragraph} className="mt-5 text-step-1 leading-snug text-muted">

@@ -15,7 +15,10 @@ export function Quotes({
 }) {
   return (
     <div className={cn('py-10 md:py-14', className)}>
-      <Container className={cn('grid gap-5', items.length > 1 ? 'md:grid-cols-2' : 'max-w-3xl')}>
+      <Container
+        width={items.length > 1 ? 'page' : 'text'}
+        className={cn('grid gap-5', items.length > 1 && 'md:grid-cols-2')}
+      >
         {items.map((item) => (
           <TestimonialCard key={item.name} {...item} />
         ))}

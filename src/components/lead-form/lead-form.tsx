@@ -86,7 +86,7 @@ export function LeadForm({
   if (status === 'success' && successDisplay === 'replace') {
     return (
       <div className={className}>
-        <p ref={successRef} tabIndex={-1} role="status" className={messageClass}>
+        <p ref={successRef} tabIndex={-1} role="status" className={successClass}>
           {copy.success}
         </p>
         {bonusLink && referralCode ? (
@@ -129,24 +129,21 @@ export function LeadForm({
       })}
       <div className="mt-4 empty:hidden" aria-live="polite">
         {status === 'success' && successDisplay === 'inline' ? (
-          <p role="status" className={messageClass}>
+          <p role="status" className={successClass}>
             {copy.success}
           </p>
         ) : null}
       </div>
       {status === 'error' ? (
-        <p role="alert" className={cn(messageClass, 'mt-4 border-danger text-danger')}>
+        <p role="alert" className={cn(errorClass, 'mt-4')}>
           {copy.error}
         </p>
       ) : null}
       {/* Without JavaScript the server redirects to one of these anchors. */}
-      <p id={`${id}-success`} className={cn(messageClass, 'mt-4 hidden target:block')}>
+      <p id={`${id}-success`} className={cn(successClass, 'mt-4 hidden target:block')}>
         {copy.success}
       </p>
-      <p
-        id={`${id}-error`}
-        className={cn(messageClass, 'mt-4 hidden border-danger text-danger target:block')}
-      >
+      <p id={`${id}-error`} className={cn(errorClass, 'mt-4 hidden target:block')}>
         {copy.error}
       </p>
     </form>
@@ -154,7 +151,9 @@ export function LeadForm({
 }
 
 const messageClass =
-  'rounded-card border-l-4 border-accent bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
+  'rounded-card border-l-4 bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
+const successClass = cn(messageClass, 'border-accent');
+const errorClass = cn(messageClass, 'border-danger text-danger');
 
 /**
  * Bots fill every field; people never see this one. Off-screen rather than display:none (which

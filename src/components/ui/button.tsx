@@ -2,8 +2,10 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
+const boxed: Array<'primary' | 'secondary' | 'ink'> = ['primary', 'secondary', 'ink'];
+
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-card font-semibold uppercase tracking-wide transition-[background-color,color,box-shadow,transform] duration-150 focus-visible:outline-3 focus-visible:outline-offset-3 disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px',
+  'inline-flex items-center justify-center gap-2 rounded-card font-semibold transition-[background-color,color,box-shadow,transform] duration-150 focus-visible:outline-3 focus-visible:outline-offset-3 disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px',
   {
     variants: {
       variant: {
@@ -11,14 +13,20 @@ export const buttonVariants = cva(
         secondary: 'border-2 border-current bg-transparent text-ink hover:bg-ink hover:text-paper',
         /** For accent surfaces, where the accent button would vanish. */
         ink: 'bg-night text-cream shadow-[var(--shadow-card)] hover:bg-night-soft',
-        link: 'normal-case tracking-normal underline underline-offset-4 hover:no-underline',
+        link: 'underline underline-offset-4 hover:no-underline',
       },
       size: {
-        md: 'min-h-12 px-6 text-step--1',
-        lg: 'min-h-14 px-8 text-step-0',
+        md: 'text-step--1',
+        lg: 'text-step-0',
       },
     },
-    compoundVariants: [{ variant: 'link', className: 'min-h-0 px-0' }],
+    // A button's box (height, padding, capitals); a link keeps the text's own. Kept apart so
+    // that no two classes set the same property and the order of the CSS never decides.
+    compoundVariants: [
+      { variant: boxed, className: 'uppercase tracking-wide' },
+      { variant: boxed, size: 'md', className: 'min-h-12 px-6' },
+      { variant: boxed, size: 'lg', className: 'min-h-14 px-8' },
+    ],
     defaultVariants: { variant: 'primary', size: 'md' },
   },
 );

@@ -135,7 +135,7 @@ export function Carousel({
               aria-roledescription="slide"
               aria-label={fillTemplate(labels.slide, { slide: index + 1, total: slides.length })}
               inert={inView !== null && !inView.includes(index)}
-              className={cn('min-w-0 shrink-0 grow-0 basis-full', slideClassName)}
+              className={cn('min-w-0 shrink-0 grow-0', slideClassName ?? 'basis-full')}
             >
               {slide}
             </div>

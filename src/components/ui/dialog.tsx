@@ -15,7 +15,7 @@ export function Dialog({
   title,
   description,
   closeLabel,
-  className,
+  wide = false,
   children,
 }: {
   open: boolean;
@@ -24,7 +24,8 @@ export function Dialog({
   description?: string;
   /** The accessible name of the × button. */
   closeLabel: string;
-  className?: string;
+  /** For a video: a wider box than a message needs. */
+  wide?: boolean;
   children?: ReactNode;
 }) {
   // Radix returns focus to its Trigger; these dialogs open by themselves (exit intent) or from
@@ -36,8 +37,8 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night/70 backdrop-blur-sm animate-[overlay-in_200ms_ease-out]" />
         <DialogPrimitive.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-paper p-7 text-ink shadow-[var(--shadow-card)] animate-[dialog-in_200ms_ease-out] md:p-10',
-            className,
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-paper p-7 text-ink shadow-[var(--shadow-card)] animate-[dialog-in_200ms_ease-out] md:p-10',
+            wide ? 'max-w-3xl' : 'max-w-lg',
           )}
           onOpenAutoFocus={() => {
             returnFocusTo.current = document.activeElement;

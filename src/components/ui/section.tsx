@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ComponentProps, createContext, type ReactNode, use } from 'react';
 import { cn } from '../../lib/cn';
-import { Container } from './container';
+import { Container, type ContainerWidth } from './container';
 
 /**
  * Every page section: its anchor id, a heading id for `aria-labelledby`, the brief's section
@@ -32,12 +32,15 @@ export function Section({
   band,
   spacing,
   className,
+  width,
   containerClassName,
   children,
 }: VariantProps<typeof sectionVariants> & {
   /** The anchor (`#id`); the heading gets `${id}-heading`. */
   id: string;
   className?: string;
+  /** The content column's width (the page's by default). */
+  width?: ContainerWidth;
   containerClassName?: string;
   children: ReactNode;
 }) {
@@ -49,7 +52,9 @@ export function Section({
       className={cn(sectionVariants({ band, spacing }), className)}
     >
       <HeadingId value={headingId}>
-        <Container className={containerClassName}>{children}</Container>
+        <Container width={width} className={containerClassName}>
+          {children}
+        </Container>
       </HeadingId>
     </section>
   );

@@ -11,7 +11,7 @@ export function ThankYouPage() {
   return (
     <PageLayout>
       <section className="py-14 md:py-24">
-        <Container className="max-w-3xl">
+        <Container width="text">
           <PageHeading kicker={hero.kicker} heading={hero.heading} sub={hero.sub} />
           <div className="mt-10 flex flex-wrap items-center gap-4">
             {/* A plain link with `download`: it works before, and without, JavaScript. */}

@@ -13,7 +13,7 @@ export interface CohortHeroProps {
 export function CohortHero({ kicker, heading, sub, slots, cta }: CohortHeroProps) {
   return (
     <section className="py-14 md:py-24">
-      <Container className="max-w-4xl text-center">
+      <Container width="wide" className="text-center">
         <p className="inline-block rounded-full bg-accent px-4 py-1 text-step--1 font-bold uppercase tracking-wider text-on-accent">
           {kicker}
         </p>

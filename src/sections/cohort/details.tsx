@@ -11,7 +11,7 @@ export interface DetailsProps {
 /** "Cohort details" (spec §2.8 item 12): format, seats, commitment, outcome, and the call. */
 export function Details({ id, heading, items, cta }: DetailsProps) {
   return (
-    <Section id={id} band="dark" containerClassName="max-w-3xl">
+    <Section id={id} band="dark" width="text">
       <SectionHeading heading={heading} />
       <dl className="mt-8 divide-y divide-line border-y border-line">
         {items.map((item) => (

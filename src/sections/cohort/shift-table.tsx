@@ -14,7 +14,7 @@ export interface ShiftTableProps {
  */
 export function ShiftTable({ id, heading, caption, columns, rows }: ShiftTableProps) {
   return (
-    <Section id={id} band="surface" containerClassName="max-w-3xl">
+    <Section id={id} band="surface" width="text">
       <SectionHeading heading={heading} />
       <table className="mt-10 w-full table-fixed border-collapse text-left text-step-0">
         <caption className="sr-only">{caption}</caption>

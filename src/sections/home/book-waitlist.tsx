@@ -55,7 +55,7 @@ export function BookWaitlist({
           bonusLink={form.bonusLink}
           className="mt-8 max-w-xl"
         />
-        <TrustLine text={trustLine} className="text-ink/75" />
+        <TrustLine text={trustLine} tone="strong" />
       </div>
     </Section>
   );

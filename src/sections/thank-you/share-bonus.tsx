@@ -74,7 +74,7 @@ export function ShareBonus(props: ShareBonusProps) {
     });
 
   return (
-    <Section id={props.id} band="surface" containerClassName="max-w-3xl">
+    <Section id={props.id} band="surface" width="text">
       <SectionHeading heading={props.ps} size="md" />
       <label htmlFor={`${props.id}-link`} className="mt-8 block text-step--1 font-semibold">
         {props.linkLabel}

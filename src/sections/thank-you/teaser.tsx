@@ -24,13 +24,7 @@ export function Teaser({ label, dialogTitle, closeLabel, video }: TeaserProps) {
       >
         {label}
       </TrackedButton>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={dialogTitle}
-        closeLabel={closeLabel}
-        className="max-w-3xl"
-      >
+      <Dialog open={open} onOpenChange={setOpen} title={dialogTitle} closeLabel={closeLabel} wide>
         <VideoEmbed video={video} className="mt-6 rounded-card" />
       </Dialog>
     </>

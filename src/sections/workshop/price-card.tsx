@@ -16,7 +16,7 @@ export interface PriceCardProps {
 /** The price card (spec §2.7 item 6): countdown, three benefits, the one-time price, "Enrol Now". */
 export function PriceCard({ id, heading, countdown, benefits, priceLine, cta }: PriceCardProps) {
   return (
-    <Section id={id} band="surface" containerClassName="max-w-xl">
+    <Section id={id} band="surface" width="narrow">
       <div className="rounded-card bg-paper p-7 shadow-[var(--shadow-card)] ring-1 ring-line md:p-10">
         <WorkshopCountdown {...countdown} />
         <SectionHeading heading={heading} className="mt-8" />

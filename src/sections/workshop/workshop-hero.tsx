@@ -13,7 +13,7 @@ export interface WorkshopHeroProps {
 export function WorkshopHero({ kicker, heading, sub, cta }: WorkshopHeroProps) {
   return (
     <section className="py-14 md:py-24">
-      <Container className="max-w-4xl">
+      <Container width="wide">
         <PageHeading kicker={kicker} heading={heading} sub={sub} size="2xl" />
         <ActionLink cta={cta} location="workshop-hero" className="mt-10" />
       </Container>
