@@ -208,6 +208,8 @@ describe('security headers', () => {
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
       expect(response.headers.get('strict-transport-security'), path).toBeNull();
+      // Its browsing context group swap made Lighthouse fail with NO_NAVSTART (decision 012).
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBeNull();
     }
   });
 
