@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { canonicalLocation, pageIds } from '../src/routes';
+import { canonicalUrl, isIndexed, pageIds } from '../src/routes';
 import { configFingerprint } from './build-info';
 import { renderDocument } from './document';
 import { precompress } from './precompress';
@@ -70,10 +70,10 @@ for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
-  const location = canonicalLocation[page];
   const html = renderDocument({
     meta: pageRegistry[page].meta,
-    canonical: location ? new URL(location.path, publicConfig.origins[location.site]).href : null,
+    canonical: canonicalUrl(page, publicConfig.origins),
+    noindex: !isIndexed(page),
     body: await renderPage(page),
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,

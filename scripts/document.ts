@@ -5,6 +5,8 @@ export interface DocumentParts {
   meta: PageMeta;
   /** Absolute canonical URL, or null for pages without one (404). */
   canonical: string | null;
+  /** Keep the page out of search results (src/routes.ts, `isIndexed`). */
+  noindex: boolean;
   /** Prerendered React markup of the page. */
   body: string;
   stylesheets: readonly string[];
@@ -23,6 +25,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 export function renderDocument({
   meta,
   canonical,
+  noindex,
   body,
   stylesheets,
   script,
@@ -34,7 +37,7 @@ export function renderDocument({
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
-    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="theme-color" content="${themePaper[meta.theme]}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fontPreloads.map(

@@ -17,7 +17,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { siteOrigins } from '../contracts/sites';
 import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv } from '../server/env';
-import { canonicalLocation, type PageId, pageIds } from '../src/routes';
+import { canonicalUrl, type PageId, pageIds } from '../src/routes';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -39,9 +39,7 @@ if (!existsSync(buildPaths.info)) {
 /** Each page at its canonical host and path on the bench server (the 404 page at a made-up path). */
 function pageUrl(page: PageId): string {
   const origins = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv({})));
-  const location = canonicalLocation[page];
-  if (!location) return `${origins.main}/no-such-page`;
-  return `${origins[location.site]}${location.path}`;
+  return canonicalUrl(page, origins) ?? `${origins.main}/no-such-page`;
 }
 
 async function waitForServer(server: ChildProcess): Promise<void> {

@@ -11,7 +11,6 @@ export const meta: PageMeta = {
   title: "You're in — here's your bonus",
   description: 'Your bonus is ready to download. Share with two friends to unlock a second bonus.',
   theme: 'main',
-  noindex: true,
 };
 
 export const hero = {

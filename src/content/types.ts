@@ -7,8 +7,6 @@ export interface PageMeta {
   description: string;
   /** Visual theme (design brief): the sellable-business pages use the premium variant. */
   theme: 'main' | 'premium';
-  /** Pages that should stay out of search results. */
-  noindex?: boolean;
 }
 
 export interface Link {
