@@ -1,5 +1,5 @@
 import type { PageMeta } from '../src/content/types';
-import { themePaper } from '../src/styles/theme-colors';
+import { themeColors } from '../src/styles/theme-colors';
 
 export interface DocumentParts {
   meta: PageMeta;
@@ -38,7 +38,7 @@ export function renderDocument({
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     noindex ? '<meta name="robots" content="noindex">' : '',
-    `<meta name="theme-color" content="${themePaper[meta.theme]}">`,
+    `<meta name="theme-color" content="${themeColors[meta.theme].paper}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
