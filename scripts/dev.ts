@@ -37,6 +37,7 @@ function devDocument(page: PageId, body: string, { pageRegistry }: EntryServer):
     // Only built pages are ever indexed.
     canonical: null,
     noindex: !isIndexed(page),
+    share: null,
     body,
     // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
     // the page styled before the modules have loaded.
