@@ -62,9 +62,10 @@ const firstScreenFonts = [/^anton-latin-400-normal.*\.woff2$/, /^inter-latin-wgh
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 
-const { renderPage, pageRegistry, renderDownloads, renderSocialCards, founder } = (await import(
-  pathToFileURL(join(buildPaths.ssr, 'entry-server.js')).href
-)) as typeof import('../src/entry-server');
+const { renderPage, pageRegistry, renderDownloads, renderSocialCards, structuredData, founder } =
+  (await import(
+    pathToFileURL(join(buildPaths.ssr, 'entry-server.js')).href
+  )) as typeof import('../src/entry-server');
 
 // Share images, content-hashed like every asset: a changed card gets a new URL, so link previews
 // that cache images by URL show the new one.
@@ -83,19 +84,24 @@ for (const page of pageIds) {
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
   const canonical = canonicalUrl(page, publicConfig.origins);
-  const shareImage = shareImages.get(page);
+  const card = shareImages.get(page);
+  // The image by absolute URL on the page's own origin, as link previews require.
+  const image: ShareImage | null =
+    canonical && card
+      ? {
+          url: new URL(card.path, canonical).href,
+          width: card.width,
+          height: card.height,
+          alt: card.alt,
+        }
+      : null;
   const html = renderDocument({
     meta: pageRegistry[page].meta,
     canonical,
     noindex: !isIndexed(page),
-    // The image by absolute URL on the page's own origin, as link previews require.
-    share:
-      canonical && shareImage
-        ? {
-            siteName: founder.name,
-            image: { ...shareImage, url: new URL(shareImage.path, canonical).href },
-          }
-        : null,
+    share: image ? { siteName: founder.name, image } : null,
+    structuredData:
+      canonical && image ? structuredData(page, { url: canonical, image: image.url }) : null,
     body: await renderPage(page),
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,

@@ -38,6 +38,7 @@ function devDocument(page: PageId, body: string, { pageRegistry }: EntryServer):
     canonical: null,
     noindex: !isIndexed(page),
     share: null,
+    structuredData: null,
     body,
     // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
     // the page styled before the modules have loaded.

@@ -1,4 +1,6 @@
+import type { Graph } from 'schema-dts';
 import type { PageMeta } from '../src/content/types';
+import { scriptJson } from '../src/lib/script-json';
 import { themeColors } from '../src/styles/theme-colors';
 
 /** The page's share image: an absolute URL on the page's own origin. */
@@ -17,6 +19,8 @@ export interface DocumentParts {
   noindex: boolean;
   /** Open Graph and X card tags, for a page with a canonical address and a share image. */
   share: { siteName: string; image: ShareImage } | null;
+  /** JSON-LD about the page (src/seo/structured-data.ts), a data block the browser never runs. */
+  structuredData: Graph | null;
   /** Prerendered React markup of the page. */
   body: string;
   stylesheets: readonly string[];
@@ -69,6 +73,7 @@ export function renderDocument({
   canonical,
   noindex,
   share,
+  structuredData,
   body,
   stylesheets,
   script,
@@ -88,6 +93,9 @@ export function renderDocument({
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`),
+    structuredData
+      ? `<script type="application/ld+json">${scriptJson(structuredData)}</script>`
+      : '',
   ].filter(Boolean);
   return [
     '<!doctype html>',

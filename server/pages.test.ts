@@ -111,10 +111,10 @@ describe('prerendered documents', () => {
       if (page !== 'not-found')
         expect(html, page).toMatch(/<link rel="canonical" href="http[^"]+">/);
       expect(html, page).toMatch(/<div id="root"><[a-z]/);
-      // No inline script the CSP would have to allow; island props are JSON data blocks, which
-      // the browser never executes.
+      // No inline script the CSP would have to allow; island props and JSON-LD are JSON data
+      // blocks, which the browser never executes.
       expect(html, page).not.toMatch(
-        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/,
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/,
       );
     }
     expect(titles.size).toBe(site.pages.size);
@@ -185,6 +185,38 @@ describe('share tags', () => {
       });
     },
   );
+
+  it('come with JSON-LD about the page in a data block, on its own URLs', () => {
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/g;
+    const types = Object.fromEntries(
+      pageIds.map((page) => {
+        const document = html(page);
+        const blocks = [...document.matchAll(jsonLd)].map(([, json]) => JSON.parse(json ?? ''));
+        const graph: Array<Record<string, unknown>> = blocks.flatMap((block) => block['@graph']);
+        expect(blocks.length, page).toBeLessThanOrEqual(1);
+        if (graph[0]) {
+          expect(graph[0], page).toMatchObject({
+            url: metaContent(document, 'og:url'),
+            image: metaContent(document, 'og:image'),
+          });
+        }
+        return [page, graph.map((node) => node['@type'])];
+      }),
+    );
+    expect(types).toEqual({
+      home: ['Person'],
+      waitlist: [],
+      book: ['Book', 'FAQPage'],
+      'thank-you': [],
+      handbook: [],
+      workshop: ['Event', 'FAQPage'],
+      cohort: ['Course', 'FAQPage'],
+      terms: [],
+      privacy: [],
+      cookies: [],
+      'not-found': [],
+    });
+  });
 
   it('are left off the 404 page, which has no address to share', () => {
     expect(html('not-found')).not.toMatch(/og:|twitter:/);
