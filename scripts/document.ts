@@ -64,9 +64,10 @@ function shareTags(
 }
 
 /**
- * The HTML document around a prerendered page. No inline script or style, so the CSP needs no
- * 'unsafe-inline'. The page script is a module (deferred) with low fetch priority so that it
- * does not compete with the first paint: the HTML already shows the whole page.
+ * The HTML document around a prerendered page. No inline script the browser runs (JSON-LD is a
+ * data block) and no inline style, so the CSP needs no 'unsafe-inline'. The page script is a
+ * module (deferred) with low fetch priority so that it does not compete with the first paint:
+ * the HTML already shows the whole page.
  */
 export function renderDocument({
   meta,
@@ -86,13 +87,14 @@ export function renderDocument({
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     noindex ? '<meta name="robots" content="noindex">' : '',
-    ...(canonical && share ? shareTags(meta, canonical, share) : []),
     `<meta name="theme-color" content="${themeColors[meta.theme].paper}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`),
+    // What crawlers and link previews read goes last: the stylesheet is found sooner.
+    ...(canonical && share ? shareTags(meta, canonical, share) : []),
     structuredData
       ? `<script type="application/ld+json">${scriptJson(structuredData)}</script>`
       : '',
