@@ -3,6 +3,7 @@
  * document of every page, precompressed copies, and build-info.json for `npm start`'s staleness
  * check. Fails loudly on an invalid configuration before doing any work.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -10,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { canonicalLocation, pageIds } from '../src/routes';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../src/routes';
 import { configFingerprint } from './build-info';
-import { renderDocument } from './document';
+import { renderDocument, type ShareImage } from './document';
 import { precompress } from './precompress';
 
 interface ManifestChunk {
@@ -61,19 +62,46 @@ const firstScreenFonts = [/^anton-latin-400-normal.*\.woff2$/, /^inter-latin-wgh
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 
-const { renderPage, pageRegistry, renderDownloads } = (await import(
-  pathToFileURL(join(buildPaths.ssr, 'entry-server.js')).href
-)) as typeof import('../src/entry-server');
+const { renderPage, pageRegistry, renderDownloads, renderSocialCards, structuredData, founder } =
+  (await import(
+    pathToFileURL(join(buildPaths.ssr, 'entry-server.js')).href
+  )) as typeof import('../src/entry-server');
+
+// Share images, content-hashed like every asset: a changed card gets a new URL, so link previews
+// that cache images by URL show the new one.
+const shareImages = new Map<PageId, Omit<ShareImage, 'url'> & { path: string }>();
+await mkdir(join(buildPaths.client, 'assets/social'), { recursive: true });
+for (const { page, png, ...image } of await renderSocialCards(publicConfig.origins)) {
+  const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
+  const path = `/assets/social/${page}-${hash}.png`;
+  await writeFile(join(buildPaths.client, path), png);
+  shareImages.set(page, { path, ...image });
+}
 
 await mkdir(buildPaths.pages, { recursive: true });
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
-  const location = canonicalLocation[page];
+  const canonical = canonicalUrl(page, publicConfig.origins);
+  const card = shareImages.get(page);
+  // The image by absolute URL on the page's own origin, as link previews require.
+  const image: ShareImage | null =
+    canonical && card
+      ? {
+          url: new URL(card.path, canonical).href,
+          width: card.width,
+          height: card.height,
+          alt: card.alt,
+        }
+      : null;
   const html = renderDocument({
     meta: pageRegistry[page].meta,
-    canonical: location ? new URL(location.path, publicConfig.origins[location.site]).href : null,
+    canonical,
+    noindex: !isIndexed(page),
+    share: image ? { siteName: founder.name, image } : null,
+    structuredData:
+      canonical && image ? structuredData(page, { url: canonical, image: image.url }) : null,
     body: await renderPage(page),
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,

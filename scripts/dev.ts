@@ -25,7 +25,7 @@ import {
 } from '../server/boot';
 import { type Env, namedHosts, parseEnv } from '../server/env';
 import { createLogger, type Logger } from '../server/logger';
-import { type PageId, resolveRoute } from '../src/routes';
+import { isIndexed, type PageId, resolveRoute } from '../src/routes';
 import { renderDocument } from './document';
 
 type EntryServer = typeof import('../src/entry-server');
@@ -36,6 +36,9 @@ function devDocument(page: PageId, body: string, { pageRegistry }: EntryServer):
     meta: pageRegistry[page].meta,
     // Only built pages are ever indexed.
     canonical: null,
+    noindex: !isIndexed(page),
+    share: null,
+    structuredData: null,
     body,
     // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
     // the page styled before the modules have loaded.

@@ -1,10 +1,26 @@
+import type { Graph } from 'schema-dts';
 import type { PageMeta } from '../src/content/types';
-import { themePaper } from '../src/styles/theme-colors';
+import { scriptJson } from '../src/lib/script-json';
+import { themeColors } from '../src/styles/theme-colors';
+
+/** The page's share image: an absolute URL on the page's own origin. */
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
 
 export interface DocumentParts {
   meta: PageMeta;
   /** Absolute canonical URL, or null for pages without one (404). */
   canonical: string | null;
+  /** Keep the page out of search results (src/routes.ts, `isIndexed`). */
+  noindex: boolean;
+  /** Open Graph and X card tags, for a page with a canonical address and a share image. */
+  share: { siteName: string; image: ShareImage } | null;
+  /** JSON-LD about the page (src/seo/structured-data.ts), a data block the browser never runs. */
+  structuredData: Graph | null;
   /** Prerendered React markup of the page. */
   body: string;
   stylesheets: readonly string[];
@@ -15,14 +31,50 @@ export interface DocumentParts {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+const language = 'en-GB';
+
+/** What a link preview shows (Open Graph; X reads the same, plus its own card type). */
+function shareTags(
+  meta: PageMeta,
+  url: string,
+  { siteName, image }: NonNullable<DocumentParts['share']>,
+): string[] {
+  const property = (name: string, content: string | number) =>
+    `<meta property="${name}" content="${escapeHtml(String(content))}">`;
+  const named = (name: string, content: string) =>
+    `<meta name="${name}" content="${escapeHtml(content)}">`;
+  return [
+    property('og:type', 'website'),
+    property('og:site_name', siteName),
+    property('og:locale', language.replace('-', '_')),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:url', url),
+    property('og:image', image.url),
+    property('og:image:type', 'image/png'),
+    property('og:image:width', image.width),
+    property('og:image:height', image.height),
+    property('og:image:alt', image.alt),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+    named('twitter:image', image.url),
+    named('twitter:image:alt', image.alt),
+  ];
+}
+
 /**
- * The HTML document around a prerendered page. No inline script or style, so the CSP needs no
- * 'unsafe-inline'. The page script is a module (deferred) with low fetch priority so that it
- * does not compete with the first paint: the HTML already shows the whole page.
+ * The HTML document around a prerendered page. No inline script the browser runs (JSON-LD is a
+ * data block) and no inline style, so the CSP needs no 'unsafe-inline'. The page script is a
+ * module (deferred) with low fetch priority so that it does not compete with the first paint:
+ * the HTML already shows the whole page.
  */
 export function renderDocument({
   meta,
   canonical,
+  noindex,
+  share,
+  structuredData,
   body,
   stylesheets,
   script,
@@ -34,17 +86,22 @@ export function renderDocument({
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
-    meta.noindex ? '<meta name="robots" content="noindex">' : '',
-    `<meta name="theme-color" content="${themePaper[meta.theme]}">`,
+    noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta name="theme-color" content="${themeColors[meta.theme].paper}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`),
+    // What crawlers and link previews read goes last: the stylesheet is found sooner.
+    ...(canonical && share ? shareTags(meta, canonical, share) : []),
+    structuredData
+      ? `<script type="application/ld+json">${scriptJson(structuredData)}</script>`
+      : '',
   ].filter(Boolean);
   return [
     '<!doctype html>',
-    `<html lang="en-GB" data-theme="${meta.theme}">`,
+    `<html lang="${language}" data-theme="${meta.theme}">`,
     `<head>${head.join('')}</head>`,
     `<body><div id="root">${body}</div>`,
     `<script type="module" src="${script}" fetchpriority="low"></script>`,

@@ -25,7 +25,7 @@ import { sampleTags } from '../e2e/sample-tags';
 import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv } from '../server/env';
 import { startServerProcess } from '../server/testing/server-process';
-import { canonicalLocation, type PageId, pageIds } from '../src/routes';
+import { canonicalUrl, type PageId, pageIds } from '../src/routes';
 import { load } from './load';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
@@ -43,9 +43,7 @@ const pages = (process.env.LIGHTHOUSE_PAGES?.split(',') ?? defaultPages).map((id
 /** Each page at its canonical host and path on the bench server (the 404 page at a made-up path). */
 function pageUrl(page: PageId): string {
   const origins = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv({})));
-  const location = canonicalLocation[page];
-  if (!location) return `${origins.main}/no-such-page`;
-  return `${origins[location.site]}${location.path}`;
+  return canonicalUrl(page, origins) ?? `${origins.main}/no-such-page`;
 }
 
 const byteTypes = ['document', 'script', 'stylesheet', 'font', 'image', 'total'] as const;

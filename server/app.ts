@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { secondBonusFileName } from '../contracts/downloads';
-import { resolveRoute } from '../src/routes';
+import { siteOrigins } from '../contracts/sites';
+import { resolveRoute, siteForHost } from '../src/routes';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
 import { createLeadRateLimiter } from './api/rate-limit';
@@ -11,6 +12,7 @@ import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
+import { searchFilePaths, searchFiles } from './search-files';
 import { securityHeaders } from './security-headers';
 import { sendFile } from './send-file';
 import type { Site } from './site';
@@ -78,6 +80,14 @@ export function createApp({
     referralsRouter({ store, bonus: site.privateFiles.get(`/${secondBonusFileName}`) }),
   );
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  // Each host's own robots.txt and sitemap.xml, before anything the route table would answer.
+  const searchFilesOf = searchFiles(siteOrigins(env.SITE_URL, hosts));
+  for (const path of searchFilePaths) {
+    app.on(['GET', 'HEAD'], path, (c) =>
+      sendFile(c, searchFilesOf[siteForHost(c.req.header('host'), hosts)][path]),
+    );
+  }
 
   // Built public files first (assets, favicon, downloads), then the route table.
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedRoutes, type PageId } from '../src/routes';
+import { siteOrigins } from '../contracts/sites';
+import { canonicalUrl, listedRoutes, type PageId, pageIds } from '../src/routes';
 import { openStore, type Store } from './db/store';
-import { parseEnv } from './env';
+import { namedHosts, parseEnv } from './env';
 import { loadSite, type Site } from './site';
 import { createTestApp } from './testing/app';
 
@@ -110,10 +111,10 @@ describe('prerendered documents', () => {
       if (page !== 'not-found')
         expect(html, page).toMatch(/<link rel="canonical" href="http[^"]+">/);
       expect(html, page).toMatch(/<div id="root"><[a-z]/);
-      // No inline script the CSP would have to allow; island props are JSON data blocks, which
-      // the browser never executes.
+      // No inline script the CSP would have to allow; island props and JSON-LD are JSON data
+      // blocks, which the browser never executes.
       expect(html, page).not.toMatch(
-        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/,
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/,
       );
     }
     expect(titles.size).toBe(site.pages.size);
@@ -131,6 +132,101 @@ describe('prerendered documents', () => {
     );
     expect(await canonical('localhost', '/book')).toBe(`http://${env.WAITLIST_HOST}:3000/`);
     expect(await canonical('localhost', '/whatsstoppingyou')).toBe(`http://${env.BOOK_HOST}:3000/`);
+  });
+});
+
+/** The raw (HTML-escaped) content of a `<meta property|name="…">` tag. */
+const metaContent = (html: string, name: string) =>
+  new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)">`).exec(html)?.[1];
+
+/** Width and height from a PNG's header (IHDR). */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+describe('share tags', () => {
+  const origins = siteOrigins(env.SITE_URL, namedHosts(env));
+  const html = (page: PageId) => site.pages.get(page)?.body.toString('utf8') ?? '';
+
+  it.each(pageIds.filter((page) => page !== 'not-found'))(
+    '%s: Open Graph and X card tags with its own image on its own origin',
+    async (page) => {
+      const document = html(page);
+      const url = canonicalUrl(page, origins) ?? '';
+      expect(metaContent(document, 'og:type')).toBe('website');
+      expect(metaContent(document, 'og:site_name')).toBe('Jamie Castell');
+      expect(metaContent(document, 'og:locale')).toBe('en_GB');
+      expect(metaContent(document, 'og:title')).toBe(/<title>([^<]+)<\/title>/.exec(document)?.[1]);
+      expect(metaContent(document, 'og:description')).toBe(metaContent(document, 'description'));
+      expect(metaContent(document, 'og:url')).toBe(url);
+      expect(metaContent(document, 'twitter:card')).toBe('summary_large_image');
+      expect(metaContent(document, 'twitter:title')).toBe(metaContent(document, 'og:title'));
+      expect(metaContent(document, 'twitter:description')).toBe(
+        metaContent(document, 'og:description'),
+      );
+
+      const image = new URL(metaContent(document, 'og:image') ?? '');
+      expect(image.origin).toBe(new URL(url).origin);
+      expect(image.pathname).toMatch(new RegExp(`^/assets/social/${page}-[\\w-]+\\.png$`));
+      expect(metaContent(document, 'twitter:image')).toBe(image.href);
+      expect(metaContent(document, 'og:image:type')).toBe('image/png');
+      expect(metaContent(document, 'og:image:width')).toBe('1200');
+      expect(metaContent(document, 'og:image:height')).toBe('630');
+      expect(metaContent(document, 'og:image:alt')?.length).toBeGreaterThan(20);
+      expect(metaContent(document, 'twitter:image:alt')).toBe(
+        metaContent(document, 'og:image:alt'),
+      );
+
+      const response = await get(image.pathname, { host: image.host });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(pngSize(Buffer.from(await response.arrayBuffer()))).toEqual({
+        width: 1200,
+        height: 630,
+      });
+    },
+  );
+
+  it('come with JSON-LD about the page in a data block, on its own URLs', () => {
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/g;
+    const types = Object.fromEntries(
+      pageIds.map((page) => {
+        const document = html(page);
+        const blocks = [...document.matchAll(jsonLd)].map(([, json]) => JSON.parse(json ?? ''));
+        const graph: Array<Record<string, unknown>> = blocks.flatMap((block) => block['@graph']);
+        expect(blocks.length, page).toBeLessThanOrEqual(1);
+        if (graph[0]) {
+          expect(graph[0], page).toMatchObject({
+            url: metaContent(document, 'og:url'),
+            image: metaContent(document, 'og:image'),
+          });
+        }
+        return [page, graph.map((node) => node['@type'])];
+      }),
+    );
+    expect(types).toEqual({
+      home: ['Person'],
+      waitlist: [],
+      book: ['Book', 'FAQPage'],
+      'thank-you': [],
+      handbook: [],
+      workshop: ['Event', 'FAQPage'],
+      cohort: ['Course', 'FAQPage'],
+      terms: [],
+      privacy: [],
+      cookies: [],
+      'not-found': [],
+    });
+  });
+
+  it('are left off the 404 page, which has no address to share', () => {
+    expect(html('not-found')).not.toMatch(/og:|twitter:/);
+  });
+
+  it('sit beside noindex only on the thank-you and 404 pages', () => {
+    const noindex = pageIds.filter((page) =>
+      html(page).includes('<meta name="robots" content="noindex">'),
+    );
+    expect(noindex).toEqual(['thank-you', 'not-found']);
   });
 });
 

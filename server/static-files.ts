@@ -37,14 +37,18 @@ async function readOptional(path: string): Promise<Buffer | undefined> {
   return existsSync(path) ? readFile(path) : undefined;
 }
 
-async function loadFile(path: string, immutable: boolean): Promise<StaticFile> {
-  const body = await readFile(path);
-  const file: StaticFile = {
+/** A file held in memory, typed by its name's extension and tagged with its content hash. */
+export function staticFile(name: string, body: Buffer, immutable = false): StaticFile {
+  return {
     body,
     etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-    contentType: contentTypes[extname(path)] ?? 'application/octet-stream',
+    contentType: contentTypes[extname(name)] ?? 'application/octet-stream',
     immutable,
   };
+}
+
+async function loadFile(path: string, immutable: boolean): Promise<StaticFile> {
+  const file = staticFile(path, await readFile(path), immutable);
   const br = await readOptional(`${path}.br`);
   const gzip = await readOptional(`${path}.gz`);
   if (br) file.br = br;

@@ -3,7 +3,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { pageRegistry } from './pages/registry';
 import type { PageId } from './routes';
 
+export { founder } from './content/site';
 export { renderDownloads } from './pdf/downloads';
+export { renderSocialCards } from './seo/social-cards';
+export { structuredData } from './seo/structured-data';
 export { pageRegistry };
 
 /** Renders one page to the HTML that its client entry hydrates (no document shell). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NamedHosts } from '../contracts/sites';
-import { type PageId, resolveRoute } from './routes';
+import { type NamedHosts, siteIds, siteOrigins } from '../contracts/sites';
+import { canonicalUrl, isIndexed, type PageId, pageIds, resolveRoute, sitemapUrls } from './routes';
 
 const hosts: NamedHosts = {
   sellableBusiness: 'sellablebusiness.example',
@@ -95,5 +95,35 @@ describe('resolveRoute', () => {
   it('names the site', () => {
     expect(resolveRoute('www.waitlist.example', '/', hosts).site).toBe('waitlist');
     expect(resolveRoute('example.com', '/book', hosts).site).toBe('main');
+  });
+});
+
+describe('search listing', () => {
+  const origins = siteOrigins('https://jamie.example', hosts);
+
+  it('keeps the thank-you and 404 pages out of search results', () => {
+    expect(pageIds.filter((page) => !isIndexed(page))).toEqual(['thank-you', 'not-found']);
+  });
+
+  it('lists every indexed page in exactly one sitemap, at its canonical URL', () => {
+    const listed = siteIds.flatMap((site) => sitemapUrls(site, origins));
+    const indexed = pageIds.filter(isIndexed).map((page) => canonicalUrl(page, origins));
+    expect(listed.sort()).toEqual(indexed.sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('lists a site’s pages on its own origin', () => {
+    for (const site of siteIds) {
+      for (const url of sitemapUrls(site, origins))
+        expect(new URL(url).origin, url).toBe(origins[site]);
+    }
+  });
+
+  it('gives every page but the 404 a canonical URL that serves that page', () => {
+    for (const page of pageIds.filter((id) => id !== 'not-found')) {
+      const { host, pathname } = new URL(canonicalUrl(page, origins) ?? '');
+      expect(resolveRoute(host, pathname, hosts), page).toMatchObject({ page, status: 200 });
+    }
+    expect(canonicalUrl('not-found', origins)).toBeNull();
   });
 });

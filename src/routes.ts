@@ -3,7 +3,7 @@ import { type NamedHosts, namedSite, type SiteId } from '../contracts/sites';
 /**
  * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7; the
  * waitlist's traffic source, D4, is src/lib/traffic-source.ts).
- * It feeds the server, the prerender list, the sitemap and the tests; no other module
+ * It feeds the server, the prerender list, the sitemaps and the tests; no other module
  * branches on the host.
  */
 
@@ -62,15 +62,23 @@ export const siteRoutes: Readonly<Record<SiteId, SiteRoutes>> = {
   },
 };
 
+interface CanonicalLocation {
+  site: SiteId;
+  path: string;
+  /** Kept out of search results: `noindex` in its head and in no sitemap. */
+  noindex?: true;
+}
+
 /**
- * Where each page lives canonically (for the canonical link and the sitemaps). A page reachable
- * on several hosts or paths names one of them; the 404 page has none.
+ * Where each page lives canonically (for the canonical link, the share tags and the sitemaps). A
+ * page reachable on several hosts or paths names one of them; the 404 page has none.
  */
-export const canonicalLocation: Readonly<Record<PageId, { site: SiteId; path: string } | null>> = {
+export const canonicalLocation: Readonly<Record<PageId, CanonicalLocation | null>> = {
   home: { site: 'main', path: '/' },
   waitlist: { site: 'waitlist', path: '/' },
   book: { site: 'book', path: '/' },
-  'thank-you': { site: 'main', path: '/thank-you' },
+  // Only useful right after a sign-up (it carries the visitor's share code).
+  'thank-you': { site: 'main', path: '/thank-you', noindex: true },
   handbook: { site: 'main', path: '/11cheatcodes' },
   workshop: { site: 'sellable-business', path: '/cohort' },
   cohort: { site: 'sellable-business', path: '/' },
@@ -79,6 +87,26 @@ export const canonicalLocation: Readonly<Record<PageId, { site: SiteId; path: st
   cookies: { site: 'main', path: '/cookies' },
   'not-found': null,
 };
+
+/** Whether search engines may list the page (the rest say `noindex`). */
+export function isIndexed(page: PageId): boolean {
+  const location = canonicalLocation[page];
+  return location !== null && !location.noindex;
+}
+
+/** The page's absolute canonical URL on the configured origins; null for the 404 page. */
+export function canonicalUrl(page: PageId, origins: Record<SiteId, string>): string | null {
+  const location = canonicalLocation[page];
+  return location ? new URL(location.path, origins[location.site]).href : null;
+}
+
+/** What a site's sitemap lists: the indexed pages that live canonically on it, by path. */
+export function sitemapUrls(site: SiteId, origins: Record<SiteId, string>): string[] {
+  return pageIds
+    .filter((page) => isIndexed(page) && canonicalLocation[page]?.site === site)
+    .flatMap((page) => canonicalUrl(page, origins) ?? [])
+    .sort();
+}
 
 /** Host header -> bare lower-case host name: port and trailing dot removed. */
 export function normalizeHost(hostHeader: string | null | undefined): string {
@@ -121,7 +149,7 @@ export function resolveRoute(
   return { site, page, status: page === 'not-found' ? 404 : 200 };
 }
 
-/** Every (site, path) pair listed in the table: what the smoke tests and sitemaps walk. */
+/** Every (site, path) pair listed in the table: what the smoke tests walk. */
 export function listedRoutes(): Array<{ site: SiteId; path: string; page: PageId }> {
   return (Object.keys(siteRoutes) as SiteId[]).flatMap((site) =>
     Object.entries(siteRoutes[site].paths).map(([path, page]) => ({ site, path, page })),

@@ -12,6 +12,7 @@ import type { ContactProps } from '../sections/contact';
 import type { FaqProps } from '../sections/faq';
 import type { TestimonialsProps } from '../sections/testimonials';
 import type { VideoMessageProps } from '../sections/video-message';
+import { cardArt } from './card-art';
 import { contact as homeContact } from './home';
 import { book, founder } from './site';
 import type { PageMeta } from './types';
@@ -22,17 +23,30 @@ import type { PageMeta } from './types';
  * people quoted are fictional.
  */
 
+const releaseDay = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeZone: 'Europe/London',
+}).format(Date.parse(book.releaseDate));
+const preOrder = `Pre-order now · Out ${releaseDay}`;
+const promise = 'Stop waiting. Start winning.';
+
 export const meta: PageMeta = {
   // Spec §2.4: the document title is the book title plus the author.
   title: `${book.title} by ${book.author}`,
   description: `Pre-order ${book.title}, the no-excuses playbook for starting and scaling, and claim six pre-order bonuses.`,
   theme: 'main',
+  card: {
+    kicker: preOrder,
+    headline: promise,
+    detail: 'Pre-order today and claim six bonuses worth more than the book.',
+    art: cardArt.bookCover,
+  },
 };
 
 const retailer = publicConfig.links.bookRetailer;
 
 export const hero = {
-  kicker: 'Pre-order now · Out 15 January 2026',
+  kicker: preOrder,
   heading: book.title,
   sub: 'The no-excuses playbook for people who know they should start — and still haven’t. Pre-order today and claim six bonuses worth more than the book.',
   cover: { src: bookCover, width: 600, height: 900, alt: book.coverAlt },
@@ -71,7 +85,7 @@ export const endorsements = {
 export const description = {
   id: 'inside',
   kicker: 'Inside the book',
-  heading: 'Stop waiting. Start winning.',
+  heading: promise,
   paragraphs: [
     `${book.title} is the book I needed at 16, flipping trainers on a market stall, and at 21, starting an agency from my bedroom. It is not about motivation. It is about the excuses that sound sensible and keep good people small, and the CheatCodes that beat them.`,
   ],

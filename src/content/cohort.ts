@@ -18,11 +18,19 @@ import type { PageMeta } from './types';
  * The 5-week cohort, "Escape the 7-Figure Prison" (spec §2.8, §9; D18). Every call-booking link
  * goes to the one booking URL (configuration). Testimonials are fictional sample content (D21).
  */
+const programme = 'Escape the 7-Figure Prison';
+
 export const meta: PageMeta = {
-  title: 'Escape the 7-Figure Prison — 5-Week Cohort',
+  title: `${programme} — 5-Week Cohort`,
   description:
     'An application-only 5-week cohort for founders of 7-figure service businesses: turn the business you run into an asset you own. 20 seats.',
   theme: 'premium',
+  card: {
+    kicker: 'Application-only cohort',
+    headline: programme,
+    detail: 'For founders of 7-figure service businesses. 20 seats.',
+    badge: { value: '5', label: 'Weeks' },
+  },
 };
 
 const booking = publicConfig.links.cohortBooking;
@@ -66,7 +74,7 @@ const quotes = {
 
 export const hero = {
   kicker: '$100,000,000 IN SALES ACHIEVED',
-  heading: 'Escape the 7-Figure Prison',
+  heading: programme,
   sub: 'Turn the service business that runs you into an asset that runs without you, in 5 weeks. Application only.',
   slots: 'Only 20 slots left',
   cta: { label: 'BOOK YOUR APPLICATION CALL', href: booking },

@@ -7,11 +7,26 @@ import { founder } from './site';
 import type { PageMeta } from './types';
 
 /** The handbook landing page (spec §2.6, D3, D9, D11). */
+
+const offer = { kicker: 'Free handbook', heading: 'Get my 11 CheatCodes — free' };
+/** The big "11" card beside the form, and on the share image. */
+const badge = {
+  number: '11',
+  label: 'CheatCodes',
+  note: 'A short PDF. Read it on the train, use it the same day.',
+};
+
 export const meta: PageMeta = {
   title: 'Get the 11 CheatCodes handbook — free',
   description:
     'The free handbook: 11 cheatcodes for founders who want to move faster. Sent to your inbox instantly.',
   theme: 'main',
+  card: {
+    kicker: offer.kicker,
+    headline: offer.heading,
+    detail: badge.note,
+    badge: { value: badge.number, label: badge.label },
+  },
 };
 
 const window = {
@@ -30,8 +45,7 @@ export const bar = {
 } as const satisfies UnlockBarProps;
 
 export const hero = {
-  kicker: 'Free handbook',
-  heading: 'Get my 11 CheatCodes — free',
+  ...offer,
   sub: `The shortcuts ${founder.name} wishes someone had handed him before he built (and sold) his first company. Free, in one short PDF.`,
   points: [
     'The 5 numbers that tell you if a business is working',
@@ -39,12 +53,7 @@ export const hero = {
     'The hiring rule that saved my agency',
   ],
   trustLine: 'Instant download. No spam. 4,423+ insiders already winning with these codes.',
-  /** The big "11" card beside the form. */
-  badge: {
-    number: '11',
-    label: 'CheatCodes',
-    note: 'A short PDF. Read it on the train, use it the same day.',
-  },
+  badge,
 } as const;
 
 export const form = {

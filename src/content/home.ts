@@ -23,6 +23,7 @@ import type { SpeakingProps } from '../sections/home/speaking';
 import type { TimelineProps } from '../sections/home/timeline';
 import type { WorkWithMeProps } from '../sections/home/work-with-me';
 import type { NewsletterProps } from '../sections/newsletter';
+import { cardArt } from './card-art';
 import { formCopy, waitlistBonusLink } from './forms';
 import { book, founder } from './site';
 import type { CarouselLabels, FormCopy, ImageAsset, PageMeta } from './types';
@@ -32,11 +33,16 @@ import type { CarouselLabels, FormCopy, ImageAsset, PageMeta } from './types';
  * copy about the fictional founder (D21).
  */
 
+const story = 'Council estate kid. Agency founder. Exited at 27.';
+const mission =
+  'Now I back founders, help brands scale and write about what’s really stopping you.';
+
 export const meta: PageMeta = {
   title: `${founder.name} — Entrepreneur, Investor, Author`,
   description:
     'From a council estate to a multi-8-figure agency exit at 27. Join the waitlist for “What’s Stopping You?”, get weekly tips and book Jamie to speak.',
   theme: 'main',
+  card: { kicker: founder.tagline, headline: story, detail: mission, art: cardArt.portrait },
 };
 
 export const anchors = {
@@ -72,7 +78,7 @@ const poster = (src: string, alt: string): ImageAsset => ({ src, width: 1280, he
 export const hero = {
   name: founder.name,
   tagline: founder.tagline,
-  sub: 'Council estate to a multi-8-figure exit at 27. Now I back founders, help brands scale and write about what’s really stopping you.',
+  sub: `Council estate to a multi-8-figure exit at 27. ${mission}`,
   cta: { label: 'Join the book waitlist', href: `#${anchors.book}` },
   scrollCue: 'Scroll',
   scrollTarget: `#${anchors.book}`,
@@ -105,7 +111,7 @@ export const bookSection = {
 
 export const intro = {
   id: 'intro',
-  heading: 'Council estate kid. Agency founder. Exited at 27.',
+  heading: story,
   paragraphs: [
     'I grew up on an estate in South London where “business” meant the corner shop and whoever was selling trainers out of a car boot. That was my first classroom.',
     'At 21 I started a Gen Z marketing agency with a laptop and a borrowed camera. Six years later we sold it for multi-8 figures. Now I invest in founders, help brands scale, and write down everything I wish someone had told me.',
@@ -119,7 +125,7 @@ export const intro = {
     src: portrait,
     width: 800,
     height: 1000,
-    alt: `Illustrated portrait of ${founder.name}`,
+    alt: cardArt.portrait.alt,
   } satisfies ImageAsset,
 } as const satisfies IntroProps;
 

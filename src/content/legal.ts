@@ -68,6 +68,14 @@ export const legalLabels = {
 
 const fill = (what: string): OwnerDetail => ({ fill: what });
 
+/** A legal document's head: its title, which is also its share card's headline. */
+const legalMeta = (title: string, description: string): PageMeta => ({
+  title,
+  description,
+  theme: 'main',
+  card: { kicker: legalLabels.kicker, headline: title },
+});
+
 /** The owner's details (see the note above). */
 const owner = {
   name: fill('legal name of the business (company or sole trader)'),
@@ -116,11 +124,7 @@ const whoWeAre: LegalSection = {
 };
 
 export const terms: LegalDocument = {
-  meta: {
-    title: 'Terms of use',
-    description: `The terms that apply when you use ${founder.name}’s websites.`,
-    theme: 'main',
-  },
+  meta: legalMeta('Terms of use', `The terms that apply when you use ${founder.name}’s websites.`),
   heading: 'Terms of use',
   summary:
     'Use these sites fairly, treat what you read as general information rather than advice, and check the seller’s own terms when you buy something.',
@@ -186,12 +190,10 @@ export const terms: LegalDocument = {
 };
 
 export const privacy: LegalDocument = {
-  meta: {
-    title: 'Privacy notice',
-    description:
-      'What we collect when you sign up or get in touch, why, who receives it, how long we keep it and your rights under UK GDPR.',
-    theme: 'main',
-  },
+  meta: legalMeta(
+    'Privacy notice',
+    'What we collect when you sign up or get in touch, why, who receives it, how long we keep it and your rights under UK GDPR.',
+  ),
   heading: 'Privacy notice',
   summary:
     'We collect only what each form asks for, use it to send you what you asked for or to reply, never sell it, and delete our records after 12 months.',
@@ -394,12 +396,10 @@ const storageTable: LegalBlock = {
 };
 
 export const cookies: LegalDocument = {
-  meta: {
-    title: 'Cookie notice',
-    description:
-      'Every cookie and browser-storage value these sites use, what it does, and how to change your choice.',
-    theme: 'main',
-  },
+  meta: legalMeta(
+    'Cookie notice',
+    'Every cookie and browser-storage value these sites use, what it does, and how to change your choice.',
+  ),
   heading: 'Cookie notice',
   summary:
     'We set no cookies of our own. Analytics, advertising and video players load only if you say yes, and you can change your mind at any time.',

@@ -4,7 +4,6 @@ export const meta: PageMeta = {
   title: 'Page not found',
   description: 'This page does not exist.',
   theme: 'main',
-  noindex: true,
 };
 
 export const copy = {

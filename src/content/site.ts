@@ -14,6 +14,8 @@ export const book = {
   title: "What's Stopping You?",
   author: founder.name,
   coverAlt: "What's Stopping You? - Book cover",
+  /** Spec §9: the book is delivered from this day (D16). */
+  releaseDate: '2026-01-15',
 } as const;
 
 const { links } = publicConfig;

@@ -3,20 +3,23 @@ import heroPoster from '../assets/hero-poster.svg';
 import { publicConfig } from '../config';
 import type { ShareBonusProps } from '../sections/thank-you/share-bonus';
 import type { TeaserProps } from '../sections/thank-you/teaser';
+import { cardArt } from './card-art';
 import { book, founder } from './site';
 import type { PageMeta } from './types';
 
 /** The thank-you / bonus page (spec §2.5, D10), reached after joining the waitlist. */
+
+const welcome = { kicker: 'Welcome to the waitlist', heading: "You're in. Here's your bonus" };
+
 export const meta: PageMeta = {
   title: "You're in — here's your bonus",
   description: 'Your bonus is ready to download. Share with two friends to unlock a second bonus.',
   theme: 'main',
-  noindex: true,
+  card: { kicker: welcome.kicker, headline: welcome.heading, art: cardArt.bookCover },
 };
 
 export const hero = {
-  kicker: 'Welcome to the waitlist',
-  heading: "You're in. Here's your bonus",
+  ...welcome,
   sub: `Your 3 CheatCodes from ${book.title} are ready: a short PDF to read tonight and use tomorrow.`,
   download: { label: 'Download', href: downloads.bonus },
 } as const;

@@ -7,8 +7,24 @@ export interface PageMeta {
   description: string;
   /** Visual theme (design brief): the sellable-business pages use the premium variant. */
   theme: 'main' | 'premium';
-  /** Pages that should stay out of search results. */
-  noindex?: boolean;
+  /**
+   * The words of the page's share image (Open Graph, X). Every page with a canonical address
+   * has one (src/routes.ts; the build fails without it).
+   */
+  card?: SocialCard;
+}
+
+/** A share image, drawn at build beside the founder's name (src/seo/social-card.tsx). */
+export interface SocialCard {
+  /** The small label above the headline. */
+  kicker: string;
+  headline: string;
+  /** One short line under the headline. */
+  detail?: string;
+  /** Artwork beside the words: SVG markup (an asset imported with `?raw`), size and alt text. */
+  art?: { svg: string; width: number; height: number; alt: string };
+  /** Without artwork: a figure set large on the accent disc ("£49", "11") and its label. */
+  badge?: { value: string; label: string };
 }
 
 export interface Link {

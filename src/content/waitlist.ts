@@ -2,6 +2,7 @@ import bookCover from '../assets/book-cover.svg';
 import { publicConfig } from '../config';
 import type { SpacesBannerProps } from '../sections/waitlist/spaces-banner';
 import type { WaitlistHeroProps } from '../sections/waitlist/waitlist-hero';
+import { cardArt } from './card-art';
 import { formCopy, waitlistBonusLink } from './forms';
 import { book } from './site';
 import type { PageMeta } from './types';
@@ -14,6 +15,12 @@ export const meta: PageMeta = {
   title: `Join the waitlist — ${book.title}`,
   description: `Claim your spot on the waitlist for ${book.title} and get 3 CheatCodes from the book by email, instantly.`,
   theme: 'main',
+  card: {
+    kicker: 'Join the waitlist',
+    headline: 'Be first to read it',
+    detail: 'Get 3 CheatCodes from the book by email, instantly.',
+    art: cardArt.bookCover,
+  },
 };
 
 export const banner = {

@@ -18,16 +18,28 @@ import type { PageMeta } from './types';
  * content: one start drives the eyebrow, the countdown and (later) the Event data. Testimonials
  * are fictional sample content (D21).
  */
+
+/** Spec §9: 22 September 2025, 18:00 UK time (D16). */
+export const start = '2025-09-22T18:00:00+01:00';
+export const price = { value: 49, currency: 'GBP', label: '£49' } as const;
+
+const opening = {
+  kicker: `Live Workshop: ${ukEventLabel(Date.parse(start))}`,
+  heading: 'Make your business an asset',
+};
+
 export const meta: PageMeta = {
   title: 'Make Your Business an Asset — Live Workshop',
   description:
     'A live workshop for founders of established businesses: the numbers, team and week that turn a business into an asset. One time price £49.',
   theme: 'premium',
+  card: {
+    kicker: opening.kicker,
+    headline: opening.heading,
+    detail: 'Live online, with lifetime access to the replay.',
+    badge: { value: price.label, label: 'One time price' },
+  },
 };
-
-/** Spec §9: 22 September 2025, 18:00 UK time (D16). */
-export const start = '2025-09-22T18:00:00+01:00';
-export const price = { value: 49, currency: 'GBP', label: '£49' } as const;
 
 const checkout = {
   href: publicConfig.links.workshopCheckout,
@@ -35,8 +47,7 @@ const checkout = {
 };
 
 export const hero = {
-  kicker: `Live Workshop: ${ukEventLabel(Date.parse(start))}`,
-  heading: 'Make your business an asset',
+  ...opening,
   sub: 'For founders of established businesses who are done being the bottleneck: the numbers, the team and the week that make a company worth buying.',
   cta: { label: 'Reserve Your Spot', ...checkout },
 } as const satisfies WorkshopHeroProps;

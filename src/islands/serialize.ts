@@ -1,12 +1,12 @@
+import { scriptJson } from '../lib/script-json';
+
 /**
  * Island props travel from the prerender to the browser as JSON inside
- * `<script type="application/json">`: a data block the browser never executes, so the CSP needs
- * no 'unsafe-inline'. `<`, `>` and `&` are written as \u escapes, so no value can close the
- * script element ("</script>") or open a comment; U+2028/2029 are escaped for old parsers.
+ * `<script type="application/json">`, escaped so no value can close the element (scriptJson).
  * Functions, symbols and bigints cannot cross: they fail the build instead of vanishing.
  */
 export function serializeIslandProps(name: string, props: unknown): string {
-  const json = JSON.stringify(props, (key, value: unknown) => {
+  return scriptJson(props, (key, value) => {
     const type = typeof value;
     if (type === 'function' || type === 'symbol' || type === 'bigint') {
       throw new TypeError(
@@ -15,10 +15,6 @@ export function serializeIslandProps(name: string, props: unknown): string {
     }
     return value;
   });
-  return (json ?? 'null').replace(
-    /[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 export function parseIslandProps(text: string | null): unknown {

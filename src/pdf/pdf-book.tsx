@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
 import { Document, Font, Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { PdfBook } from '../content/downloads';
+import { fontFiles } from '../styles/font-files';
+import { themeColors } from '../styles/theme-colors';
 
 /**
  * One short publication laid out for A5 reading (D9, D10): a cover on the accent, the contents,
@@ -8,25 +9,18 @@ import type { PdfBook } from '../content/downloads';
  * site's faces are embedded (Anton for headings, Inter for text), so the text can be selected
  * and searched. Rendered at build only (scripts/downloads.ts), never in the browser.
  */
-const fontFile = (path: string) => createRequire(import.meta.url).resolve(path);
-Font.register({
-  family: 'Anton',
-  src: fontFile('@fontsource/anton/files/anton-latin-400-normal.woff'),
-});
+Font.register({ family: 'Anton', src: fontFiles.anton });
 Font.register({
   family: 'Inter',
   fonts: [
-    { src: fontFile('@fontsource/inter/files/inter-latin-400-normal.woff'), fontWeight: 400 },
-    { src: fontFile('@fontsource/inter/files/inter-latin-700-normal.woff'), fontWeight: 700 },
+    { src: fontFiles.inter[400], fontWeight: 400 },
+    { src: fontFiles.inter[700], fontWeight: 700 },
   ],
 });
 // Words are not split mid-word: the layout breaks lines at spaces only.
 Font.registerHyphenationCallback((word) => [word]);
 
-const ink = '#111111';
-const paper = '#f7f4ee';
-const accent = '#c8f031';
-const muted = '#55534e';
+const { ink, paper, accent, muted } = themeColors.main;
 
 const styles = StyleSheet.create({
   page: {

@@ -1,19 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { themePaper } from './theme-colors';
+import { type ThemeColors, themeColors } from './theme-colors';
 
 const css = readFileSync(new URL('./global.css', import.meta.url), 'utf8');
 
-/** The `--color-paper` declared inside the first block that follows `selector`. */
-function paperIn(selector: string): string | undefined {
+/** The token's value declared inside the first block that follows `selector`. */
+function tokenIn(selector: string, token: string): string | undefined {
   const block = css.slice(css.indexOf(selector));
-  return /--color-paper:\s*(#[0-9a-f]{6})/i.exec(block.slice(0, block.indexOf('}')))?.[1];
+  const kebab = token.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return new RegExp(`--color-${kebab}:\\s*(#[0-9a-f]{6})`, 'i').exec(
+    block.slice(0, block.indexOf('}')),
+  )?.[1];
 }
 
-describe('theme colours of the document head', () => {
-  it('match the page background tokens of each theme', () => {
-    expect(paperIn('@theme')).toBe(themePaper.main);
-    expect(paperIn('[data-theme="premium"]')).toBe(themePaper.premium);
+const tokens = Object.keys(themeColors.main) as Array<keyof ThemeColors>;
+
+describe('theme colours outside the stylesheet', () => {
+  it.each(tokens)('%s matches the main theme token', (token) => {
+    expect(tokenIn('@theme', token)).toBe(themeColors.main[token]);
+  });
+
+  // The premium theme overrides some tokens and inherits the rest from @theme.
+  it.each(tokens)('%s matches the premium theme token', (token) => {
+    expect(tokenIn('[data-theme="premium"]', token) ?? tokenIn('@theme', token)).toBe(
+      themeColors.premium[token],
+    );
   });
 
   it('no component writes a colour as a hex value in its classes', () => {

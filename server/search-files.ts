@@ -1,0 +1,40 @@
+import { type SiteId, siteIds } from '../contracts/sites';
+import { sitemapUrls } from '../src/routes';
+import { type StaticFile, staticFile } from './static-files';
+
+/** What search engines ask every host for. */
+export const searchFilePaths = ['/robots.txt', '/sitemap.xml'] as const;
+export type SearchFilePath = (typeof searchFilePaths)[number];
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+function sitemapXml(urls: readonly string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Each site's robots.txt and sitemap.xml, made once when the app starts from the route table and
+ * the configured origins (decision 011): a host lists exactly the pages it serves canonically.
+ */
+export function searchFiles(
+  origins: Record<SiteId, string>,
+): Record<SiteId, Record<SearchFilePath, StaticFile>> {
+  const filesOf = (site: SiteId): Record<SearchFilePath, StaticFile> => ({
+    '/robots.txt': staticFile('robots.txt', Buffer.from(robotsTxt(origins[site]))),
+    '/sitemap.xml': staticFile('sitemap.xml', Buffer.from(sitemapXml(sitemapUrls(site, origins)))),
+  });
+  return Object.fromEntries(siteIds.map((site) => [site, filesOf(site)])) as Record<
+    SiteId,
+    Record<SearchFilePath, StaticFile>
+  >;
+}

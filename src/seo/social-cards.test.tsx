@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { siteOrigins } from '../../contracts/sites';
+import { meta as workshop } from '../content/workshop';
+import { canonicalLocation, pageIds } from '../routes';
+import { type RenderedSocialCard, renderSocialCards } from './social-cards';
+
+const origins = siteOrigins('https://jamie.example', {
+  sellableBusiness: 'sellable.example',
+  waitlist: 'wait.example',
+  book: 'book.example',
+});
+
+describe('the share images drawn from the content layer', () => {
+  let cards: RenderedSocialCard[];
+  beforeAll(async () => {
+    cards = await renderSocialCards(origins);
+  }, 60_000);
+
+  it('draws one for every page with an address, none for the 404', () => {
+    expect(cards.map(({ page }) => page)).toEqual(
+      pageIds.filter((page) => canonicalLocation[page] !== null),
+    );
+  });
+
+  it('are 1200×630 PNGs, as Open Graph and X show them large', async () => {
+    for (const card of cards) {
+      const { format, width, height } = await sharp(card.png).metadata();
+      expect({ format, width, height }, card.page).toEqual({
+        format: 'png',
+        width: 1200,
+        height: 630,
+      });
+      expect({ width: card.width, height: card.height }).toEqual({ width, height });
+    }
+  });
+
+  it('describe themselves in their alt text with the words they show', () => {
+    const card = cards.find(({ page }) => page === 'workshop');
+    expect(card?.alt).toContain(workshop.card?.headline);
+    expect(card?.alt).toContain(workshop.card?.kicker);
+    expect(card?.alt).toContain('Jamie Castell');
+  });
+});

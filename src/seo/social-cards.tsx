@@ -1,0 +1,164 @@
+import { readFile } from 'node:fs/promises';
+import satori, { type SatoriNode, type SatoriOptions } from 'satori';
+import sharp from 'sharp';
+import type { SiteId } from '../../contracts/sites';
+import { founder } from '../content/site';
+import type { SocialCard } from '../content/types';
+import { pageRegistry } from '../pages/registry';
+import { canonicalUrl, type PageId, pageIds } from '../routes';
+import { fontFiles } from '../styles/font-files';
+import { themeColors } from '../styles/theme-colors';
+import {
+  type CardTypeSizes,
+  headlineLineHeight,
+  kickerLineHeight,
+  kickerPadding,
+  measuredBoxes,
+  SocialCardImage,
+  type SocialCardImageProps,
+  socialCardSize,
+} from './social-card';
+
+export interface RenderedSocialCard {
+  page: PageId;
+  png: Buffer;
+  width: number;
+  height: number;
+  /** The image's words in reading order, as sentences, for og:image:alt and twitter:image:alt. */
+  alt: string;
+}
+
+async function loadFonts() {
+  const [anton, inter400, inter700] = await Promise.all(
+    [fontFiles.anton, fontFiles.inter[400], fontFiles.inter[700]].map((file) => readFile(file)),
+  );
+  return [
+    { name: 'Anton', data: anton as Buffer, weight: 400 as const },
+    { name: 'Inter', data: inter400 as Buffer, weight: 400 as const },
+    { name: 'Inter', data: inter700 as Buffer, weight: 700 as const },
+  ];
+}
+
+/** The artwork as a PNG data URL at twice its shown size, so the card stays sharp. */
+async function rasterArt(art: NonNullable<SocialCard['art']>): Promise<string> {
+  const png = await sharp(Buffer.from(art.svg), { density: 144 }).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+const kickerSizes = [20, 19, 18, 17, 16, 15, 14];
+const headlineSizes = [140, 132, 124, 116, 108, 100, 92, 84, 76, 68, 60];
+/** The least space between the words and the signature at the foot. */
+const signatureGap = 32;
+
+/**
+ * Draws a card at the largest type that fits. Measured, not guessed: satori reports the layout
+ * of each keyed box, so a size is drawn and its boxes checked. The kicker must stay on one line;
+ * the headline within three lines and clear of the signature. Copy too long to fit at the
+ * smallest size fails the build.
+ */
+async function drawCard(
+  props: Omit<SocialCardImageProps, 'sizes'>,
+  options: SatoriOptions,
+): Promise<string> {
+  const draw = async (sizes: CardTypeSizes) => {
+    const boxes = new Map<unknown, SatoriNode>();
+    const svg = await satori(<SocialCardImage {...props} sizes={sizes} />, {
+      ...options,
+      onNodeDetected: (node) => boxes.set(node.key, node),
+    });
+    const box = (key: string) => {
+      const node = boxes.get(key);
+      if (!node) throw new Error(`The card has no "${key}" box to measure`);
+      return node;
+    };
+    const [kicker, headline, words, signature] = [
+      box(measuredBoxes.kicker),
+      box(measuredBoxes.headline),
+      box(measuredBoxes.words),
+      box(measuredBoxes.signature),
+    ];
+    return {
+      svg,
+      kickerFits: kicker.height <= sizes.kicker * kickerLineHeight + kickerPadding.y * 2 + 1,
+      headlineFits:
+        headline.height <= 3 * sizes.headline * headlineLineHeight + 1 &&
+        words.top + words.height + signatureGap <= signature.top,
+    };
+  };
+
+  const smallestHeadline = headlineSizes.at(-1) ?? 60;
+  let kicker: number | undefined;
+  for (const size of kickerSizes) {
+    if ((await draw({ kicker: size, headline: smallestHeadline })).kickerFits) {
+      kicker = size;
+      break;
+    }
+  }
+  if (kicker === undefined) throw new Error(`Card kicker too long: "${props.card.kicker}"`);
+
+  // Binary search for the first (largest) headline size that fits; smaller ones fit too.
+  const drawn = new Map<number, Awaited<ReturnType<typeof draw>>>();
+  const at = async (index: number) => {
+    const headline = headlineSizes[index] ?? smallestHeadline;
+    const result = drawn.get(headline) ?? (await draw({ kicker: kicker as number, headline }));
+    drawn.set(headline, result);
+    return result;
+  };
+  let low = 0;
+  let high = headlineSizes.length - 1;
+  if (!(await at(high)).headlineFits) {
+    throw new Error(`Card headline too long: "${props.card.headline}"`);
+  }
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if ((await at(middle)).headlineFits) high = middle;
+    else low = middle + 1;
+  }
+  return (await at(low)).svg;
+}
+
+/**
+ * Every page's share image (1200×630 PNG), drawn from its content at build: satori lays out the
+ * card with the site's faces into an SVG (text as outlines), sharp rasterises it. Pages without
+ * a canonical address (the 404) have none; one with an address but no card copy fails the build.
+ * Run by the build through the server render bundle, like the PDFs.
+ */
+export async function renderSocialCards(
+  origins: Record<SiteId, string>,
+): Promise<RenderedSocialCard[]> {
+  const options: SatoriOptions = {
+    ...socialCardSize,
+    fonts: await loadFonts(),
+    onStyleError: (error) => {
+      throw error;
+    },
+  };
+  const cards: RenderedSocialCard[] = [];
+  for (const page of pageIds) {
+    const url = canonicalUrl(page, origins);
+    if (!url) continue;
+    const { meta } = pageRegistry[page];
+    if (!meta.card) throw new Error(`Page "${page}" has an address but no share card copy`);
+    const svg = await drawCard(
+      {
+        card: meta.card,
+        colors: themeColors[meta.theme],
+        name: founder.name,
+        host: new URL(url).host,
+        artSrc: meta.card.art ? await rasterArt(meta.card.art) : undefined,
+      },
+      options,
+    );
+    const { kicker, headline, detail, art } = meta.card;
+    cards.push({
+      page,
+      png: await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
+      ...socialCardSize,
+      alt: [kicker, headline, detail, art?.alt, founder.name]
+        .flatMap((words) => (words ? [words.replace(/\.$/, '')] : []))
+        .join('. ')
+        .concat('.'),
+    });
+  }
+  return cards;
+}

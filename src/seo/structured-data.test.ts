@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { publicConfig } from '../config';
+import * as bookPage from '../content/book';
+import * as cohortPage from '../content/cohort';
+import { book } from '../content/site';
+import * as workshopPage from '../content/workshop';
+import { scriptJson } from '../lib/script-json';
+import { type PageId, pageIds } from '../routes';
+import { structuredData } from './structured-data';
+
+const address = { url: 'https://example.test/page', image: 'https://example.test/card.png' };
+
+type Node = Record<string, unknown>;
+
+/** A page's JSON-LD as the browser receives it: the data block's text, parsed. */
+function graphOf(page: PageId): Node[] {
+  const data = structuredData(page, address);
+  if (!data) return [];
+  const text = scriptJson(data);
+  expect(text).not.toMatch(/[<>]/);
+  const parsed = JSON.parse(text) as {
+    '@context': string;
+    '@graph': Array<Record<string, unknown>>;
+  };
+  expect(parsed['@context']).toBe('https://schema.org');
+  return parsed['@graph'];
+}
+
+function ofType(page: PageId, type: string): Node {
+  const thing = graphOf(page).find((node) => node['@type'] === type);
+  if (!thing) throw new Error(`${page} has no ${type}`);
+  return thing;
+}
+
+describe('structured data (JSON-LD)', () => {
+  it('names the right things on each page, and nothing on the others', () => {
+    const types = Object.fromEntries(
+      pageIds.map((page) => [page, graphOf(page).map((node) => node['@type'])]),
+    );
+    expect(types).toEqual({
+      home: ['Person'],
+      waitlist: [],
+      book: ['Book', 'FAQPage'],
+      'thank-you': [],
+      handbook: [],
+      workshop: ['Event', 'FAQPage'],
+      cohort: ['Course', 'FAQPage'],
+      terms: [],
+      privacy: [],
+      cookies: [],
+      'not-found': [],
+    });
+  });
+
+  it.each([
+    ['book', bookPage.faq],
+    ['workshop', workshopPage.faq],
+    ['cohort', cohortPage.faq],
+  ] as const)('gives the %s page the questions and answers its accordion shows', (page, faq) => {
+    const { mainEntity } = ofType(page, 'FAQPage') as { mainEntity: Node[] };
+    expect(
+      mainEntity.map((question) => ({
+        type: question['@type'],
+        question: question.name,
+        answer: question.acceptedAnswer,
+      })),
+    ).toEqual(
+      faq.items.map(({ question, answer }) => ({
+        type: 'Question',
+        question,
+        answer: { '@type': 'Answer', text: answer },
+      })),
+    );
+  });
+
+  it('makes the workshop an online event at the content’s start, with the £49 offer', () => {
+    const event = ofType('workshop', 'Event');
+    expect(event.startDate).toBe(workshopPage.start);
+    expect(Date.parse(String(event.startDate))).toBe(Date.parse('2025-09-22T17:00:00Z'));
+    expect(event.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect(event.location).toEqual({ '@type': 'VirtualLocation', url: address.url });
+    expect(event.offers).toMatchObject({
+      '@type': 'Offer',
+      price: 49,
+      priceCurrency: 'GBP',
+      url: publicConfig.links.workshopCheckout,
+    });
+  });
+
+  it('offers the book for pre-order at the configured retailer', () => {
+    const bookThing = ofType('book', 'Book');
+    expect(bookThing).toMatchObject({
+      name: book.title,
+      author: { '@type': 'Person', name: 'Jamie Castell' },
+      datePublished: book.releaseDate,
+      image: address.image,
+    });
+    expect(bookThing.offers).toMatchObject({
+      '@type': 'Offer',
+      url: publicConfig.links.bookRetailer,
+      availability: 'https://schema.org/PreOrder',
+    });
+  });
+
+  it('describes the cohort as a course the founder provides, and the founder on the home page', () => {
+    expect(ofType('cohort', 'Course')).toMatchObject({
+      name: cohortPage.hero.heading,
+      provider: { '@type': 'Person', name: 'Jamie Castell' },
+    });
+    const person = ofType('home', 'Person');
+    expect(person['@id']).toEqual(expect.stringMatching(/^http.+#founder$/));
+    expect(person).toMatchObject({ name: 'Jamie Castell', image: address.image });
+    // Every other page's founder node is the same entity as the home page's.
+    expect(ofType('book', 'Book').author).toMatchObject({ '@id': person['@id'] });
+  });
+});
