@@ -77,6 +77,17 @@ test('the countdown before, during and after the start', async ({ page }) => {
   await expect(timer(page)).toContainText('(workshop has started)');
 });
 
+test('the countdown counts real time across a change of the clocks (GMT now, BST at the start)', async ({
+  page,
+}) => {
+  // 29 March 2025, 17:59 GMT; the clocks go forward that night, and the workshop is at 18:00
+  // BST (17:00 UTC). Real time to go: 176 days, 23 hours and one minute; counting by the wall
+  // clock would say 177 days.
+  await openAt(page, Date.parse('2025-03-29T17:59:00Z'));
+  await expect(timer(page)).toContainText(/days\s*176\s*hours\s*23\s*minutes\s*00/);
+  await expect(page.getByText('Live Workshop: September 22nd @ 18:00 UK (BST)')).toBeVisible();
+});
+
 test('after the start (today), the prerendered page already says so, and hydrates quietly', async ({
   page,
 }) => {
