@@ -25,7 +25,7 @@ import { sampleTags } from '../e2e/sample-tags';
 import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv } from '../server/env';
 import { startServerProcess } from '../server/testing/server-process';
-import { canonicalUrl, type PageId, pageIds } from '../src/routes';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../src/routes';
 import { load } from './load';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
@@ -226,7 +226,8 @@ try {
       judged(whole(s.performance), s.performance >= 95),
       judged(whole(s.accessibility), s.accessibility === 100),
       judged(whole(s.bestPractices), s.bestPractices === 100),
-      judged(whole(s.seo), s.seo === 100),
+      // A page kept out of search on purpose (noindex) loses Lighthouse's "is crawlable" points.
+      isIndexed(page) ? judged(whole(s.seo), s.seo === 100) : `${whole(s.seo)} (noindex)`,
       whole(s.lcp),
       whole(n.lcp),
       judged(Number.isNaN(ratio) ? '—' : ratio.toFixed(2), ratio <= 1.1),

@@ -309,6 +309,21 @@ describe('security headers', () => {
     }
   });
 
+  it('leave the document-only ones off scripts, styles and fonts, which are never documents', async () => {
+    const html = await (await get('/')).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css|woff2))"/g)].map(
+      ([, path]) => path ?? '',
+    );
+    expect(assets.length).toBeGreaterThan(2);
+    for (const path of assets) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('content-security-policy'), path).toBeNull();
+      expect(response.headers.get('x-frame-options'), path).toBeNull();
+    }
+  });
+
   it('add HSTS only when a trusted proxy says the visitor used HTTPS', async () => {
     const proxied = appWith({ TRUST_PROXY: 'true' });
     const https = await proxied.request('/', { headers: { 'x-forwarded-proto': 'https' } });
