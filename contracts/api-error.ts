@@ -8,12 +8,16 @@ export const apiErrorSchema = z.object({
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Flattens a zod error into { field: first message }, the shape of ApiError.fields. */
+/**
+ * Flattens a zod error into { field: first message }, the shape of ApiError.fields. A key the
+ * schema does not know is named as a field of its own ("Unknown field."), so the caller sees which.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= issue.message;
+    const at = issue.path.map(String);
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...at, key]) : [at];
+    for (const path of keys) fields[path.length > 0 ? path.join('.') : '_'] ??= issue.message;
   }
   return fields;
 }

@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
+import { messageText, nameText } from './text';
 
 /** A press or speaking enquiry (spec §3, §5, §7). The browser form and the API share it. */
-export const contactSubmissionSchema = z.object({
-  name: z
-    .string({ error: 'Please enter your name.' })
-    .trim()
-    .min(1, 'Please enter your name.')
-    .max(200, 'Please shorten your name.'),
+export const contactSubmissionSchema = z.strictObject({
+  name: nameText('Please enter your name.', 200, 'Please shorten your name.').pipe(
+    z.string().min(1, 'Please enter your name.'),
+  ),
   email: emailAddressSchema,
-  message: z
-    .string({ error: 'Please enter a message.' })
-    .trim()
-    .min(1, 'Please enter a message.')
-    .max(5000, 'Please keep your message under 5,000 characters.'),
+  message: messageText(
+    'Please enter a message.',
+    5000,
+    'Please keep your message under 5,000 characters.',
+  ).pipe(z.string().min(1, 'Please enter a message.')),
   [honeypot.field]: honeypot.schema,
 });
 

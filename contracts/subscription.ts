@@ -3,12 +3,17 @@ import { emailAddressSchema } from './email';
 import { type UtmKey, utmMaxLength } from './form-fields';
 import { honeypot } from './honeypot';
 import { referralCodePattern } from './referral';
+import { lineText, nameText, sitePathSchema } from './text';
 
 /** The sign-up lists (D8): one endpoint, one schema, for every sign-up form. */
 export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
 export type SubscriptionList = (typeof subscriptionLists)[number];
 
-const utmValue = z.string().trim().max(utmMaxLength, 'Please shorten this value.').optional();
+const utmValue = lineText(
+  'Please check this value.',
+  utmMaxLength,
+  'Please shorten this value.',
+).optional();
 
 export const utmSchema = z
   .object({
@@ -20,18 +25,18 @@ export const utmSchema = z
   } satisfies Record<UtmKey, typeof utmValue>)
   .strict();
 
-export const subscriptionSchema = z.object({
+export const subscriptionSchema = z.strictObject({
   list: z.enum(subscriptionLists, { error: 'Unknown list.' }),
   email: emailAddressSchema,
-  firstName: z
-    .string({ error: 'Please check your first name.' })
-    .trim()
-    .max(100, 'Please shorten your first name.')
-    .optional(),
+  firstName: nameText(
+    'Please check your first name.',
+    100,
+    'Please shorten your first name.',
+  ).optional(),
   /** Traffic source (D4), e.g. Instagram / LinkedIn / Direct or a utm_source. */
-  source: z.string().trim().max(64).optional(),
-  /** Path of the page the form was on. */
-  page: z.string().trim().max(300).optional(),
+  source: lineText('Unknown source.', 64, 'Unknown source.').optional(),
+  /** Path of the page the form was on: a path of this site, never another host. */
+  page: sitePathSchema.optional(),
   utm: utmSchema.optional(),
   /** The share link's code this visitor came through (the thank-you page's promise). */
   ref: z.string().regex(referralCodePattern, 'Unknown referral code.').optional(),

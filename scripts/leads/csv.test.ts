@@ -9,6 +9,12 @@ describe('CSV export', () => {
     expect(csvCell('=1+1')).toBe(`"'=1+1"`);
   });
 
+  it('drops control characters a terminal or reader would act on, keeping tabs and line breaks', () => {
+    expect(csvCell('Ada\u001b[31m\u0000\u0007 Lovelace\u009b')).toBe('"Ada[31m Lovelace"');
+    expect(csvCell('line one\r\nline\ttwo')).toBe('"line one\r\nline\ttwo"');
+    expect(csvCell('\u0000=1+1')).toBe(`"'=1+1"`);
+  });
+
   it('quotes every cell, doubles quotes and keeps new lines inside the cell', () => {
     expect(csvCell('say "hi"\nbye, then')).toBe('"say ""hi""\nbye, then"');
     expect(csvCell(null)).toBe('');

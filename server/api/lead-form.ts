@@ -32,7 +32,7 @@ export interface LeadEndpoint<Schema extends z.ZodType> {
   /** For logs: which kind of lead this endpoint takes. */
   lead: 'contact' | 'subscriber';
   schema: Schema;
-  /** Stores a valid lead; `created: false` marks a repeat that stored nothing (answered 200). */
+  /** Stores a valid lead; `created: false` marks a repeat that stored nothing (answered alike). */
   save(
     input: z.infer<Schema>,
     meta: LeadMeta,
@@ -54,7 +54,7 @@ interface Rejection {
 type Outcome =
   | {
       ok: true;
-      status: 200 | 201;
+      status: 201;
       id: string;
       /** More for the browser beside the id (a sign-up's share code). */
       reply?: Record<string, string>;
@@ -141,7 +141,9 @@ export function leadRouter<Schema extends z.ZodType>(
     if (saved.created) deps.onLeadStored();
     return {
       ok: true,
-      status: saved.created ? 201 : 200,
+      // A repeat answers exactly like a new sign-up, so the answer never tells anyone whether
+      // an address is already on a list (the log line above keeps `created` for the owner).
+      status: 201,
       id: saved.id,
       reply: saved.reply,
       nativeSuccessPath: endpoint.nativeSuccessPath?.(result.data),

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * What a text field accepts beyond "a string" (issue #12): valid JSON can still carry text that
+ * breaks things downstream. A NUL byte is a 500 on PostgreSQL; CR/LF in a name reaches the email
+ * provider and the owner's mail headers; bidirectional overrides make a name display other than
+ * it reads; a lone surrogate cannot be stored as UTF-8.
+ */
+
+/** C0 and C1 control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const control = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, but a message keeps its line breaks (CR LF from a native form post) and tabs. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const controlInMessage = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Bidirectional embeddings, overrides and isolates. */
+const bidi = /[\u202a-\u202e\u2066-\u2069]/;
+/** A surrogate that is not half of a pair (with the u flag a pair is one code point). */
+const loneSurrogate = /[\ud800-\udfff]/u;
+/** Characters that take no space: a name made only of them is empty. */
+const zeroWidth = /[\u200b-\u200d\u2060\ufeff]/g;
+
+const plainText = (value: string, controls: RegExp) =>
+  !controls.test(value) && !bidi.test(value) && !loneSurrogate.test(value);
+
+/** One line of text: trimmed, at most `max` characters, no control or direction characters. */
+export function lineText(message: string, max: number, tooLong: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong)
+    .refine((value) => plainText(value, control), message);
+}
+
+/** A person's name: one line, and not empty once the characters that take no space are gone. */
+export function nameText(message: string, max: number, tooLong: string) {
+  return lineText(message, max, tooLong).refine(
+    (value) => value === '' || value.replace(zeroWidth, '').trim() !== '',
+    message,
+  );
+}
+
+/** Free text over several lines: tabs and line breaks are kept, other controls refused. */
+export function messageText(message: string, max: number, tooLong: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong)
+    .refine((value) => plainText(value, controlInMessage), message);
+}
+
+/**
+ * A path on this site, as the page a form was on: it must start with one slash and hold no
+ * backslash or white space, so it can never be read as another host ("//evil", "/\evil").
+ */
+export const sitePathSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Unknown page.');
