@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EnvError, envSchema, parseEnv, toPublicConfig } from './env';
+import { EnvError, envSchema, parseEnv, shownValue, toPublicConfig } from './env';
 
 describe('parseEnv', () => {
   it('gives every setting a working default', () => {
@@ -53,6 +53,42 @@ describe('parseEnv', () => {
         HANDBOOK_DEADLINE: '2026-12-01T18:00:00+00:00',
       }).HANDBOOK_DEADLINE,
     ).toBe('2026-12-01T18:00:00+00:00');
+  });
+});
+
+describe('configuration errors never print a secret', () => {
+  const message = (source: Record<string, string>) => {
+    try {
+      parseEnv(source);
+    } catch (error) {
+      return String((error as Error).message);
+    }
+    throw new Error('expected an EnvError');
+  };
+
+  it('masks the user and password of a connection URL', () => {
+    const shown = message({ DATABASE_URL: 'mysql://owner:s3cret-pw@db.example:3306/leads' });
+    expect(shown).toContain('DATABASE_URL');
+    expect(shown).toContain('mysql://***@db.example:3306/leads');
+    expect(shown).not.toContain('s3cret-pw');
+    expect(message({ SMTP_URL: 'smtp:/owner:pw-smtp@mail.example' })).not.toContain('pw-smtp');
+  });
+
+  it('hides the value of a key variable altogether', () => {
+    expect(shownValue('KIT_API_KEY', 'kit_live_123')).toBe('(hidden)');
+    expect(shownValue('SESSION_SECRET', 'abc')).toBe('(hidden)');
+    expect(shownValue('PORT', 'x')).toBe('"x"');
+    expect(shownValue('NOTIFY_EMAIL', 'owner@')).toBe('"***@"');
+  });
+});
+
+describe('the Kit API key stays on encrypted connections', () => {
+  it('refuses a plain http Kit URL in production, except on this machine', () => {
+    expect(() => parseEnv({ KIT_API_URL: 'http://api.kit.example' })).toThrow(/KIT_API_URL/);
+    expect(() => parseEnv({ KIT_API_URL: 'http://127.0.0.1:8080' })).not.toThrow();
+    expect(() =>
+      parseEnv({ KIT_API_URL: 'http://api.kit.example', NODE_ENV: 'development' }),
+    ).not.toThrow();
   });
 });
 

@@ -131,16 +131,43 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
   return parseEnvFrom(source ?? process.env);
 }
 
+/** Variables whose values are secrets: an error names them but never prints them. */
+const secretName = /KEY|SECRET|TOKEN|PASSWORD/;
+
+/**
+ * A bad value as the error message shows it: secrets hidden, and the user-info of any URL
+ * (`postgres://user:password@…`, `smtps://user:password@…`) masked, since errors reach logs.
+ */
+export function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  if (secretName.test(name)) return '(hidden)';
+  // Everything before the last @ after the scheme: user and password, even in a mistyped URL.
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/*)?[^@]*@/i, '$1***@'));
+}
+
+const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 function parseEnvFrom(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) =>
-        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
-    );
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${issue.path.join('.')}: ${issue.message} (got ${shownValue(name, source[name])})`;
+    });
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  // The API key travels with every Kit call: never in clear text off this machine.
+  const kitUrl = new URL(env.KIT_API_URL);
+  if (
+    env.NODE_ENV === 'production' &&
+    kitUrl.protocol !== 'https:' &&
+    !loopback.has(kitUrl.hostname)
+  ) {
+    throw new EnvError(
+      'Invalid configuration:\n  KIT_API_URL: must be https:// in production (the API key travels with every call)',
+    );
+  }
   if (env.HANDBOOK_COUNTDOWN_MODE === 'deadline' && !env.HANDBOOK_DEADLINE) {
     throw new EnvError(
       'Invalid configuration:\n  HANDBOOK_DEADLINE: required when HANDBOOK_COUNTDOWN_MODE=deadline (an ISO date-time with offset)',

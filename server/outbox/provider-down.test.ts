@@ -68,7 +68,7 @@ describeEachStore('forwarding to Kit while it is down', ({ store }) => {
     for (const [i, email] of emails.entries()) {
       const form = i % 2 ? '4242' : '1717';
       expect(kit.formAdds.get(form)?.get(email), email).toBe(1);
-      expect(kit.subscribers.get(email)).toEqual({ firstName: `Reader ${i}` });
+      expect(kit.subscribers.get(email)).toEqual({ firstName: `Reader ${i}`, state: 'inactive' });
       expect(kit.referrers.get(email)).toBe(
         'https://founder.example/book?utm_source=ig&utm_campaign=launch',
       );

@@ -6,11 +6,15 @@ export type FakeKitScript = (requestIndex: number) => 200 | 201 | 429 | 500 | 50
 
 /**
  * A local stand-in for Kit's API v4 (the two calls we make), for tests and local runs: checks the
- * API key, answers as `script` says, and records what a real Kit would then hold.
+ * API key, answers as `script` says, and records what a real Kit would then hold. As Kit does, a
+ * new subscriber is `active` unless the call says otherwise, an existing one keeps its state, and
+ * a (double opt-in) form sends its confirmation email only to a subscriber who is not yet active.
  */
 export async function startFakeKit(apiKey: string, script: FakeKitScript = () => 200) {
   let requests = 0;
-  const subscribers = new Map<string, { firstName: string | null }>();
+  const subscribers = new Map<string, { firstName: string | null; state: string }>();
+  /** email -> how many confirmation emails the form sent. */
+  const confirmations = new Map<string, number>();
   /** formId -> email -> how many successful adds (a real Kit would keep one). */
   const formAdds = new Map<string, Map<string, number>>();
   const referrers = new Map<string, string>();
@@ -35,11 +39,18 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
     const email = body.email_address ?? '';
     const form = request.url?.match(/^\/v4\/forms\/([^/]+)\/subscribers$/)?.[1];
     if (request.url === '/v4/subscribers') {
-      subscribers.set(email, { firstName: body.first_name ?? null });
+      const existing = subscribers.get(email);
+      subscribers.set(email, {
+        firstName: body.first_name ?? existing?.firstName ?? null,
+        state: existing?.state ?? body.state ?? 'active',
+      });
     } else if (form) {
       if (!subscribers.has(email)) {
         response.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
         return;
+      }
+      if (subscribers.get(email)?.state !== 'active') {
+        confirmations.set(email, (confirmations.get(email) ?? 0) + 1);
       }
       const adds = formAdds.get(form) ?? new Map<string, number>();
       adds.set(email, (adds.get(email) ?? 0) + 1);
@@ -59,6 +70,7 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
   return {
     url: `http://127.0.0.1:${port}`,
     subscribers,
+    confirmations,
     formAdds,
     referrers,
     requestCount: () => requests,

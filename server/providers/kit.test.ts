@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeKitScript, startFakeKit } from './fake-kit';
 import { createKit } from './kit';
@@ -20,9 +22,44 @@ describe('Kit client', () => {
 
   it('creates the subscriber with the first name, then adds them to the form with the referrer', async () => {
     await subscribeWith(() => 200);
-    expect(kit?.subscribers.get('ada@example.com')).toEqual({ firstName: 'Ada' });
+    expect(kit?.subscribers.get('ada@example.com')).toMatchObject({ firstName: 'Ada' });
     expect(kit?.formAdds.get('42')?.get('ada@example.com')).toBe(1);
     expect(kit?.referrers.get('ada@example.com')).toBe(subscription.referrer);
+  });
+
+  it('creates a new subscriber inactive, so the double opt-in form sends its confirmation', async () => {
+    await subscribeWith(() => 200);
+    expect(kit?.subscribers.get('ada@example.com')?.state).toBe('inactive');
+    expect(kit?.confirmations.get('ada@example.com')).toBe(1);
+  });
+
+  it('leaves an existing subscriber as they are', async () => {
+    kit = await startFakeKit('key');
+    kit.subscribers.set('ada@example.com', { firstName: 'Ada', state: 'active' });
+    await createKit({ apiKey: 'key', baseUrl: kit.url }).subscribe(subscription);
+    expect(kit.subscribers.get('ada@example.com')?.state).toBe('active');
+  });
+
+  it('never follows a redirect with its API key', async () => {
+    const keysSeen: Array<string | undefined> = [];
+    const elsewhere = createServer((request, response) => {
+      keysSeen.push(request.headers['x-kit-api-key'] as string | undefined);
+      response.writeHead(200).end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const redirecting = createServer((request, response) => {
+      response.writeHead(307, { Location: `${target}${request.url}` }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+    try {
+      await expect(createKit({ apiKey: 'key', baseUrl }).subscribe(subscription)).rejects.toThrow();
+      expect(keysSeen).toEqual([]);
+    } finally {
+      redirecting.close();
+      elsewhere.close();
+    }
   });
 
   it('reports a 429 as rate limited, without a Retry-After as Kit sends none', async () => {

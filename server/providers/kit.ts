@@ -37,6 +37,8 @@ export function createKit({ apiKey, baseUrl, timeoutMs = 10_000 }: KitOptions): 
           'X-Kit-Api-Key': apiKey,
         },
         body: JSON.stringify(body),
+        // A redirect would carry the API key to wherever it points: refuse to follow one.
+        redirect: 'error',
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -49,9 +51,13 @@ export function createKit({ apiKey, baseUrl, timeoutMs = 10_000 }: KitOptions): 
 
   return {
     async subscribe({ email, firstName, formId, referrer }) {
+      // Created inactive, so the form added next decides single or double opt-in and sends its
+      // confirmation and incentive email; Kit's default (active) would skip both. Kit never
+      // changes an existing subscriber's state through this call.
       await post('/v4/subscribers', {
         email_address: email,
         ...(firstName ? { first_name: firstName } : {}),
+        state: 'inactive',
       });
       await post(`/v4/forms/${encodeURIComponent(formId)}/subscribers`, {
         email_address: email,
