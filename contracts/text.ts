@@ -23,13 +23,18 @@ const zeroWidth = /[\u200b-\u200d\u2060\ufeff]/g;
 const plainText = (value: string, controls: RegExp) =>
   !controls.test(value) && !bidi.test(value) && !loneSurrogate.test(value);
 
-/** One line of text: trimmed, at most `max` characters, no control or direction characters. */
-export function lineText(message: string, max: number, tooLong: string) {
+/** Trimmed text of at most `max` characters, refusing the `controls` given and direction characters. */
+function text(message: string, max: number, tooLong: string, controls: RegExp) {
   return z
     .string({ error: message })
     .trim()
     .max(max, tooLong)
-    .refine((value) => plainText(value, control), message);
+    .refine((value) => plainText(value, controls), message);
+}
+
+/** One line of text: trimmed, at most `max` characters, no control or direction characters. */
+export function lineText(message: string, max: number, tooLong: string) {
+  return text(message, max, tooLong, control);
 }
 
 /** A person's name: one line, and not empty once the characters that take no space are gone. */
@@ -42,11 +47,7 @@ export function nameText(message: string, max: number, tooLong: string) {
 
 /** Free text over several lines: tabs and line breaks are kept, other controls refused. */
 export function messageText(message: string, max: number, tooLong: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(max, tooLong)
-    .refine((value) => plainText(value, controlInMessage), message);
+  return text(message, max, tooLong, controlInMessage);
 }
 
 /**
