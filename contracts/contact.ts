@@ -5,15 +5,17 @@ import { messageText, nameText } from './text';
 
 /** A press or speaking enquiry (spec §3, §5, §7). The browser form and the API share it. */
 export const contactSubmissionSchema = z.strictObject({
-  name: nameText('Please enter your name.', 200, 'Please shorten your name.').pipe(
-    z.string().min(1, 'Please enter your name.'),
-  ),
+  name: nameText(200, {
+    notText: 'Please enter your name.',
+    tooLong: 'Please shorten your name.',
+    unusable: 'Please use only letters and punctuation in your name.',
+  }).pipe(z.string().min(1, 'Please enter your name.')),
   email: emailAddressSchema,
-  message: messageText(
-    'Please enter a message.',
-    5000,
-    'Please keep your message under 5,000 characters.',
-  ).pipe(z.string().min(1, 'Please enter a message.')),
+  message: messageText(5000, {
+    notText: 'Please enter a message.',
+    tooLong: 'Please keep your message under 5,000 characters.',
+    unusable: 'Your message holds characters we cannot store: please retype it as plain text.',
+  }).pipe(z.string().min(1, 'Please enter a message.')),
   [honeypot.field]: honeypot.schema,
 });
 

@@ -9,11 +9,11 @@ import { lineText, nameText, sitePathSchema } from './text';
 export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
 export type SubscriptionList = (typeof subscriptionLists)[number];
 
-const utmValue = lineText(
-  'Please check this value.',
-  utmMaxLength,
-  'Please shorten this value.',
-).optional();
+const utmValue = lineText(utmMaxLength, {
+  notText: 'Please check this value.',
+  tooLong: 'Please shorten this value.',
+  unusable: 'Please check this value.',
+}).optional();
 
 export const utmSchema = z
   .object({
@@ -28,13 +28,17 @@ export const utmSchema = z
 export const subscriptionSchema = z.strictObject({
   list: z.enum(subscriptionLists, { error: 'Unknown list.' }),
   email: emailAddressSchema,
-  firstName: nameText(
-    'Please check your first name.',
-    100,
-    'Please shorten your first name.',
-  ).optional(),
+  firstName: nameText(100, {
+    notText: 'Please check your first name.',
+    tooLong: 'Please shorten your first name.',
+    unusable: 'Please use only letters and punctuation in your first name.',
+  }).optional(),
   /** Traffic source (D4), e.g. Instagram / LinkedIn / Direct or a utm_source. */
-  source: lineText('Unknown source.', 64, 'Unknown source.').optional(),
+  source: lineText(64, {
+    notText: 'Unknown source.',
+    tooLong: 'Unknown source.',
+    unusable: 'Unknown source.',
+  }).optional(),
   /** Path of the page the form was on: a path of this site, never another host. */
   page: sitePathSchema.optional(),
   utm: utmSchema.optional(),

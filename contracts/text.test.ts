@@ -30,6 +30,13 @@ describe('text fields refuse what is valid JSON but not valid text', () => {
     expect(signUpError({ ...signUp, firstName: name })).toHaveProperty('firstName');
   });
 
+  it('tells a visitor what is wrong, not to enter what they entered', () => {
+    expect(contactError({ ...contact, name: 'Ada\u202e' })?.name).toBe(
+      'Please use only letters and punctuation in your name.',
+    );
+    expect(contactError({ ...contact, name: '' })?.name).toBe('Please enter your name.');
+  });
+
   it('keeps what a real name or message holds', () => {
     expect(contactError({ ...contact, name: 'Zoë Ní Bhriain-Ōkubo 😀' })).toBeNull();
     expect(signUpError({ ...signUp, firstName: '' })).toBeNull();

@@ -23,31 +23,41 @@ const zeroWidth = /[\u200b-\u200d\u2060\ufeff]/g;
 const plainText = (value: string, controls: RegExp) =>
   !controls.test(value) && !bidi.test(value) && !loneSurrogate.test(value);
 
+/**
+ * What a visitor reads for each way a field can be wrong: not text at all, too long, or holding
+ * characters we refuse (so a pasted name with a hidden character is not told "enter your name").
+ */
+export interface TextMessages {
+  notText: string;
+  tooLong: string;
+  unusable: string;
+}
+
 /** Trimmed text of at most `max` characters, refusing the `controls` given and direction characters. */
-function text(message: string, max: number, tooLong: string, controls: RegExp) {
+function text(max: number, messages: TextMessages, controls: RegExp) {
   return z
-    .string({ error: message })
+    .string({ error: messages.notText })
     .trim()
-    .max(max, tooLong)
-    .refine((value) => plainText(value, controls), message);
+    .max(max, messages.tooLong)
+    .refine((value) => plainText(value, controls), messages.unusable);
 }
 
 /** One line of text: trimmed, at most `max` characters, no control or direction characters. */
-export function lineText(message: string, max: number, tooLong: string) {
-  return text(message, max, tooLong, control);
+export function lineText(max: number, messages: TextMessages) {
+  return text(max, messages, control);
 }
 
 /** A person's name: one line, and not empty once the characters that take no space are gone. */
-export function nameText(message: string, max: number, tooLong: string) {
-  return lineText(message, max, tooLong).refine(
+export function nameText(max: number, messages: TextMessages) {
+  return lineText(max, messages).refine(
     (value) => value === '' || value.replace(zeroWidth, '').trim() !== '',
-    message,
+    messages.unusable,
   );
 }
 
 /** Free text over several lines: tabs and line breaks are kept, other controls refused. */
-export function messageText(message: string, max: number, tooLong: string) {
-  return text(message, max, tooLong, controlInMessage);
+export function messageText(max: number, messages: TextMessages) {
+  return text(max, messages, controlInMessage);
 }
 
 /**
