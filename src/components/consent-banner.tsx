@@ -86,7 +86,7 @@ export function ConsentBanner() {
           </Button>
         </form>
       </section>
-      <p role="status" className="sr-only" data-consent-status="" />
+      <p role="status" className="sr-only" data-consent-status={copy.saved} />
     </>
   );
 }

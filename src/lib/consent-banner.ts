@@ -1,4 +1,3 @@
-import { consentBanner as copy } from '../content/consent';
 import {
   type ConsentCategory,
   type ConsentChoice,
@@ -62,7 +61,8 @@ export function startConsentBanner(): void {
       ]),
     ) as ConsentChoice;
     saveConsent(choice);
-    if (status) status.textContent = copy.saved;
+    // The sentence comes with the prerendered markup, so this script carries no copy.
+    if (status) status.textContent = status.dataset.consentStatus ?? '';
     close();
   });
 
