@@ -74,6 +74,18 @@ export interface FormCopy {
   error: string;
 }
 
+/** A sign-up form's words as a content module gives them: what each SignUpForm is handed whole. */
+export interface SignUpFormContent {
+  id: string;
+  emailLabel: string;
+  emailPlaceholder: string;
+  copy: FormCopy;
+  /** Asks for a first name too (the waitlist page). */
+  firstNameLabel?: string;
+  /** After a sign-up, the way on to the thank-you page with the visitor's share code. */
+  bonusLink?: { label: string; href: string };
+}
+
 /** A video box's words and media: the player URL (configuration; null = poster only). */
 export interface VideoContent {
   title: string;

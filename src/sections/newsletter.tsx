@@ -1,5 +1,5 @@
 import { Section, SectionHeading } from '../components/ui/section';
-import type { FormCopy } from '../content/types';
+import type { SignUpFormContent } from '../content/types';
 import { SignUpForm } from '../islands';
 
 export interface NewsletterProps {
@@ -8,17 +8,12 @@ export interface NewsletterProps {
   heading: string;
   sub: string;
   trustLine: string;
-  form: {
-    id: string;
-    emailLabel: string;
-    emailPlaceholder: string;
-    copy: FormCopy;
-    toast: { title: string; description: string };
-  };
+  form: SignUpFormContent & { toast: { title: string; description: string } };
 }
 
 /** The newsletter sign-up (spec §2.2, §5): a toast on success, and the field clears. */
 export function Newsletter({ id, kicker, heading, sub, trustLine, form }: NewsletterProps) {
+  const { toast, ...fields } = form;
   return (
     <Section id={id} band="accent" containerClassName="grid gap-10 md:grid-cols-12 md:items-end">
       <div className="md:col-span-7">
@@ -27,14 +22,11 @@ export function Newsletter({ id, kicker, heading, sub, trustLine, form }: Newsle
       </div>
       <div className="md:col-span-5">
         <SignUpForm
-          id={form.id}
+          {...fields}
           list="newsletter"
-          emailLabel={form.emailLabel}
-          emailPlaceholder={form.emailPlaceholder}
-          copy={form.copy}
           successDisplay="none"
           buttonVariant="ink"
-          onSuccess={{ kind: 'toast', ...form.toast }}
+          onSuccess={{ kind: 'toast', ...toast }}
         />
         <p className="mt-4 text-step--1 font-medium">{trustLine}</p>
       </div>

@@ -1,13 +1,9 @@
 import { SignUpForm } from '../../components/lead-form/sign-up-form';
-import type { FormCopy } from '../../content/types';
+import type { SignUpFormContent } from '../../content/types';
 import { type UnlockWindowConfig, unlockSecondsLeft } from '../../lib/unlock-window';
 import { useNow } from '../../lib/use-now';
 
-export interface HandbookFormProps {
-  id: string;
-  emailLabel: string;
-  emailPlaceholder: string;
-  copy: FormCopy;
+export interface HandbookFormProps extends SignUpFormContent {
   /** The button once the unlock window has run out (spec §2.6). */
   closedSubmit: string;
   window: UnlockWindowConfig;

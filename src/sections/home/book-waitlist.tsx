@@ -1,7 +1,7 @@
 import { BookCover } from '../../components/book-cover';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { TrustLine } from '../../components/ui/trust-line';
-import type { FormCopy, ImageAsset } from '../../content/types';
+import type { ImageAsset, SignUpFormContent } from '../../content/types';
 import { SignUpForm } from '../../islands';
 
 export interface BookWaitlistProps {
@@ -11,13 +11,7 @@ export interface BookWaitlistProps {
   sub: string;
   trustLine: string;
   cover: ImageAsset;
-  form: {
-    id: string;
-    emailLabel: string;
-    emailPlaceholder: string;
-    copy: FormCopy;
-    bonusLink: { label: string; href: string };
-  };
+  form: SignUpFormContent;
 }
 
 /** The book section (spec §2.2, §4): the cover beside the waitlist sign-up. */
@@ -45,14 +39,10 @@ export function BookWaitlist({
         <SectionHeading kicker={kicker} heading={heading} size="xl" />
         <p className="mt-5 max-w-xl text-step-1 leading-snug text-ink/85">{sub}</p>
         <SignUpForm
-          id={form.id}
+          {...form}
           list="waitlist"
-          emailLabel={form.emailLabel}
-          emailPlaceholder={form.emailPlaceholder}
-          copy={form.copy}
           successDisplay="replace"
           onSuccess={{ kind: 'remember-waitlist-join' }}
-          bonusLink={form.bonusLink}
           className="mt-8 max-w-xl"
         />
         <TrustLine text={trustLine} tone="strong" />

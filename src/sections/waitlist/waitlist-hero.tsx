@@ -2,7 +2,7 @@ import { BookCover } from '../../components/book-cover';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TrustLine } from '../../components/ui/trust-line';
-import type { FormCopy, ImageAsset } from '../../content/types';
+import type { ImageAsset, SignUpFormContent } from '../../content/types';
 import { SignUpForm } from '../../islands';
 
 export interface WaitlistHeroProps {
@@ -11,14 +11,7 @@ export interface WaitlistHeroProps {
   heading: string;
   sub: string;
   trustLine: string;
-  form: {
-    id: string;
-    firstNameLabel: string;
-    bonusLink: { label: string; href: string };
-    emailLabel: string;
-    emailPlaceholder: string;
-    copy: FormCopy;
-  };
+  form: SignUpFormContent;
 }
 
 /** "You're almost in" and the waitlist sign-up (spec §2.3): first name optional, email required. */
@@ -29,16 +22,7 @@ export function WaitlistHero({ kicker, cover, heading, sub, trustLine, form }: W
         <div className="md:col-span-7 md:order-2">
           <PageHeading kicker={kicker} heading={heading} sub={sub} size="2xl" />
           <div className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
-            <SignUpForm
-              id={form.id}
-              list="waitlist"
-              firstNameLabel={form.firstNameLabel}
-              bonusLink={form.bonusLink}
-              emailLabel={form.emailLabel}
-              emailPlaceholder={form.emailPlaceholder}
-              copy={form.copy}
-              successDisplay="replace"
-            />
+            <SignUpForm {...form} list="waitlist" successDisplay="replace" />
             <TrustLine text={trustLine} />
           </div>
         </div>
