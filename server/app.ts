@@ -10,6 +10,7 @@ import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
+import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
 import { searchFilePaths, searchFiles } from './search-files';
@@ -55,7 +56,8 @@ export function createApp({
       'request',
     );
   });
-  app.use(securityHeaders(env));
+  const clientOf = forwardedClient(env.TRUST_PROXY);
+  app.use(securityHeaders(env, clientOf));
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -66,6 +68,7 @@ export function createApp({
     logger,
     store,
     forwarding,
+    clientOf,
     ipHashKey,
     onLeadStored,
     // One budget per client across every form: a bot gains nothing by switching endpoints.

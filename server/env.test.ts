@@ -10,7 +10,7 @@ describe('parseEnv', () => {
       SELLABLE_BUSINESS_HOST: 'sellablebusiness.localhost',
       WAITLIST_HOST: 'waitlist.localhost',
       BOOK_HOST: 'whatsstoppingyou.localhost',
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       DATA_DIR: './data',
       SPACES_COUNTER_MODE: 'simulated',
     });
@@ -34,6 +34,9 @@ describe('parseEnv', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['TRUST_PROXY', 'yes'],
+    // "true" once meant "one proxy"; in proxy-addr's terms it would trust every hop, forged ones too.
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'loopback, 300.1.1.1'],
     ['WAITLIST_HOST', 'https://waitlist.example'],
     ['SITE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://x'],
@@ -43,6 +46,22 @@ describe('parseEnv', () => {
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies', () => {
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: 'Loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('keeps the body deadline inside the request deadline, so a slow body gets our answer', () => {
+    expect(() => parseEnv({ BODY_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
+      /REQUEST_TIMEOUT_SECONDS/,
+    );
+    expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
   });
 
   it('requires a deadline when the handbook countdown is tied to one', () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import type { PublicConfig } from '../contracts/public-config';
 import { type NamedHosts, siteOrigins } from '../contracts/sites.ts';
@@ -24,14 +25,6 @@ const host = (fallback: string) =>
       .regex(/^[a-z0-9.-]+$/, 'a bare host name such as example.com (no scheme, port or path)')
       .default(fallback),
   );
-const boolean = (fallback: boolean) =>
-  z.preprocess(
-    emptyAsUnset,
-    z
-      .enum(['true', 'false', '1', '0'], { error: 'true or false' })
-      .default(fallback ? 'true' : 'false')
-      .transform((value) => value === 'true' || value === '1'),
-  );
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
 
@@ -51,8 +44,40 @@ export const envSchema = z.object({
   SELLABLE_BUSINESS_HOST: host('sellablebusiness.localhost'),
   WAITLIST_HOST: host('waitlist.localhost'),
   BOOK_HOST: host('whatsstoppingyou.localhost'),
-  /** A proxy in front sets X-Forwarded-For / X-Forwarded-Proto: only then are they believed. */
-  TRUST_PROXY: boolean(false),
+  /**
+   * The proxies in front whose X-Forwarded-For / X-Forwarded-Proto are believed (proxy-addr's
+   * rules): a hop count, or addresses, CIDR ranges and the names loopback, linklocal,
+   * uniquelocal. Unset or 0: none, the connection's peer is the client.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default('0')
+      .transform((value, context): TrustProxy => {
+        const trimmed = value.trim().toLowerCase();
+        if (trimmed === 'false') return 0;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        const list = trimmed.split(',').map((entry) => entry.trim());
+        try {
+          proxyaddr.compile(list);
+          return list;
+        } catch (error) {
+          context.addIssue({
+            code: 'custom',
+            message: `a hop count, or proxy addresses, ranges and loopback/linklocal/uniquelocal (${error instanceof Error ? error.message : 'invalid'})`,
+          });
+          return z.NEVER;
+        }
+      }),
+  ),
+  /** Seconds a client may take to send its request headers, and the whole request. */
+  HEADERS_TIMEOUT_SECONDS: integer(10, 1, 600),
+  REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600),
+  /** Seconds a form post's body may take to arrive once its headers are in. */
+  BODY_TIMEOUT_SECONDS: integer(10, 1, 600),
+  /** Open connections at once; past it new ones are closed at once (file descriptors are finite). */
+  MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
 
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -121,6 +146,9 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Which proxies to believe: how many hops in front, or which addresses (see TRUST_PROXY). */
+export type TrustProxy = number | readonly string[];
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }
@@ -166,6 +194,15 @@ function parseEnvFrom(source: Record<string, string | undefined>): Env {
   ) {
     throw new EnvError(
       'Invalid configuration:\n  KIT_API_URL: must be https:// in production (the API key travels with every call)',
+    );
+  }
+  // A body deadline past the request's would end in Node's bare 408 instead of our JSON one.
+  if (
+    env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS ||
+    env.BODY_TIMEOUT_SECONDS >= env.REQUEST_TIMEOUT_SECONDS
+  ) {
+    throw new EnvError(
+      'Invalid configuration:\n  REQUEST_TIMEOUT_SECONDS: must be at least HEADERS_TIMEOUT_SECONDS and more than BODY_TIMEOUT_SECONDS',
     );
   }
   if (env.HANDBOOK_COUNTDOWN_MODE === 'deadline' && !env.HANDBOOK_DEADLINE) {

@@ -2,11 +2,10 @@
  * Boot only: read the configuration, load the build, open the store, start the outbox worker,
  * listen, and shut down cleanly on SIGTERM/SIGINT. Everything else lives in app.ts.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { announceListening, exitOnBootFailure, openLeadCapture, stopOnSignals } from './boot';
 import { parseEnv } from './env';
+import { serveApp } from './http-server';
 import { createLogger } from './logger';
 import { loadSite } from './site';
 
@@ -17,10 +16,7 @@ async function main() {
   const leads = await openLeadCapture(env, logger);
   const app = createApp({ env, logger, site, ...leads.deps });
 
-  const server = serve(
-    { fetch: app.fetch, port: env.PORT, hostname: env.BIND_ADDRESS },
-    (info: AddressInfo) => announceListening(env, logger, info.port),
-  );
+  const server = serveApp(app, env, (info) => announceListening(env, logger, info.port));
   stopOnSignals(server, logger, leads.close);
 }
 

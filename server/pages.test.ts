@@ -325,14 +325,20 @@ describe('security headers', () => {
   });
 
   it('add HSTS only when a trusted proxy says the visitor used HTTPS', async () => {
-    const proxied = appWith({ TRUST_PROXY: 'true' });
-    const https = await proxied.request('/', { headers: { 'x-forwarded-proto': 'https' } });
-    expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-    const http = await proxied.request('/', { headers: { 'x-forwarded-proto': 'http' } });
-    expect(http.headers.get('strict-transport-security')).toBeNull();
-    // Without TRUST_PROXY the header is anyone's to forge, so it is ignored.
-    const untrusted = await get('/', { 'x-forwarded-proto': 'https' });
-    expect(untrusted.headers.get('strict-transport-security')).toBeNull();
+    const proxied = appWith({ TRUST_PROXY: 'loopback' });
+    const from = (peer: string, proto: string) =>
+      proxied.request(
+        '/',
+        { headers: { 'x-forwarded-proto': proto } },
+        { incoming: { socket: { remoteAddress: peer } } },
+      );
+    const hsts = (response: Response) => response.headers.get('strict-transport-security');
+    expect(hsts(await from('127.0.0.1', 'https'))).toMatch(/max-age=\d+/);
+    expect(hsts(await from('127.0.0.1', 'http'))).toBeNull();
+    // From anywhere but the trusted proxy, or without TRUST_PROXY, the header is anyone's to
+    // forge, so it is ignored.
+    expect(hsts(await from('198.51.100.4', 'https'))).toBeNull();
+    expect(hsts(await get('/', { 'x-forwarded-proto': 'https' }))).toBeNull();
   });
 
   it('open the CSP to the analytics and pixel origins only when they are configured', async () => {

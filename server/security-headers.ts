@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from './env';
+import type { ClientOf } from './forwarded';
 
 /**
  * Content-Security-Policy with only what the pages need (integrations.md): our own origin, plus
@@ -43,12 +44,6 @@ export function contentSecurityPolicy(env: Env): string {
   ].join('; ');
 }
 
-/** True when the visitor reached us over HTTPS (directly, or through a trusted proxy). */
-function isHttps(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
-  if (trustProxy && forwardedProto) return forwardedProto.split(',')[0]?.trim() === 'https';
-  return url.startsWith('https:');
-}
-
 /**
  * Files a browser never renders as a document (scripts, styles, fonts, raster images): the
  * document-only headers would be ~0.5 KB of every one of a page's twenty-odd requests for
@@ -56,13 +51,14 @@ function isHttps(url: string, forwardedProto: string | undefined, trustProxy: bo
  */
 const subresource = /\/assets\/[^/]+\.(?:js|css|woff2?|png|jpe?g|webp|avif)$/;
 
-export function securityHeaders(env: Env): MiddlewareHandler {
+export function securityHeaders(env: Env, clientOf: ClientOf): MiddlewareHandler {
   const csp = contentSecurityPolicy(env);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     headers.set('X-Content-Type-Options', 'nosniff');
-    if (isHttps(c.req.url, c.req.header('x-forwarded-proto'), env.TRUST_PROXY)) {
+    // Only for a visit over HTTPS (directly, or through a trusted proxy).
+    if (clientOf(c).protocol === 'https') {
       headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
     if (subresource.test(c.req.path)) return;

@@ -114,14 +114,14 @@ for (const { path, table, valid } of endpoints) {
       await expectApiError(await postJson(app, path, valid), 429);
     });
 
-    it('keys the limit on X-Forwarded-For only when TRUST_PROXY=true', async () => {
+    it('keys the limit on X-Forwarded-For only from a trusted proxy', async () => {
       const spoofed = (i: number) => ({ headers: { 'X-Forwarded-For': `192.0.2.${i}` } });
       const direct = createTestApp(store(), { LEAD_RATE_LIMIT: '1' });
       expect((await postJson(direct, path, valid, spoofed(1))).status).toBe(201);
       // A forged header does not buy a fresh budget.
       await expectApiError(await postJson(direct, path, valid, spoofed(2)), 429);
 
-      const proxied = createTestApp(store(), { LEAD_RATE_LIMIT: '1', TRUST_PROXY: 'true' });
+      const proxied = createTestApp(store(), { LEAD_RATE_LIMIT: '1', TRUST_PROXY: 'loopback' });
       const viaProxy = (client: string) => ({
         headers: { 'X-Forwarded-For': `10.9.9.9, ${client}` },
         address: '127.0.0.1',
@@ -133,6 +133,13 @@ for (const { path, table, valid } of endpoints) {
         300,
       );
       await expectApiError(await postJson(proxied, path, valid, viaProxy('192.0.2.1')), 429);
+      // A client that reaches the server directly, not through the proxy, cannot choose.
+      const bypass = (client: string) => ({
+        headers: { 'X-Forwarded-For': client },
+        address: '198.51.100.9',
+      });
+      expect((await postJson(proxied, path, valid, bypass('192.0.2.3'))).status).toBe(201);
+      await expectApiError(await postJson(proxied, path, valid, bypass('192.0.2.4')), 429);
     });
 
     it('gives a honeypot hit a normal-looking success and stores nothing', async () => {

@@ -6,10 +6,11 @@ import { formFieldsToBody } from '../../contracts/form-fields';
 import { isHoneypotFilled } from '../../contracts/honeypot';
 import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
+import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
-import { clientAddress, hashAddress } from './client-address';
+import { hashAddress } from './client-address';
 import type { LeadRateLimiter, RateLimitVerdict } from './rate-limit';
-import { BodyTooLargeError, readBodyText } from './read-body';
+import { BodyReadError, readBodyText } from './read-body';
 import { isSameOriginPost, requestOrigin, returnPath } from './same-origin';
 
 /** Far above any valid lead (a 5,000-character message, even all escapes), far below harm. */
@@ -19,7 +20,9 @@ export const maxBodyBytes = 64 * 1024;
 const formIdPattern = /^[a-z][a-z0-9-]{0,39}$/;
 
 export interface LeadFormDeps {
-  env: Pick<Env, 'TRUST_PROXY'>;
+  env: Pick<Env, 'BODY_TIMEOUT_SECONDS'>;
+  /** Who sent a request (forwarded.ts): the rate limit's key and the page's own origin. */
+  clientOf: ClientOf;
   logger: Logger;
   rateLimiter: LeadRateLimiter;
   /** Key of the IP hash kept with each lead (see client-address.ts). */
@@ -46,7 +49,7 @@ export interface LeadEndpoint<Schema extends z.ZodType> {
 
 interface Rejection {
   ok: false;
-  status: 400 | 403 | 413 | 415 | 429;
+  status: RejectionStatus;
   body: ApiError;
   retryAfterSeconds?: number;
 }
@@ -74,12 +77,12 @@ export function leadRouter<Schema extends z.ZodType>(
 ) {
   return new Hono()
     .post('/', async (c) => {
-      const ownOrigin = requestOrigin(c, deps.env.TRUST_PROXY);
+      const ownOrigin = requestOrigin(c, deps.clientOf);
       if (!isSameOriginPost(c.req.raw.headers, ownOrigin)) {
         return answer(c, reject(403, 'Cross-site posts are not accepted.'));
       }
       // Every post counts against the client's budget, however malformed.
-      const address = clientAddress(c, deps.env.TRUST_PROXY);
+      const { address } = deps.clientOf(c);
       const verdict = await deps.rateLimiter.take(address);
       const kind = bodyKind(c.req.header('content-type'));
       if (!kind) {
@@ -90,11 +93,19 @@ export function leadRouter<Schema extends z.ZodType>(
       }
       let text: string;
       try {
-        text = await readBodyText(c.req.raw, maxBodyBytes);
+        text = await readBodyText(c.req.raw, {
+          maxBytes: maxBodyBytes,
+          deadlineMs: deps.env.BODY_TIMEOUT_SECONDS * 1000,
+        });
       } catch (error) {
-        if (error instanceof BodyTooLargeError) return answer(c, reject(413, 'Body too large.'));
-        if (error instanceof TypeError) return answer(c, reject(400, 'Body is not UTF-8.'));
-        throw error;
+        if (!(error instanceof BodyReadError)) throw error;
+        if (error.reason === 'client-gone') {
+          // Nobody is left to answer; not a server fault, so no error line with a stack.
+          deps.logger.debug({ lead: endpoint.lead }, 'client left mid-body');
+          return answer(c, reject(400, error.message));
+        }
+        if (error.reason === 'too-slow') c.header('Connection', 'close');
+        return answer(c, reject(bodyErrorStatus[error.reason], error.message));
       }
 
       if (kind === 'json') return answer(c, await accept(address, verdict, parseJson(text)));
@@ -159,8 +170,16 @@ function answer(c: Context, outcome: Outcome): Response {
   return c.json(outcome.body, outcome.status);
 }
 
+type RejectionStatus = 400 | 403 | 408 | 413 | 415 | 429;
+
+const bodyErrorStatus = {
+  'too-large': 413,
+  'too-slow': 408,
+  'not-utf8': 400,
+} as const satisfies Record<Exclude<BodyReadError['reason'], 'client-gone'>, RejectionStatus>;
+
 function reject(
-  status: 400 | 403 | 413 | 415 | 429,
+  status: RejectionStatus,
   error: string,
   fields?: Record<string, string>,
 ): Rejection {

@@ -1,16 +1,9 @@
 import type { Context } from 'hono';
+import type { ClientOf } from '../forwarded';
 
-/**
- * This request's own origin as the browser saw it: the Host it was sent to, with the scheme the
- * visitor used (from X-Forwarded-Proto only behind a trusted proxy that terminates TLS).
- */
-export function requestOrigin(c: Context, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
-  const forwardedProto = trustProxy
-    ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()
-    : undefined;
-  const protocol = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : null;
-  return protocol ? `${protocol}://${url.host}` : url.origin;
+/** This request's own origin as the browser saw it: the Host it was sent to, with its scheme. */
+export function requestOrigin(c: Context, clientOf: ClientOf): string {
+  return `${clientOf(c).protocol}://${new URL(c.req.url).host}`;
 }
 
 /**
