@@ -24,7 +24,7 @@ export interface AppDeps {
   site: Site;
   store: Store;
   forwarding: Forwarding;
-  /** Key of the IP hash kept with each lead (storedSecret in server/db/store.ts). */
+  /** Key of the IP hash kept with each lead (server/ip-hash-key.ts). */
   ipHashKey: string;
   /** Told when a new lead is stored (the outbox worker's wake()). */
   onLeadStored?: () => void;

@@ -6,8 +6,9 @@
 import type { ServerType } from '@hono/node-server';
 import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
-import { openStore, storedSecret } from './db/store';
+import { openStore } from './db/store';
 import { type Env, EnvError, namedHosts } from './env';
+import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
 import { createForwarding } from './outbox/forwarding';
 import { startOutboxWorker } from './outbox/worker';
@@ -26,7 +27,7 @@ export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCap
   const store = await openStore(env);
   logger.info({ dialect: store.dialect }, 'store open');
   const forwarding = createForwarding(env, providersFromEnv(env, logger));
-  const ipHashKey = await storedSecret(store, 'ip_hash_key');
+  const ipHashKey = await loadIpHashKey(env, store);
   const worker = startOutboxWorker(store, forwarding, logger);
   return {
     deps: { store, forwarding, ipHashKey, onLeadStored: worker.wake },

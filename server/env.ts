@@ -80,6 +80,14 @@ export const envSchema = z.object({
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
 
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+  /**
+   * Key of the IP hashes kept with leads; unset, one is made in DATA_DIR/ip-hash.key. Set it, the
+   * same on each, when several instances share one PostgreSQL.
+   */
+  IP_HASH_KEY: z.preprocess(
+    emptyAsUnset,
+    z.string().min(32, 'at least 32 random characters (openssl rand -base64 32)').optional(),
+  ),
   DATABASE_URL: z.preprocess(
     emptyAsUnset,
     z

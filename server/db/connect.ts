@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env';
+import { ensurePrivateDir, ensurePrivateFile } from '../private-files';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -71,7 +71,10 @@ function loadSqlite(): typeof BetterSqlite3 {
 }
 
 function connectSqlite(dataDir: string): Kysely<Database> {
-  mkdirSync(dataDir, { recursive: true });
+  // Leads are personal data: only the server's user reads them. SQLite gives its -wal and -shm
+  // files the database file's mode.
+  ensurePrivateDir(dataDir);
+  ensurePrivateFile(sqlitePath(dataDir));
   const SqliteDatabase = loadSqlite();
   const database = new SqliteDatabase(sqlitePath(dataDir), { timeout: busyTimeoutMs });
   database.pragma('journal_mode = WAL');
