@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
+import { proofOfWork } from './proof-of-work';
 import { messageText, nameText } from './text';
 
 /** A press or speaking enquiry (spec §3, §5, §7). The browser form and the API share it. */
@@ -17,6 +18,7 @@ export const contactSubmissionSchema = z.strictObject({
     unusable: 'Your message holds characters we cannot store: please retype it as plain text.',
   }).pipe(z.string().min(1, 'Please enter a message.')),
   [honeypot.field]: honeypot.schema,
+  [proofOfWork.field]: proofOfWork.schema,
 });
 
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddressSchema } from './email';
 import { type UtmKey, utmMaxLength } from './form-fields';
 import { honeypot } from './honeypot';
+import { proofOfWork } from './proof-of-work';
 import { referralCodePattern } from './referral';
 import { lineText, nameText, sitePathSchema } from './text';
 
@@ -45,6 +46,7 @@ export const subscriptionSchema = z.strictObject({
   /** The share link's code this visitor came through (the thank-you page's promise). */
   ref: z.string().regex(referralCodePattern, 'Unknown referral code.').optional(),
   [honeypot.field]: honeypot.schema,
+  [proofOfWork.field]: proofOfWork.schema,
 });
 
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -4,6 +4,7 @@ import { siteOrigins } from '../contracts/sites';
 import { resolveRoute, siteForHost } from '../src/routes';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
+import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';
 import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
 import { subscriptionsRouter } from './api/subscriptions';
@@ -26,6 +27,8 @@ export interface AppDeps {
   forwarding: Forwarding;
   /** Key of the IP hash kept with each lead (server/ip-hash-key.ts). */
   ipHashKey: string;
+  /** Signing key of the proof-of-work challenges, shared by every instance (in the database). */
+  proofOfWorkKey: string;
   /** Told when a new lead is stored (the outbox worker's wake()). */
   onLeadStored?: () => void;
 }
@@ -38,6 +41,7 @@ export function createApp({
   store,
   forwarding,
   ipHashKey,
+  proofOfWorkKey,
   onLeadStored = () => {},
 }: AppDeps) {
   const hosts = namedHosts(env);
@@ -63,6 +67,7 @@ export function createApp({
     c.header('Cache-Control', 'no-store');
   });
 
+  const proofOfWork = createProofOfWork(store, proofOfWorkKey);
   const leadApi = {
     env,
     logger,
@@ -70,11 +75,13 @@ export function createApp({
     forwarding,
     clientOf,
     ipHashKey,
+    proofOfWork,
     onLeadStored,
     // One budget per client across every form: a bot gains nothing by switching endpoints.
     rateLimiter: createLeadRateLimiter(env),
   };
   app.route('/api/health', healthRouter());
+  app.route('/api/proof-of-work', proofOfWorkRouter(proofOfWork));
   app.route('/api/contact-submissions', contactRouter(leadApi));
   app.route('/api/subscriptions', subscriptionsRouter(leadApi));
   app.route('/api/waitlist', waitlistRouter({ env, store }));

@@ -6,7 +6,7 @@
 import type { ServerType } from '@hono/node-server';
 import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
-import { openStore } from './db/store';
+import { openStore, storedSecret } from './db/store';
 import { type Env, EnvError, namedHosts } from './env';
 import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
@@ -17,7 +17,7 @@ import { MissingBuildError } from './site';
 
 export interface LeadCapture {
   /** The app's lead dependencies: the store, forwarding, the IP hash key, the worker's wake. */
-  deps: Pick<AppDeps, 'store' | 'forwarding' | 'ipHashKey' | 'onLeadStored'>;
+  deps: Pick<AppDeps, 'store' | 'forwarding' | 'ipHashKey' | 'proofOfWorkKey' | 'onLeadStored'>;
   /** Stops the outbox worker, then closes the store. */
   close(): Promise<void>;
 }
@@ -28,9 +28,10 @@ export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCap
   logger.info({ dialect: store.dialect }, 'store open');
   const forwarding = createForwarding(env, providersFromEnv(env, logger));
   const ipHashKey = await loadIpHashKey(env, store);
+  const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
   const worker = startOutboxWorker(store, forwarding, logger);
   return {
-    deps: { store, forwarding, ipHashKey, onLeadStored: worker.wake },
+    deps: { store, forwarding, ipHashKey, proofOfWorkKey, onLeadStored: worker.wake },
     async close() {
       await worker.stop();
       await store.close();

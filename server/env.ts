@@ -100,6 +100,8 @@ export const envSchema = z.object({
   LEAD_RATE_LIMIT: integer(10, 0, 1_000_000),
   LEAD_RATE_LIMIT_WINDOW_SECONDS: integer(60, 1, 86_400),
 
+  /** Owner emails of single enquiries per hour; past it they wait for one hourly digest. */
+  OWNER_NOTIFY_HOURLY_LIMIT: integer(10, 1, 10_000),
   KIT_API_KEY: optionalString,
   /** Kit's API origin; only tests and staging point it elsewhere. */
   KIT_API_URL: url('https://api.kit.com'),

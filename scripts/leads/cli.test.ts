@@ -21,7 +21,7 @@ describeEachStore('npm run leads', ({ store, database }) => {
     return { code, stdout, stderr };
   }
 
-  const meta = { ipHash: 'h' };
+  const meta = { ipHash: 'h', verified: true };
   async function seed() {
     await addContactSubmission(
       store(),
@@ -93,7 +93,8 @@ describeEachStore('npm run leads', ({ store, database }) => {
     await seed();
     expect((await leads('outbox')).stdout).toContain('2 pending, 0 failed');
     const [job] = await claimDueJobs(store(), { kinds: ['owner-notify'], limit: 1, leaseMs: 1 });
-    await parkJob(store(), job?.id ?? '', 'SMTP failed with 550');
+    if (!job) throw new Error('no job claimed');
+    await parkJob(store(), job, 'SMTP failed with 550');
     const listing = await leads('outbox');
     expect(listing.stdout).toContain('last error: SMTP failed with 550');
     expect(listing.stdout).toContain('1 pending, 1 failed');

@@ -1,8 +1,13 @@
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect, it } from 'vitest';
-import { createTestApp, expectApiError, postJson } from '../testing/app';
+import type { OwnerMail } from '../providers/owner-mail';
+import { createTestApp, expectApiError, postJson, solvedProof } from '../testing/app';
 import { countRows, describeEachStore } from '../testing/stores';
+import { createProofOfWork } from './proof-of-work';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A talk in March?' };
+const quietMail: OwnerMail = { notify: async () => {}, digest: async () => {} };
 
 describeEachStore('POST /api/contact-submissions', ({ store }) => {
   it('stores a valid enquiry, trimmed, and answers 201 {id}', async () => {
@@ -61,13 +66,95 @@ describeEachStore('POST /api/contact-submissions', ({ store }) => {
     expect((await postJson(off, '/api/contact-submissions', valid)).status).toBe(201);
     expect(await countRows(store(), 'outbox_jobs')).toBe(0);
 
-    const on = createTestApp(store(), {}, { kit: null, ownerMail: { notify: async () => {} } });
-    const response = await postJson(on, '/api/contact-submissions', valid);
+    const on = createTestApp(store(), {}, { kit: null, ownerMail: quietMail });
+    const response = await postJson(on, '/api/contact-submissions', {
+      ...valid,
+      altcha: await solvedProof(on),
+    });
     const { id } = (await response.json()) as { id: string };
     const jobs = await store().db.selectFrom('outbox_jobs').selectAll().execute();
     expect(jobs).toEqual([
       expect.objectContaining({ kind: 'owner-notify', lead_id: id, status: 'pending' }),
     ]);
+  });
+
+  it('stores a post without a solved proof as unverified, for the hourly digest only', async () => {
+    const app = createTestApp(store(), {}, { kit: null, ownerMail: quietMail });
+    const response = await postJson(app, '/api/contact-submissions', valid);
+    expect(response.status).toBe(201);
+    const lead = await store().db.selectFrom('contact_submissions').selectAll().executeTakeFirst();
+    expect(lead).toMatchObject({ verified: 0 });
+    const job = await store().db.selectFrom('outbox_jobs').selectAll().executeTakeFirst();
+    expect(job).toMatchObject({ kind: 'owner-digest', lead_id: lead?.id });
+    // Due at the next whole hour, with the rest of that hour's digest.
+    expect(job?.next_attempt_at).toMatch(/T\d\d:00:00\.000Z$/);
+  });
+
+  it('counts a proof once: a replayed one makes an unverified lead', async () => {
+    const app = createTestApp(store(), {}, { kit: null, ownerMail: quietMail });
+    const altcha = await solvedProof(app);
+    for (const email of ['one@example.com', 'two@example.com']) {
+      expect(
+        (await postJson(app, '/api/contact-submissions', { ...valid, email, altcha })).status,
+      ).toBe(201);
+    }
+    const leads = await store()
+      .db.selectFrom('contact_submissions')
+      .select(['email', 'verified'])
+      .orderBy('created_at')
+      .execute();
+    expect(leads).toEqual([
+      { email: 'one@example.com', verified: 1 },
+      { email: 'two@example.com', verified: 0 },
+    ]);
+  });
+
+  it('refuses a forged or tampered proof as unverified', async () => {
+    const app = createTestApp(store(), {}, { kit: null, ownerMail: quietMail });
+    const decode = (proof: string) => JSON.parse(Buffer.from(proof, 'base64').toString());
+    const encode = (proof: unknown) => Buffer.from(JSON.stringify(proof)).toString('base64');
+    const wrongKey = decode(await solvedProof(app));
+    wrongKey.solution.derivedKey = wrongKey.solution.derivedKey.replace(/^./, (c: string) =>
+      c === '0' ? '1' : '0',
+    );
+    const easier = decode(await solvedProof(app));
+    easier.challenge.parameters.keyPrefix = '0';
+    // Signed by another server's key.
+    const foreignServer = createProofOfWork(store(), 'another-server-key');
+    const foreignChallenge = await foreignServer.challenge();
+    const foreign = {
+      challenge: foreignChallenge,
+      solution: await solveChallenge({ challenge: foreignChallenge as Challenge, deriveKey }),
+    };
+    for (const altcha of [encode(wrongKey), encode(easier), encode(foreign), 'not base64 json']) {
+      expect((await postJson(app, '/api/contact-submissions', { ...valid, altcha })).status).toBe(
+        201,
+      );
+    }
+    const verified = await store()
+      .db.selectFrom('contact_submissions')
+      .select('verified')
+      .execute();
+    expect(verified.map((row) => row.verified)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('past the hourly ceiling of single notices, queues the rest for one digest', async () => {
+    const app = createTestApp(
+      store(),
+      { OWNER_NOTIFY_HOURLY_LIMIT: '3', LEAD_RATE_LIMIT: '0' },
+      { kit: null, ownerMail: quietMail },
+    );
+    for (let i = 0; i < 5; i++) {
+      const altcha = await solvedProof(app);
+      await postJson(app, '/api/contact-submissions', {
+        ...valid,
+        email: `p${i}@example.com`,
+        altcha,
+      });
+    }
+    const kinds = await store().db.selectFrom('outbox_jobs').select('kind').execute();
+    expect(kinds.filter((job) => job.kind === 'owner-notify')).toHaveLength(3);
+    expect(kinds.filter((job) => job.kind === 'owner-digest')).toHaveLength(2);
   });
 
   it('takes 200 concurrent submissions: 200 rows, no error', async () => {

@@ -1,10 +1,12 @@
 import { contactSubmissionSchema } from '../../contracts/contact';
 import { addContactSubmission } from '../db/leads';
 import type { Store } from '../db/store';
+import type { Env } from '../env';
 import type { Forwarding } from '../outbox/forwarding';
 import { type LeadFormDeps, leadRouter } from './lead-form';
 
 export interface LeadApiDeps extends LeadFormDeps {
+  env: LeadFormDeps['env'] & Pick<Env, 'OWNER_NOTIFY_HOURLY_LIMIT'>;
   store: Store;
   forwarding: Forwarding;
 }
@@ -15,8 +17,11 @@ export function contactRouter(deps: LeadApiDeps) {
     lead: 'contact',
     schema: contactSubmissionSchema,
     async save(contact, meta) {
-      const jobs = deps.forwarding.jobsForContact();
-      return { id: await addContactSubmission(deps.store, contact, meta, jobs), created: true };
+      const jobs = deps.forwarding.jobsForContact(meta);
+      const id = await addContactSubmission(deps.store, contact, meta, jobs, {
+        notifyHourlyLimit: deps.env.OWNER_NOTIFY_HOURLY_LIMIT,
+      });
+      return { id, created: true };
     },
   });
 }

@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import { type ApiError, fieldErrors } from '../../contracts/api-error';
 import { formFieldsToBody } from '../../contracts/form-fields';
 import { isHoneypotFilled } from '../../contracts/honeypot';
+import { proofOfWork } from '../../contracts/proof-of-work';
 import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import { hashAddress } from './client-address';
+import type { ProofOfWork } from './proof-of-work';
 import type { LeadRateLimiter, RateLimitVerdict } from './rate-limit';
 import { BodyReadError, readBodyText } from './read-body';
 import { isSameOriginPost, requestOrigin, returnPath } from './same-origin';
@@ -27,6 +29,8 @@ export interface LeadFormDeps {
   rateLimiter: LeadRateLimiter;
   /** Key of the IP hash kept with each lead (see client-address.ts). */
   ipHashKey: string;
+  /** Checks and spends the proof of work a post carries (proof-of-work.ts). */
+  proofOfWork: ProofOfWork;
   /** Called after a new lead is stored, so the outbox worker sends its jobs straight away. */
   onLeadStored(): void;
 }
@@ -145,10 +149,18 @@ export function leadRouter<Schema extends z.ZodType>(
     if (!result.success) {
       return reject(400, 'Please check the highlighted fields.', fieldErrors(result.error));
     }
+    // Without a valid proof (JavaScript off, a bot, a replay) the lead is still stored, marked.
+    const verified = await deps.proofOfWork.verify(
+      (result.data as Record<string, unknown>)[proofOfWork.field] as string | undefined,
+    );
     const saved = await endpoint.save(result.data, {
       ipHash: hashAddress(deps.ipHashKey, address),
+      verified,
     });
-    deps.logger.info({ lead: endpoint.lead, id: saved.id, created: saved.created }, 'lead stored');
+    deps.logger.info(
+      { lead: endpoint.lead, id: saved.id, created: saved.created, verified },
+      'lead stored',
+    );
     if (saved.created) deps.onLeadStored();
     return {
       ok: true,

@@ -8,6 +8,8 @@ import { isoNow, type Store } from './store';
 /** What the server adds to a lead: never the address itself (see server/api/client-address.ts). */
 export interface LeadMeta {
   ipHash: string;
+  /** The post carried a solved, unspent proof of work (server/api/proof-of-work.ts). */
+  verified: boolean;
 }
 
 /**
@@ -19,10 +21,17 @@ export async function addContactSubmission(
   contact: ContactSubmission,
   meta: LeadMeta,
   jobs: readonly OutboxJobKind[],
+  { notifyHourlyLimit = Number.POSITIVE_INFINITY }: { notifyHourlyLimit?: number } = {},
 ): Promise<string> {
   const id = randomUUID();
   const now = isoNow();
   await store.write(async (trx) => {
+    // Past the hourly ceiling of single notices, an enquiry waits for the hour's digest, so a
+    // flood fills one email instead of the owner's inbox.
+    const kinds =
+      jobs.includes('owner-notify') && (await noticesThisHour(trx, now)) >= notifyHourlyLimit
+        ? jobs.map((kind) => (kind === 'owner-notify' ? ('owner-digest' as const) : kind))
+        : jobs;
     await trx
       .insertInto('contact_submissions')
       .values({
@@ -32,9 +41,10 @@ export async function addContactSubmission(
         email: contact.email.toLowerCase(),
         message: contact.message,
         ip_hash: meta.ipHash,
+        verified: meta.verified ? 1 : 0,
       })
       .execute();
-    await enqueue(trx, id, jobs, now);
+    await enqueue(trx, id, kinds, now);
   });
   return id;
 }
@@ -79,6 +89,7 @@ export async function addSubscriber(
         ip_hash: meta.ipHash,
         referral_code: referralCode,
         referred_by: referrer && referrer.email !== email ? (subscription.ref ?? null) : null,
+        verified: meta.verified ? 1 : 0,
       })
       .onConflict((conflict) => conflict.columns(['list', 'email']).doNothing())
       .returning('id')
@@ -114,10 +125,28 @@ async function enqueue(
         lead_id: leadId,
         status: 'pending' as const,
         attempts: 0,
-        next_attempt_at: now,
+        // A digest entry waits for the next whole hour, with the rest of that hour's entries.
+        next_attempt_at: kind === 'owner-digest' ? nextHour(now) : now,
       })),
     )
     .execute();
+}
+
+/** Single owner notices queued in the hour before `now`. */
+async function noticesThisHour(trx: Transaction<Database>, now: string): Promise<number> {
+  const row = await trx
+    .selectFrom('outbox_jobs')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('kind', '=', 'owner-notify')
+    .where('created_at', '>', new Date(Date.parse(now) - 3_600_000).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function nextHour(now: string): string {
+  const hour = new Date(now);
+  hour.setUTCMinutes(60, 0, 0);
+  return hour.toISOString();
 }
 
 export async function countSubscribers(store: Store, list: SubscriptionList): Promise<number> {
@@ -136,6 +165,17 @@ export function findContactSubmission(store: Store, id: string) {
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The contact submissions among `ids` that still exist, oldest first. */
+export function findContactSubmissions(store: Store, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return store.db
+    .selectFrom('contact_submissions')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('created_at')
+    .execute();
 }
 
 export function findSubscriber(store: Store, id: string) {

@@ -98,6 +98,29 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Hardening: a lead says whether its post carried a solved proof of work; a proof is spent
+  // once; an outbox job's claim carries a token, so a worker whose lease ran out cannot mark it.
+  '0003-verification-and-leases': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['contact_submissions', 'subscribers']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('verified', 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+      }
+      await db.schema.alterTable('outbox_jobs').addColumn('lease', 'text').execute();
+      await db.schema
+        .createTable('spent_proofs')
+        .addColumn('signature', 'text', (col) => col.primaryKey())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('spent_proofs_expires_at')
+        .on('spent_proofs')
+        .column('expires_at')
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -9,7 +9,7 @@ describeEachStore('outbox store', ({ store, database }) => {
       await addContactSubmission(
         store(),
         { name: 'N', email: `n${i}@example.com`, message: 'M' },
-        { ipHash: 'h' },
+        { ipHash: 'h', verified: true },
         ['owner-notify'],
       );
     }
@@ -37,11 +37,12 @@ describeEachStore('outbox store', ({ store, database }) => {
     await addContactSubmission(
       store(),
       { name: 'N', email: 'n@example.com', message: 'M' },
-      { ipHash: 'h' },
+      { ipHash: 'h', verified: true },
       ['owner-notify'],
     );
     const [job] = await claimDueJobs(store(), { kinds: ['owner-notify'], limit: 1, leaseMs: 1000 });
-    await parkJob(store(), job?.id ?? '', 'SMTP failed with 550');
+    if (!job) throw new Error('no job claimed');
+    await parkJob(store(), job, 'SMTP failed with 550');
     expect(await retryFailedJobs(store())).toBe(1);
     expect(await listJobs(store(), ['pending'])).toEqual([
       expect.objectContaining({

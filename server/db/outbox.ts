@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OutboxJobKind, OutboxJobStatus, OutboxJobTable } from './schema';
 import { isoNow, type Store } from './store';
@@ -5,8 +6,8 @@ import { isoNow, type Store } from './store';
 export type OutboxJob = OutboxJobTable;
 
 /**
- * Claims up to `limit` due jobs of the given kinds for this worker: each gets a lease and one
- * more attempt, in a single statement. On PostgreSQL the candidate rows are locked with SKIP
+ * Claims up to `limit` due jobs of the given kinds for this worker: each gets a lease (a time and
+ * a token) and one more attempt, in a single statement. On PostgreSQL the candidate rows are locked with SKIP
  * LOCKED, so instances sharing one database never claim the same job; SQLite has one writer at
  * a time anyway.
  */
@@ -21,6 +22,7 @@ export async function claimDueJobs(
     .updateTable('outbox_jobs')
     .set({
       locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      lease: randomUUID(),
       attempts: sql<number>`attempts + 1`,
     })
     .where('id', 'in', (eb) =>
@@ -39,39 +41,46 @@ export async function claimDueJobs(
     .execute();
 }
 
-export async function markJobSent(store: Store, id: string): Promise<void> {
-  await store.db
-    .updateTable('outbox_jobs')
-    .set({ status: 'sent', sent_at: isoNow(), locked_until: null, last_error: null })
-    .where('id', '=', id)
-    .execute();
+/** A claimed job, as the worker holds it: its id and the token of its claim. */
+export type ClaimedJob = Pick<OutboxJob, 'id' | 'lease'>;
+
+/**
+ * Each of these ends a claim, and only the claim it names: if the lease ran out and another
+ * worker claimed the job since, the token differs and nothing changes (answered false), so a
+ * slow worker can never mark sent, or undo, what another worker is doing.
+ */
+export async function markJobSent(store: Store, job: ClaimedJob): Promise<boolean> {
+  return endClaim(store, job, { status: 'sent', sent_at: isoNow(), last_error: null });
 }
 
 /** Puts a job back in the queue for `nextAttemptAt`, remembering why it failed. */
-export async function rescheduleJob(
+export function rescheduleJob(
   store: Store,
-  id: string,
+  job: ClaimedJob,
   error: string,
   nextAttemptAt: Date,
-): Promise<void> {
-  await store.db
-    .updateTable('outbox_jobs')
-    .set({
-      next_attempt_at: nextAttemptAt.toISOString(),
-      locked_until: null,
-      last_error: error,
-    })
-    .where('id', '=', id)
-    .execute();
+): Promise<boolean> {
+  return endClaim(store, job, { next_attempt_at: nextAttemptAt.toISOString(), last_error: error });
 }
 
 /** Gives up on a job: it stays, failed, with its last error, until the owner retries it. */
-export async function parkJob(store: Store, id: string, error: string): Promise<void> {
-  await store.db
+export function parkJob(store: Store, job: ClaimedJob, error: string): Promise<boolean> {
+  return endClaim(store, job, { status: 'failed', last_error: error });
+}
+
+async function endClaim(
+  store: Store,
+  job: ClaimedJob,
+  changes: Partial<Pick<OutboxJob, 'status' | 'sent_at' | 'next_attempt_at' | 'last_error'>>,
+): Promise<boolean> {
+  if (job.lease === null) return false;
+  const result = await store.db
     .updateTable('outbox_jobs')
-    .set({ status: 'failed', locked_until: null, last_error: error })
-    .where('id', '=', id)
-    .execute();
+    .set({ ...changes, locked_until: null, lease: null })
+    .where('id', '=', job.id)
+    .where('lease', '=', job.lease)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export function listJobs(store: Store, statuses: readonly OutboxJobStatus[]) {
@@ -87,7 +96,13 @@ export function listJobs(store: Store, statuses: readonly OutboxJobStatus[]) {
 export async function retryFailedJobs(store: Store, id?: string): Promise<number> {
   const result = await store.db
     .updateTable('outbox_jobs')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: isoNow(), locked_until: null })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: isoNow(),
+      locked_until: null,
+      lease: null,
+    })
     .where('status', '=', 'failed')
     .$if(id !== undefined, (qb) => qb.where('id', '=', id as string))
     .executeTakeFirst();

@@ -10,7 +10,11 @@ export interface Database {
   subscribers: SubscriberTable;
   outbox_jobs: OutboxJobTable;
   settings: SettingTable;
+  spent_proofs: SpentProofTable;
 }
+
+/** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
+type Verified = 0 | 1;
 
 export interface ContactSubmissionTable {
   id: string;
@@ -19,6 +23,7 @@ export interface ContactSubmissionTable {
   email: string;
   message: string;
   ip_hash: string;
+  verified: Verified;
 }
 
 export interface SubscriberTable {
@@ -40,10 +45,11 @@ export interface SubscriberTable {
   referral_code: string | null;
   /** The share link this sign-up came through, when it counts (not the referrer's own email). */
   referred_by: string | null;
+  verified: Verified;
 }
 
 /** The outbox's job kinds: each a provider call, named once for producers and the worker. */
-export const outboxJobKinds = ['kit-subscribe', 'owner-notify'] as const;
+export const outboxJobKinds = ['kit-subscribe', 'owner-notify', 'owner-digest'] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
 
@@ -61,12 +67,20 @@ export interface OutboxJobTable {
   next_attempt_at: string;
   /** A worker that claimed the job owns it until then; after a crash the lease simply runs out. */
   locked_until: string | null;
+  /** The claim's token: marking the job done needs it, so a claim that ran out cannot. */
+  lease: string | null;
   last_error: string | null;
   sent_at: string | null;
 }
 
-/** Secrets the server makes for itself on first start (the IP hash key). */
+/** Secrets the server makes for itself on first start (the proof-of-work signing key). */
 export interface SettingTable {
   name: string;
   value: string;
+}
+
+/** A proof of work already used, kept until its challenge expires (replay protection). */
+export interface SpentProofTable {
+  signature: string;
+  expires_at: string;
 }

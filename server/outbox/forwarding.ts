@@ -1,12 +1,12 @@
 import { type UtmKey, utmKeys } from '../../contracts/form-fields';
 import type { SubscriptionList } from '../../contracts/subscription';
-import { findContactSubmission, findSubscriber } from '../db/leads';
+import { findContactSubmission, findContactSubmissions, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
-import type { OutboxJobKind, SubscriberTable } from '../db/schema';
+import type { ContactSubmissionTable, OutboxJobKind, SubscriberTable } from '../db/schema';
 import type { Store } from '../db/store';
 import { type Env, kitFormIds } from '../env';
 import type { Kit } from '../providers/kit';
-import type { OwnerMail } from '../providers/owner-mail';
+import type { ContactNotice, OwnerMail } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
 
 export interface Providers {
@@ -20,9 +20,12 @@ export interface Providers {
  */
 export interface Forwarding {
   jobsForSubscriber(list: SubscriptionList): OutboxJobKind[];
-  jobsForContact(): OutboxJobKind[];
+  /** A verified enquiry is mailed at once; an unverified one waits for the hourly digest. */
+  jobsForContact(lead: { verified: boolean }): OutboxJobKind[];
   /** Sends one job; throws a ProviderError when it should be retried or given up. */
   deliver(store: Store, job: OutboxJob): Promise<void>;
+  /** Sends the due digest entries as one email; throws like deliver. */
+  deliverDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void>;
 }
 
 type ForwardingEnv = Pick<
@@ -33,11 +36,19 @@ type ForwardingEnv = Pick<
 export function createForwarding(env: ForwardingEnv, providers: Providers): Forwarding {
   const kitForms = kitFormIds(env);
 
+  function ownerMail(): OwnerMail {
+    if (!providers.ownerMail)
+      throw new ProviderError('SMTP is not configured', { permanent: true });
+    return providers.ownerMail;
+  }
+
   return {
     jobsForSubscriber: (list) => (providers.kit && kitForms[list] ? ['kit-subscribe'] : []),
-    jobsForContact: () => (providers.ownerMail ? ['owner-notify'] : []),
+    jobsForContact: ({ verified }) =>
+      providers.ownerMail ? [verified ? 'owner-notify' : 'owner-digest'] : [],
 
     async deliver(store, job) {
+      if (job.kind === 'owner-digest') return this.deliverDigest(store, [job]);
       if (job.kind === 'kit-subscribe') {
         const subscriber = await findSubscriber(store, job.lead_id);
         if (!subscriber) return; // erased since (leads forget): nothing left to send
@@ -57,17 +68,29 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
       }
       const contact = await findContactSubmission(store, job.lead_id);
       if (!contact) return;
-      if (!providers.ownerMail) {
-        throw new ProviderError('SMTP is not configured', { permanent: true });
-      }
-      await providers.ownerMail.notify({
-        id: contact.id,
-        createdAt: contact.created_at,
-        name: contact.name,
-        email: contact.email,
-        message: contact.message,
-      });
+      await ownerMail().notify(contactNotice(contact), job.id);
     },
+
+    async deliverDigest(store, jobs) {
+      const contacts = await findContactSubmissions(
+        store,
+        jobs.map((job) => job.lead_id),
+      );
+      const [first] = jobs;
+      if (contacts.length === 0 || !first) return;
+      await ownerMail().digest(contacts.map(contactNotice), first.id);
+    },
+  };
+}
+
+function contactNotice(contact: ContactSubmissionTable): ContactNotice {
+  return {
+    id: contact.id,
+    createdAt: contact.created_at,
+    name: contact.name,
+    email: contact.email,
+    message: contact.message,
+    verified: contact.verified === 1,
   };
 }
 

@@ -27,6 +27,9 @@ function fakeForwarding(deliver: (job: OutboxJob) => Promise<void> = async () =>
       deliveries.set(job.id, (deliveries.get(job.id) ?? 0) + 1);
       await deliver(job);
     },
+    async deliverDigest(store, jobs) {
+      for (const job of jobs) await this.deliver(store, job);
+    },
   };
   return { forwarding, deliveries };
 }
@@ -36,7 +39,7 @@ async function addLeads(store: Store, count: number): Promise<void> {
     await addContactSubmission(
       store,
       { name: 'N', email: `n${i}@example.com`, message: 'M' },
-      { ipHash: 'h' },
+      { ipHash: 'h', verified: true },
       ['owner-notify'],
     );
   }

@@ -17,6 +17,10 @@ export interface OutboxWorkerOptions extends BackoffPolicy {
   rateLimitPauseMs: number;
 }
 
+/** Jobs sent one at a time; digest entries go out together, one email per due batch. */
+const singleKinds = outboxJobKinds.filter((kind) => kind !== 'owner-digest');
+const maxDigestEntries = 200;
+
 export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
   pollMs: 2_000,
   leaseMs: 120_000,
@@ -64,60 +68,94 @@ export function startOutboxWorker(
       wakeUp = done;
     });
 
-  async function run(job: OutboxJob): Promise<void> {
+  /** Ends a claim; a false answer means the lease ran out and another worker has the job. */
+  function leaseLost(ended: boolean, jobs: readonly OutboxJob[]) {
+    if (!ended) logger.warn({ jobs: jobs.map((job) => job.id) }, 'outbox lease lost');
+  }
+
+  /** Sends `jobs` (one job, or a digest's entries) within the lease, then ends each claim. */
+  async function run(jobs: readonly OutboxJob[], send: () => Promise<void>): Promise<void> {
+    const [first] = jobs;
+    if (!first) return;
+    const log = { jobs: jobs.map((job) => job.id), kind: first.kind, attempts: first.attempts };
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await forwarding.deliver(store, job);
-      await markJobSent(store, job.id);
-      logger.info({ job: job.id, kind: job.kind, attempts: job.attempts }, 'outbox job sent');
+      // Providers time out well before this; it stops one that trickles (an SMTP server can
+      // keep an idle-timed socket alive) from outliving the lease and being sent twice.
+      await Promise.race([
+        send(),
+        new Promise<never>((_, fail) => {
+          timer = setTimeout(
+            () => fail(new ProviderError('timed out within the lease')),
+            settings.leaseMs / 2,
+          );
+        }),
+      ]);
+      for (const job of jobs) leaseLost(await markJobSent(store, job), [job]);
+      logger.info(log, 'outbox job sent');
     } catch (error) {
       const failure =
         error instanceof ProviderError
           ? error
           : new ProviderError(error instanceof Error ? `${error.name}: ${error.message}` : 'error');
       const message = failure.message.slice(0, 500);
-      if (failure.permanent || job.attempts >= settings.maxAttempts) {
-        await parkJob(store, job.id, message);
-        logger.error(
-          { job: job.id, kind: job.kind, attempts: job.attempts, error: message },
-          'outbox job failed',
-        );
+      if (failure.permanent || first.attempts >= settings.maxAttempts) {
+        for (const job of jobs) leaseLost(await parkJob(store, job, message), [job]);
+        logger.error({ ...log, error: message }, 'outbox job failed');
         return;
       }
-      let delay = backoffDelayMs(job.attempts, settings);
+      let delay = backoffDelayMs(first.attempts, settings);
       if (failure.rateLimited) {
         const pause = failure.retryAfterMs ?? settings.rateLimitPauseMs;
-        pausedUntil.set(job.kind, Date.now() + pause);
+        pausedUntil.set(first.kind, Date.now() + pause);
         delay = Math.max(delay, pause);
       }
-      await rescheduleJob(store, job.id, message, new Date(Date.now() + delay));
+      const next = new Date(Date.now() + delay);
+      for (const job of jobs) leaseLost(await rescheduleJob(store, job, message, next), [job]);
       logger.warn(
-        {
-          job: job.id,
-          kind: job.kind,
-          attempts: job.attempts,
-          error: message,
-          retryInMs: Math.round(delay),
-        },
+        { ...log, error: message, retryInMs: Math.round(delay) },
         'outbox job will be retried',
       );
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** One job of the one-at-a-time kinds, else every due digest entry as one email. */
+  async function claimAndRun(): Promise<boolean> {
+    const now = Date.now();
+    const due = (kinds: readonly OutboxJobKind[]) =>
+      kinds.filter((kind) => (pausedUntil.get(kind) ?? 0) <= now);
+    const [job] = await claimDueJobs(store, {
+      kinds: due(singleKinds),
+      limit: 1,
+      leaseMs: settings.leaseMs,
+    });
+    if (job) {
+      await run([job], () => forwarding.deliver(store, job));
+      return true;
+    }
+    const digest = await claimDueJobs(store, {
+      kinds: due(['owner-digest']),
+      limit: maxDigestEntries,
+      leaseMs: settings.leaseMs,
+    });
+    if (digest.length === 0) return false;
+    await run(digest, () => forwarding.deliverDigest(store, digest));
+    return true;
   }
 
   async function loop(): Promise<void> {
     while (!stopped) {
       nudged = false;
-      const now = Date.now();
-      const kinds = outboxJobKinds.filter((kind) => (pausedUntil.get(kind) ?? 0) <= now);
-      let job: OutboxJob | undefined;
+      let worked = false;
       try {
-        [job] = await claimDueJobs(store, { kinds, limit: 1, leaseMs: settings.leaseMs });
-        if (job) await run(job);
+        worked = await claimAndRun();
       } catch (error) {
         // The store itself failed (database down?): log, wait, and try again.
         logger.error({ err: error }, 'outbox worker error');
-        job = undefined;
       }
-      if (!job && !stopped && !nudged) await sleep(settings.pollMs);
+      if (!worked && !stopped && !nudged) await sleep(settings.pollMs);
     }
   }
 

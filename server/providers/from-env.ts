@@ -3,7 +3,7 @@ import { type Env, kitFormIds } from '../env';
 import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import { createKit } from './kit';
-import { createOwnerMail } from './owner-mail';
+import { createOwnerMail, smtpOptions } from './owner-mail';
 
 /** The providers the configuration turns on; an unset one is off and its leads stay stored. */
 export function providersFromEnv(env: Env, logger: Logger): Providers {
@@ -18,7 +18,7 @@ export function providersFromEnv(env: Env, logger: Logger): Providers {
     ownerMail:
       env.SMTP_URL && env.NOTIFY_EMAIL
         ? createOwnerMail({
-            transport: nodemailer.createTransport(env.SMTP_URL),
+            transport: nodemailer.createTransport(smtpOptions(env.SMTP_URL)),
             to: env.NOTIFY_EMAIL,
           })
         : null,

@@ -9,6 +9,7 @@ const contact = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   message: 'Could you speak at our conference?',
+  verified: true,
 };
 
 describe('owner notification', () => {
@@ -18,12 +19,14 @@ describe('owner notification', () => {
       transport: { sendMail: async (message) => sent.push(message) },
       to: 'owner@example.com',
     });
-    await mail.notify(contact);
+    await mail.notify(contact, 'job-1');
     expect(sent).toEqual([
       expect.objectContaining({
         from: 'owner@example.com',
         to: 'owner@example.com',
         replyTo: { name: 'Ada Lovelace', address: 'ada@example.com' },
+        // The outbox job's id: a resend is recognisably the same message.
+        messageId: '<job-1@example.com>',
         subject: 'New enquiry from Ada Lovelace',
         text: expect.stringContaining('Could you speak at our conference?'),
       }),
@@ -39,7 +42,7 @@ describe('owner notification', () => {
           },
         },
         to: 'owner@example.com',
-      }).notify(contact);
+      }).notify(contact, 'job-1');
     await expect(failing(Object.assign(new Error('no'), { responseCode: 550 }))).rejects.toEqual(
       expect.objectContaining({ permanent: true, message: 'SMTP failed with 550' }),
     );

@@ -1,4 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { ProviderError } from './provider-error';
 
 export interface ContactNotice {
@@ -7,11 +8,16 @@ export interface ContactNotice {
   name: string;
   email: string;
   message: string;
+  /** The post carried a solved proof of work; one without is listed, marked, in a digest. */
+  verified: boolean;
 }
 
-/** Tells the owner about a contact submission. */
+/** Tells the owner about contact submissions. */
 export interface OwnerMail {
-  notify(contact: ContactNotice): Promise<void>;
+  /** One enquiry, as it arrives. `messageId` is the outbox job's id, the same on every resend. */
+  notify(contact: ContactNotice, messageId: string): Promise<void>;
+  /** Several at once: the hour's unverified enquiries and those past the hourly ceiling. */
+  digest(contacts: readonly ContactNotice[], messageId: string): Promise<void>;
 }
 
 /** The part of a nodemailer transport we use (an SMTP one in production, a fake in tests). */
@@ -19,9 +25,38 @@ export interface MailTransport {
   sendMail(mail: SendMailOptions): Promise<unknown>;
 }
 
+/** Seconds an SMTP exchange may take at most, well inside the outbox job's lease. */
+export const smtpTimeoutsMs = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+
+/**
+ * Transport options from SMTP_URL, TLS always: smtps:// is TLS from the first byte, smtp:// must
+ * upgrade with STARTTLS or the message is not sent (never opportunistic, where a network
+ * attacker who strips the STARTTLS offer reads the enquiry and the password). Certificates are
+ * checked. The URL's query string is ignored, so no `?ignoreTLS=true` can turn this off.
+ */
+export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const implicitTls = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : implicitTls ? 465 : 587,
+    secure: implicitTls,
+    requireTLS: true,
+    ignoreTLS: false,
+    tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2', servername: url.hostname },
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: smtpTimeoutsMs.connection,
+    greetingTimeout: smtpTimeoutsMs.greeting,
+    socketTimeout: smtpTimeoutsMs.socket,
+  };
+}
+
 /**
  * Sends the notice to NOTIFY_EMAIL, from that same address so that the owner's own domain signs
- * it; Reply-To is the enquirer, so answering is one click.
+ * it; Reply-To is the enquirer, so answering is one click. The Message-ID is the outbox job's
+ * id, so a resend after a lost acknowledgement is recognisably the same message.
  */
 export function createOwnerMail({
   transport,
@@ -30,29 +65,53 @@ export function createOwnerMail({
   transport: MailTransport;
   to: string;
 }): OwnerMail {
+  const domain = to.slice(to.lastIndexOf('@') + 1);
+  async function send(mail: SendMailOptions, messageId: string) {
+    try {
+      await transport.sendMail({ from: to, to, messageId: `<${messageId}@${domain}>`, ...mail });
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      // SMTP 5xx replies are permanent (bad recipient, rejected); anything else may pass later.
+      throw new ProviderError(`SMTP failed${code ? ` with ${code}` : ''}`, {
+        permanent: code !== undefined && code >= 500,
+      });
+    }
+  }
+
   return {
-    async notify(contact) {
-      try {
-        await transport.sendMail({
-          from: to,
-          to,
+    notify: (contact, messageId) =>
+      send(
+        {
           replyTo: { name: contact.name, address: contact.email },
           subject: `New enquiry from ${contact.name}`,
+          text: noticeText(contact),
+        },
+        messageId,
+      ),
+    digest: (contacts, messageId) => {
+      const unverified = contacts.filter((contact) => !contact.verified).length;
+      return send(
+        {
+          subject: `${contacts.length} new ${contacts.length === 1 ? 'enquiry' : 'enquiries'}${unverified ? ` (${unverified} unverified)` : ''}`,
           text: [
-            `${contact.name} <${contact.email}> wrote, at ${contact.createdAt}:`,
+            'Enquiries of the past hour that did not come one email each: past the hourly',
+            'limit, or sent without the browser check (JavaScript off, or a bot).',
             '',
-            contact.message,
-            '',
-            `(contact submission ${contact.id})`,
+            ...contacts.map((contact) => `${noticeText(contact)}\n\n----\n`),
           ].join('\n'),
-        });
-      } catch (error) {
-        const code = (error as { responseCode?: number }).responseCode;
-        // SMTP 5xx replies are permanent (bad recipient, rejected); anything else may pass later.
-        throw new ProviderError(`SMTP failed${code ? ` with ${code}` : ''}`, {
-          permanent: code !== undefined && code >= 500,
-        });
-      }
+        },
+        messageId,
+      );
     },
   };
+}
+
+function noticeText(contact: ContactNotice): string {
+  return [
+    `${contact.name} <${contact.email}> wrote, at ${contact.createdAt}${contact.verified ? '' : ' (unverified: no browser check)'}:`,
+    '',
+    contact.message,
+    '',
+    `(contact submission ${contact.id})`,
+  ].join('\n');
 }

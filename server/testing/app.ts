@@ -1,3 +1,5 @@
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { apiErrorSchema } from '../../contracts/api-error';
@@ -24,6 +26,7 @@ export function createTestApp(
     store,
     forwarding: createForwarding(env, providers),
     ipHashKey: 'test-ip-hash-key',
+    proofOfWorkKey: 'test-proof-of-work-key',
   });
 }
 
@@ -68,4 +71,11 @@ export async function expectApiError(response: Response, status: number) {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(response.headers.get('cache-control')).toBe('no-store');
   return apiErrorSchema.parse(await response.json());
+}
+
+/** What a browser sends after solving the app's proof-of-work challenge (base64 JSON). */
+export async function solvedProof(app: Hono): Promise<string> {
+  const challenge = (await (await app.request('/api/proof-of-work')).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
