@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachStore } from '../testing/stores';
 import { addContactSubmission } from './leads';
-import { claimDueJobs, listJobs, parkJob, retryFailedJobs } from './outbox';
+import { claimDueJobs, listJobs, markJobSent, parkJob, retryFailedJobs } from './outbox';
 
 describeEachStore('outbox store', ({ store, database }) => {
   it('hands each due job to one claimer only, however many claim at once', async () => {
@@ -51,5 +51,27 @@ describeEachStore('outbox store', ({ store, database }) => {
         last_error: 'SMTP failed with 550',
       }),
     ]);
+  });
+
+  it('lets only the current claim mark a job: a worker whose lease ran out changes nothing', async () => {
+    await addContactSubmission(
+      store(),
+      { name: 'N', email: 'n@example.com', message: 'M' },
+      { ipHash: 'h', verified: true },
+      ['owner-notify'],
+    );
+    const claim = () => claimDueJobs(store(), { kinds: ['owner-notify'], limit: 1, leaseMs: 1 });
+    const [slow] = await claim();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [current] = await claim();
+    if (!slow || !current) throw new Error('no job claimed');
+    expect(current.id).toBe(slow.id);
+    expect(await markJobSent(store(), slow)).toBe(false);
+    expect(await parkJob(store(), slow, 'late failure')).toBe(false);
+    expect(await listJobs(store(), ['pending'])).toEqual([
+      expect.objectContaining({ id: slow.id, last_error: null, attempts: 2 }),
+    ]);
+    expect(await markJobSent(store(), current)).toBe(true);
+    expect(await listJobs(store(), ['sent'])).toHaveLength(1);
   });
 });

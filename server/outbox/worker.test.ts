@@ -2,11 +2,14 @@ import { expect, it, vi } from 'vitest';
 import { addContactSubmission } from '../db/leads';
 import { listJobs, type OutboxJob } from '../db/outbox';
 import type { Store } from '../db/store';
+import { parseEnv } from '../env';
 import { createLogger } from '../logger';
+import { kitTimeoutMs } from '../providers/kit';
+import { smtpTimeoutsMs } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
 import { describeEachStore } from '../testing/stores';
-import type { Forwarding } from './forwarding';
-import { type OutboxWorkerOptions, startOutboxWorker } from './worker';
+import { createForwarding, type Forwarding } from './forwarding';
+import { defaultOutboxWorkerOptions, type OutboxWorkerOptions, startOutboxWorker } from './worker';
 
 const logger = createLogger({ LOG_LEVEL: 'silent' });
 const fast: Partial<OutboxWorkerOptions> = {
@@ -125,4 +128,58 @@ describeEachStore('outbox worker', ({ store, database }) => {
     expect([...deliveries.values()].every((count) => count === 1)).toBe(true);
     expect(await listJobs(store(), ['sent'])).toHaveLength(30);
   });
+
+  it('gives up a send that outlives half its lease, and leaves the job to be tried again', async () => {
+    await addLeads(store(), 1);
+    const { forwarding } = fakeForwarding(() => new Promise(() => {})); // never answers
+    const worker = startOutboxWorker(store(), forwarding, logger, { ...fast, leaseMs: 200 });
+    await vi.waitFor(
+      async () =>
+        expect(await listJobs(store(), ['pending'])).toEqual([
+          expect.objectContaining({ last_error: 'timed out within the lease', locked_until: null }),
+        ]),
+      { timeout: 15_000, interval: 20 },
+    );
+    await worker.stop();
+  });
+
+  it('sends the due digest entries together, as one email', async () => {
+    const mails: { count: number; messageId: string }[] = [];
+    const forwarding = createForwarding(parseEnv({ SITE_URL: 'http://localhost' }), {
+      kit: null,
+      ownerMail: {
+        notify: async () => {},
+        digest: async (contacts, messageId) => {
+          mails.push({ count: contacts.length, messageId });
+        },
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      await addContactSubmission(
+        store(),
+        { name: 'N', email: `n${i}@example.com`, message: 'M' },
+        { ipHash: 'h', verified: false },
+        forwarding.jobsForContact({ verified: false }),
+      );
+    }
+    // Due at the next hour; make it now.
+    await store()
+      .db.updateTable('outbox_jobs')
+      .set({ next_attempt_at: new Date().toISOString() })
+      .execute();
+    const worker = startOutboxWorker(store(), forwarding, logger, fast);
+    await untilNoPendingJobs(store());
+    await worker.stop();
+    const sent = await listJobs(store(), ['sent']);
+    expect(sent).toHaveLength(3);
+    expect(mails).toEqual([{ count: 3, messageId: expect.stringMatching(/^[\w-]{36}$/) }]);
+    expect(sent.map((job) => job.id)).toContain(mails[0]?.messageId);
+  });
+});
+
+it('lets every provider call end well inside the outbox lease', () => {
+  const smtpWorstCase = smtpTimeoutsMs.connection + smtpTimeoutsMs.greeting + smtpTimeoutsMs.socket;
+  // Kit's subscribe makes two calls, each with its own timeout.
+  expect(2 * kitTimeoutMs).toBeLessThan(defaultOutboxWorkerOptions.leaseMs / 2);
+  expect(smtpWorstCase).toBeLessThan(defaultOutboxWorkerOptions.leaseMs / 2);
 });

@@ -25,7 +25,10 @@ export interface KitOptions {
  * form (which sends Kit's confirmation email when the form is double opt-in). Both calls are
  * safe to repeat, so a retry after a half-done attempt does no harm.
  */
-export function createKit({ apiKey, baseUrl, timeoutMs = 10_000 }: KitOptions): Kit {
+/** Each Kit call's time-out: both of a subscribe fit well inside the outbox job's lease. */
+export const kitTimeoutMs = 10_000;
+
+export function createKit({ apiKey, baseUrl, timeoutMs = kitTimeoutMs }: KitOptions): Kit {
   async function post(path: string, body: object): Promise<void> {
     let response: Response;
     try {

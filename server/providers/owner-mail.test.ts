@@ -1,6 +1,8 @@
-import type { SendMailOptions } from 'nodemailer';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { createOwnerMail } from './owner-mail';
+import { createOwnerMail, smtpOptions } from './owner-mail';
 import { ProviderError } from './provider-error';
 
 const contact = {
@@ -49,5 +51,50 @@ describe('owner notification', () => {
     const temporary = await failing(new Error('ECONNREFUSED')).catch((error: unknown) => error);
     expect(temporary).toBeInstanceOf(ProviderError);
     expect(temporary).toMatchObject({ permanent: false });
+  });
+
+  it('never speaks SMTP without TLS: no password or enquiry to a server that offers no STARTTLS', async () => {
+    const received: string[] = [];
+    const server = createServer((socket) => {
+      socket.write('220 plain.example ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of chunk.toString().split('\r\n').filter(Boolean)) {
+          received.push(line);
+          if (/^EHLO/i.test(line)) socket.write('250-plain.example\r\n250 AUTH PLAIN LOGIN\r\n');
+          else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // Even a URL that asks to skip TLS gets it required.
+    const transport = nodemailer.createTransport(
+      smtpOptions(`smtp://owner:s3cret@127.0.0.1:${port}/?ignoreTLS=true&requireTLS=false`),
+    );
+    const mail = createOwnerMail({ transport, to: 'owner@example.com' });
+    await expect(mail.notify(contact, 'job-1')).rejects.toBeInstanceOf(ProviderError);
+    transport.close();
+    server.close();
+    expect(received[0]).toMatch(/^EHLO/);
+    expect(received.join('\n')).not.toMatch(/AUTH|MAIL FROM|RCPT|DATA|s3cret/i);
+  });
+
+  it('reads SMTP_URL as TLS from the start (smtps) or STARTTLS required (smtp)', () => {
+    expect(smtpOptions('smtps://u:p%40ss@mail.example')).toMatchObject({
+      host: 'mail.example',
+      port: 465,
+      secure: true,
+      requireTLS: true,
+      auth: { user: 'u', pass: 'p@ss' },
+    });
+    expect(smtpOptions('smtp://mail.example')).toMatchObject({
+      port: 587,
+      secure: false,
+      requireTLS: true,
+      ignoreTLS: false,
+      tls: { rejectUnauthorized: true },
+    });
   });
 });

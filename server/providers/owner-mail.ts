@@ -43,7 +43,7 @@ export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
     secure: implicitTls,
     requireTLS: true,
     ignoreTLS: false,
-    tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2', servername: url.hostname },
+    tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2' },
     auth: url.username
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,
