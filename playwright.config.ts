@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { siteOrigin } from './e2e/hosts';
+import { e2eDataDir, e2ePort, siteOrigin } from './e2e/hosts';
 import { sampleTags } from './e2e/sample-tags';
 import { sampleVideos } from './e2e/sample-videos';
 import { consentStorageKey, noConsent } from './src/lib/consent';
@@ -21,7 +21,7 @@ const refusedEverything = {
  * Debian's Chromium, never a downloaded browser. The `*.localhost` host names resolve to
  * loopback inside Chromium, so the three named sites are reachable without /etc/hosts.
  */
-const port = Number(process.env.E2E_PORT ?? 4173);
+const port = e2ePort;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -63,7 +63,7 @@ export default defineConfig({
       // Links between the four sites (a sign-up's way on to the thank-you page) use this port.
       SITE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
-      DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}`,
+      DATA_DIR: e2eDataDir,
       DATABASE_URL: '',
       ...sampleVideos,
       ...sampleTags,

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { openStore } from '../server/db/store';
+import { e2eDataDir } from './hosts';
 
 /**
  * The home page's three lead forms against the real server: validation in the browser, the busy
@@ -44,11 +46,11 @@ async function fillEnquiry(contact: Locator, message: string) {
   await contact.getByLabel('Message').fill(message);
 }
 
-/** Requests the page sends to our API. */
+/** Posts the page sends to our API. */
 function apiRequests(page: Page) {
   const sent: Array<{ url: string; body: unknown }> = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/')) {
       sent.push({ url: new URL(request.url()).pathname, body: request.postDataJSON() });
     }
   });
@@ -185,6 +187,7 @@ test.describe('contact form', () => {
           email: 'sam@example.com',
           message: 'Could Jamie speak at our conference in May?',
           company_website: '',
+          altcha: expect.any(String),
         },
       },
     ]);
@@ -202,6 +205,37 @@ test.describe('contact form', () => {
       await expect(contact.getByLabel(label)).toHaveValue('');
     }
   });
+});
+
+test('a sent message carries a proof of work that the server verifies', async ({ page }) => {
+  const sent = apiRequests(page);
+  await page.goto('/');
+  const contact = page.locator('#contact');
+  const email = `proof-${Date.now()}@example.com`;
+  await contact.getByLabel('Name').fill('Sam Reader');
+  await contact.getByLabel('Email').fill(email);
+  await contact.getByLabel('Message').fill('Worked out in the background while I typed.');
+  await contact.getByRole('button', { name: 'Send message' }).click();
+  await expect(contact.getByRole('status')).toHaveText(
+    "Thank you for your message! We'll get back to you soon.",
+  );
+  const body = sent[0]?.body as { altcha?: string };
+  const proof = JSON.parse(Buffer.from(body.altcha ?? '', 'base64').toString());
+  expect(proof).toMatchObject({
+    challenge: { parameters: { algorithm: 'SHA-256' }, signature: expect.any(String) },
+    solution: { counter: expect.any(Number), derivedKey: expect.any(String) },
+  });
+  const store = await openStore({ DATA_DIR: e2eDataDir, DATABASE_URL: undefined });
+  try {
+    const lead = await store.db
+      .selectFrom('contact_submissions')
+      .select('verified')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(lead).toEqual({ verified: 1 });
+  } finally {
+    await store.close();
+  }
 });
 
 test('when the form code fails to load, the message still reaches us by a native post', async ({

@@ -1,8 +1,10 @@
 import { fieldErrors } from '../../contracts/api-error';
 import { contactSubmissionSchema } from '../../contracts/contact';
 import { formFieldsToBody } from '../../contracts/form-fields';
+import { proofOfWork } from '../../contracts/proof-of-work';
 import { subscriptionSchema } from '../../contracts/subscription';
 import { postJson } from './api-client';
+import { takeProofOfWork } from './proof-of-work';
 
 /**
  * Validate a submitted lead form with the shared contract, then post it. Loaded on a form's
@@ -23,16 +25,22 @@ export type LeadOutcome =
 export function validateLead(
   action: LeadAction,
   entries: Iterable<[string, FormDataEntryValue]>,
-): { ok: true; body: unknown } | { ok: false; fields: Record<string, string> } {
+): { ok: true; body: object } | { ok: false; fields: Record<string, string> } {
   const parsed = leadSchemas[action].safeParse(formFieldsToBody(entries));
   return parsed.success
     ? { ok: true, body: parsed.data }
     : { ok: false, fields: fieldErrors(parsed.error) };
 }
 
-/** Posts a validated body; the server's error, if any, is the internal message (spec §8). */
-export async function sendLead(action: LeadAction, body: unknown): Promise<LeadOutcome> {
-  const result = await postJson(action, body);
+export { startProofOfWork } from './proof-of-work';
+
+/**
+ * Posts a validated body with this post's proof of work; the server's error, if any, is the
+ * internal message (spec §8).
+ */
+export async function sendLead(action: LeadAction, body: object): Promise<LeadOutcome> {
+  const proof = await takeProofOfWork();
+  const result = await postJson(action, proof ? { ...body, [proofOfWork.field]: proof } : body);
   if (result.ok) return { kind: 'sent', data: result.data };
   return { kind: 'failed', error: result.error, fields: result.fields };
 }

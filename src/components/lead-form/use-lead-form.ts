@@ -81,7 +81,12 @@ export function useLeadForm({
   return { formRef, status, errors, onSubmit, prefetch };
 }
 
-/** Starts loading validation early; a failure here is handled again at submit. */
+/**
+ * On a form's first focus: load validation, and start the proof of work so that it is ready by
+ * the time the visitor sends. A failure here is handled again at submit.
+ */
 function prefetch() {
-  loadSubmit().catch(() => undefined);
+  loadSubmit()
+    .then((submit) => submit.startProofOfWork())
+    .catch(() => undefined);
 }
