@@ -78,7 +78,7 @@ export function createApp({
     proofOfWork,
     onLeadStored,
     // One budget per client across every form: a bot gains nothing by switching endpoints.
-    rateLimiter: createLeadRateLimiter(env),
+    rateLimiter: createLeadRateLimiter(env, store),
   };
   app.route('/api/health', healthRouter());
   app.route('/api/proof-of-work', proofOfWorkRouter(proofOfWork));

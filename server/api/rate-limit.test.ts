@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeEachStore } from '../testing/stores';
 import { createLeadRateLimiter, rateLimitKey } from './rate-limit';
 
 describe('rateLimitKey', () => {
@@ -21,16 +22,28 @@ describe('rateLimitKey', () => {
   });
 });
 
-describe('lead rate limiter', () => {
+describeEachStore('lead rate limiter', ({ store, database }) => {
+  const settings = { LEAD_RATE_LIMIT: 1, LEAD_RATE_LIMIT_WINDOW_SECONDS: 60 };
+
   it('shares one budget across a /64 and turns off at 0', async () => {
-    const limiter = createLeadRateLimiter({
-      LEAD_RATE_LIMIT: 1,
-      LEAD_RATE_LIMIT_WINDOW_SECONDS: 60,
-    });
+    const limiter = createLeadRateLimiter(settings, store());
     expect(await limiter.take('2001:db8:1:2::a')).toEqual({ allowed: true });
     expect(await limiter.take('2001:db8:1:2::b')).toMatchObject({ allowed: false });
     expect(await limiter.take('2001:db8:1:3::a')).toEqual({ allowed: true });
-    const off = createLeadRateLimiter({ LEAD_RATE_LIMIT: 0, LEAD_RATE_LIMIT_WINDOW_SECONDS: 60 });
+    const off = createLeadRateLimiter({ ...settings, LEAD_RATE_LIMIT: 0 }, store());
     for (let i = 0; i < 50; i++) expect(await off.take('203.0.113.7')).toEqual({ allowed: true });
+  });
+
+  it('on PostgreSQL, spends one budget across instances; on SQLite each process counts', async () => {
+    const other = await database().open();
+    try {
+      const first = createLeadRateLimiter(settings, store());
+      const second = createLeadRateLimiter(settings, other);
+      expect(await first.take('198.51.100.1')).toEqual({ allowed: true });
+      const shared = store().dialect === 'postgres';
+      expect((await second.take('198.51.100.1')).allowed).toBe(!shared);
+    } finally {
+      await other.close();
+    }
   });
 });

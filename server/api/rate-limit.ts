@@ -1,5 +1,8 @@
 import { isIPv6 } from 'node:net';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { CompiledQuery } from 'kysely';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimitTable } from '../db/schema';
+import type { Store } from '../db/store';
 import type { Env } from '../env';
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -10,19 +13,34 @@ export interface LeadRateLimiter {
 }
 
 /**
- * Form posts allowed per client per window (LEAD_RATE_LIMIT, 0 = off), counted in this process's
- * memory. Several instances each count their own share; a shared store (rate-limiter-flexible
- * has PostgreSQL and Redis ones) is the change to make if that ever matters.
+ * Form posts allowed per client per window (LEAD_RATE_LIMIT, 0 = off). On PostgreSQL the count
+ * lives in the database (table lead_rate_limits), so every instance behind a load balancer
+ * spends from one budget per client; if the database cannot answer, each instance falls back to
+ * counting in its own memory rather than failing the post. On SQLite (one process) it is counted
+ * in memory.
  */
 export function createLeadRateLimiter(
   env: Pick<Env, 'LEAD_RATE_LIMIT' | 'LEAD_RATE_LIMIT_WINDOW_SECONDS'>,
+  store: Pick<Store, 'db' | 'dialect'>,
 ): LeadRateLimiter {
   if (env.LEAD_RATE_LIMIT === 0) return { take: async () => ({ allowed: true }) };
-  const limiter = new RateLimiterMemory({
+  const options = {
     keyPrefix: 'lead',
     points: env.LEAD_RATE_LIMIT,
     duration: env.LEAD_RATE_LIMIT_WINDOW_SECONDS,
-  });
+  };
+  const inMemory = new RateLimiterMemory(options);
+  const limiter =
+    store.dialect === 'postgres'
+      ? new RateLimiterPostgres({
+          ...options,
+          storeClient: kyselyClient(store.db),
+          storeType: 'pool',
+          tableName: rateLimitTable,
+          tableCreated: true, // by migration 0003, in the store's own schema
+          insuranceLimiter: inMemory,
+        })
+      : inMemory;
   return {
     async take(address) {
       try {
@@ -35,6 +53,20 @@ export function createLeadRateLimiter(
           retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
         };
       }
+    },
+  };
+}
+
+/**
+ * rate-limiter-flexible's PostgreSQL store speaks to a `pg` client (`query({ text, values })`);
+ * this runs its statements through the store's Kysely instead, so they share its pool and
+ * schema rather than opening connections of their own.
+ */
+function kyselyClient(db: Store['db']) {
+  return {
+    async query({ text, values }: { text: string; values?: unknown[] }) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows, rowCount: Number(result.numAffectedRows ?? result.rows.length) };
     },
   };
 }

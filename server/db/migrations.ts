@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely';
+import { rateLimitTable } from './schema';
 
 /**
  * Migrations, in order, run at start-up by every process that opens the store (Kysely's migrator
@@ -119,6 +120,15 @@ const migrations: Record<string, Migration> = {
         .on('spent_proofs')
         .column('expires_at')
         .execute();
+      // The rate limit shared by instances: only PostgreSQL has several (SQLite counts in memory).
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await db.schema
+          .createTable(rateLimitTable)
+          .addColumn('key', 'varchar(255)', (col) => col.primaryKey())
+          .addColumn('points', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('expire', 'bigint')
+          .execute();
+      }
     },
   },
 };

@@ -84,3 +84,6 @@ export interface SpentProofTable {
   signature: string;
   expires_at: string;
 }
+
+/** Where rate-limiter-flexible counts form posts on PostgreSQL (its own layout; PostgreSQL only). */
+export const rateLimitTable = 'lead_rate_limits';

@@ -50,6 +50,21 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   };
 }
 
+/**
+ * A whole new PostgreSQL database, for server processes that know only DATABASE_URL (a schema
+ * cannot be given to them). Undefined without TEST_DATABASE_URL.
+ */
+export async function createScratchPostgres(): Promise<
+  { url: string; drop(): Promise<void> } | undefined
+> {
+  if (!postgresUrl) return undefined;
+  const name = `scratch_${Math.random().toString(36).slice(2, 12)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
