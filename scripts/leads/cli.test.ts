@@ -69,8 +69,8 @@ describeEachStore('npm run leads', ({ store, database }) => {
     const contacts = await leads('export', 'contacts', '--format', 'csv');
     expect(contacts.code).toBe(0);
     const [header, row] = contacts.stdout.split('\r\n');
-    expect(header).toBe('"id","created_at","name","email","message"');
-    expect(row).toContain(`"'=cmd|calc","ada@example.com","Hi, ""there"""`);
+    expect(header).toBe('"id","created_at","name","email","message","verified"');
+    expect(row).toContain(`"'=cmd|calc","ada@example.com","Hi, ""there""","1"`);
 
     const waitlist = await leads('export', 'subscribers', '--list', 'waitlist', '--format', 'json');
     expect(JSON.parse(waitlist.stdout)).toEqual([

@@ -5,7 +5,15 @@ import type { Store } from './store';
 /** The owner's command-line tools (scripts/leads.ts): export, forget, prune. */
 
 /** The columns the owner's exports carry, in order (also the CSV header). */
-export const contactExportColumns = ['id', 'created_at', 'name', 'email', 'message'] as const;
+/** `verified`: 1 when the post carried the browser's proof of work, 0 for one without (spam?). */
+export const contactExportColumns = [
+  'id',
+  'created_at',
+  'name',
+  'email',
+  'message',
+  'verified',
+] as const;
 export const subscriberExportColumns = [
   'id',
   'created_at',
@@ -15,6 +23,7 @@ export const subscriberExportColumns = [
   'source',
   'page',
   ...utmKeys,
+  'verified',
 ] as const;
 
 export function exportContactSubmissions(store: Store, { since }: { since?: Date }) {
