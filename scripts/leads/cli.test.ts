@@ -182,6 +182,11 @@ describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
       code: 1,
     });
     expect(await countRows(store(), 'outbox_jobs')).toBe(0);
+    // A dry run queues nothing, so the owner can size the backlog before setting Kit up.
+    expect(await leads({}, 'kit', 'backfill', '--dry-run')).toMatchObject({
+      code: 0,
+      stdout: 'Would queue 1 sign-up for Kit (newsletter, waitlist, handbook); queued nothing.\n',
+    });
     // Another list whose form is set is fine.
     expect(await leads(noWaitlistForm, 'kit', 'backfill', '--list', 'newsletter')).toMatchObject({
       code: 0,

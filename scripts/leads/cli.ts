@@ -36,7 +36,7 @@ Commands:
   kit backfill [--list newsletter|waitlist|handbook] [--since WHEN] [--dry-run]
       Queue a Kit sign-up for every subscriber who never had one (stored while Kit was not
       configured). The server sends them, one every 1.5 s. Needs KIT_API_KEY and each list's
-      KIT_FORM_ID_*. --dry-run prints how many it would queue.
+      KIT_FORM_ID_*. --dry-run prints how many it would queue, and queues nothing.
   backup PATH
       Copy the SQLite database to PATH (readable by you only) while the server runs.
   restore PATH
@@ -230,7 +230,8 @@ function parseCommand(argv: readonly string[], io: CliIo): Command | 'help' {
       const dryRun = values['dry-run'] ?? false;
       return async () => {
         const lists = chosen ? [chosen] : subscriptionLists;
-        refuseWithoutKit(io.env(), lists);
+        // A dry run queues nothing, so it also answers before Kit is set up.
+        if (!dryRun) refuseWithoutKit(io.env(), lists);
         await inStore(async (store) => {
           const count = await backfillKitJobs(store, { lists, since: from, dryRun, now });
           const signUps = `${count} sign-up${count === 1 ? '' : 's'}`;
