@@ -234,6 +234,8 @@ describe('systemd units', () => {
       NODE_ENV: 'production',
     });
     expect(settings.SITE_URL).toMatch(/^https:\/\//);
+    // What the owner is told to write is a configuration the server accepts.
+    expect(envSchema.safeParse(settings).error).toBeUndefined();
   });
 
   const analyze = spawnSync('systemd-analyze', ['--version']).status === 0;
