@@ -1,13 +1,21 @@
 /**
- * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune). There is no admin web
- * UI; this works on the server's own database. See scripts/leads/cli.ts for the commands.
+ * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune, Kit backfill, backup,
+ * restore). There is no admin web UI; this works on the server's own database. See
+ * scripts/leads/cli.ts for the commands.
  */
 import { openStore } from '../server/db/store';
-import { parseEnv } from '../server/env';
+import { type Env, parseEnv } from '../server/env';
 import { runLeadsCli } from './leads/cli';
 
+let env: Env | undefined;
+const settings = () => {
+  env ??= parseEnv();
+  return env;
+};
+
 process.exitCode = await runLeadsCli(process.argv.slice(2), {
-  openStore: () => openStore(parseEnv()),
+  env: settings,
+  openStore: () => openStore(settings()),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 });

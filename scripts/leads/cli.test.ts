@@ -1,25 +1,31 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
 import { claimDueJobs, listJobs, parkJob } from '../../server/db/outbox';
-import { describeEachStore } from '../../server/testing/stores';
-import { runLeadsCli } from './cli';
+import { countRows, describeEachStore, type TestDatabase } from '../../server/testing/stores';
+import { type LeadsEnv, runLeadsCli } from './cli';
+
+/** Runs the tool as the owner would, on the test's database, with these settings added. */
+async function leadsOn(database: TestDatabase, settings: Partial<LeadsEnv>, argv: string[]) {
+  const output = { stdout: '', stderr: '' };
+  const code = await runLeadsCli(argv, {
+    env: () => ({ ...database.env, ...settings }),
+    // The tool opens and closes its own connection, as it does beside a running server.
+    openStore: () => database.open(),
+    stdout: (text) => {
+      output.stdout += text;
+    },
+    stderr: (text) => {
+      output.stderr += text;
+    },
+  });
+  return { code, ...output };
+}
 
 describeEachStore('npm run leads', ({ store, database }) => {
-  async function leads(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runLeadsCli(argv, {
-      // The tool opens and closes its own connection, as it does beside a running server.
-      openStore: () => database().open(),
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-    });
-    return { code, stdout, stderr };
-  }
+  const leads = (...argv: string[]) => leadsOn(database(), {}, argv);
 
   const meta = { ipHash: 'h', verified: true };
   async function seed() {
@@ -57,6 +63,14 @@ describeEachStore('npm run leads', ({ store, database }) => {
       ['prune'],
       ['prune', '--older-than', '1y'],
       ['outbox', 'purge'],
+      ['outbox', '--dry-run'],
+      ['kit'],
+      ['kit', 'sync'],
+      ['kit', 'backfill', '--list', 'vip'],
+      ['kit', 'backfill', '--since', 'soon'],
+      ['backup'],
+      ['backup', 'a.sqlite', 'b.sqlite'],
+      ['restore'],
     ]) {
       const result = await leads(...wrong);
       expect(result.code, wrong.join(' ')).toBe(2);
@@ -135,5 +149,140 @@ describeEachStore('npm run leads', ({ store, database }) => {
     expect(await listJobs(store(), ['pending'])).toEqual([
       expect.objectContaining({ kind: 'owner-notify' }),
     ]);
+  });
+});
+
+describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
+  const kit = {
+    KIT_API_KEY: 'kit-key',
+    KIT_FORM_ID_NEWSLETTER: '1717',
+    KIT_FORM_ID_WAITLIST: '4242',
+    KIT_FORM_ID_HANDBOOK: '5151',
+  };
+  const leads = (settings: Partial<LeadsEnv>, ...argv: string[]) =>
+    leadsOn(database(), settings, argv);
+
+  it('refuses while Kit or the list is not configured, since the jobs would only fail', async () => {
+    await addSubscriber(
+      store(),
+      { list: 'waitlist', email: 'ada@example.com' },
+      { ipHash: 'h', verified: true },
+      [],
+    );
+    expect(await leads({}, 'kit', 'backfill')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('KIT_API_KEY is not set'),
+    });
+    const noWaitlistForm = { ...kit, KIT_FORM_ID_WAITLIST: undefined };
+    expect(await leads(noWaitlistForm, 'kit', 'backfill')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('KIT_FORM_ID_WAITLIST not set'),
+    });
+    expect(await leads(noWaitlistForm, 'kit', 'backfill', '--list', 'waitlist')).toMatchObject({
+      code: 1,
+    });
+    expect(await countRows(store(), 'outbox_jobs')).toBe(0);
+    // A dry run queues nothing, so the owner can size the backlog before setting Kit up.
+    expect(await leads({}, 'kit', 'backfill', '--dry-run')).toMatchObject({
+      code: 0,
+      stdout: 'Would queue 1 sign-up for Kit (newsletter, waitlist, handbook); queued nothing.\n',
+    });
+    // Another list whose form is set is fine.
+    expect(await leads(noWaitlistForm, 'kit', 'backfill', '--list', 'newsletter')).toMatchObject({
+      code: 0,
+      stdout: 'Queued 0 sign-ups for Kit (newsletter).\n',
+    });
+  });
+
+  it('says how many it would queue, queues them once, and says how long sending takes', async () => {
+    for (const email of ['ada@example.com', 'bo@example.com']) {
+      await addSubscriber(
+        store(),
+        { list: 'waitlist', email },
+        { ipHash: 'h', verified: true },
+        [],
+      );
+    }
+    await addSubscriber(
+      store(),
+      { list: 'handbook', email: 'cy@example.com' },
+      { ipHash: 'h', verified: true },
+      ['kit-subscribe'],
+    );
+    expect(await leads(kit, 'kit', 'backfill', '--dry-run')).toMatchObject({
+      code: 0,
+      stdout: 'Would queue 2 sign-ups for Kit (newsletter, waitlist, handbook); queued nothing.\n',
+    });
+    expect(await countRows(store(), 'outbox_jobs')).toBe(1);
+    expect(await leads(kit, 'kit', 'backfill', '--since', '1h')).toMatchObject({
+      code: 0,
+      stdout:
+        'Queued 2 sign-ups for Kit (newsletter, waitlist, handbook); the server sends them one every 1.5 s, over about 1 minute.\n',
+    });
+    expect(await leads(kit, 'kit', 'backfill')).toMatchObject({
+      code: 0,
+      stdout: 'Queued 0 sign-ups for Kit (newsletter, waitlist, handbook).\n',
+    });
+    expect(await countRows(store(), 'outbox_jobs')).toBe(3);
+  });
+});
+
+describeEachStore('npm run leads: backup and restore', ({ store, database }) => {
+  const leads = (...argv: string[]) => leadsOn(database(), {}, argv);
+
+  it('backs up and restores SQLite; with PostgreSQL, points to pg_dump and pg_restore', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'leads-backup-'));
+    try {
+      const file = join(dir, 'leads-backup.sqlite');
+      await addSubscriber(
+        store(),
+        { list: 'waitlist', email: 'ada@example.com' },
+        { ipHash: 'h', verified: true },
+        [],
+      );
+      const backup = await leads('backup', file);
+      if (database().dialect === 'postgres') {
+        for (const result of [backup, await leads('restore', file)]) {
+          expect(result.code).toBe(1);
+          expect(result.stderr).toContain('pg_dump --format=custom');
+          expect(result.stderr).toContain('pg_restore --clean --if-exists --no-owner');
+        }
+        expect(existsSync(file)).toBe(false);
+        return;
+      }
+      expect(backup).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(
+          /^Backed up 1 sign-up\(s\) and 0 contact submission\(s\) \(\d+ KiB, integrity ok\) to .*leads-backup\.sqlite in \d+ ms\.\n$/,
+        ),
+      });
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      await addSubscriber(
+        store(),
+        { list: 'waitlist', email: 'bo@example.com' },
+        { ipHash: 'h', verified: true },
+        [],
+      );
+      // The store above is a running server's connection: restore waits for it to stop.
+      const refused = await leads('restore', file);
+      expect(refused).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('server is running'),
+      });
+      await store().close();
+
+      const restored = await leads('restore', file);
+      expect(restored).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Restored 1 sign-up(s) and 0 contact submission(s)'),
+      });
+      expect(restored.stdout).toMatch(/kept as .*leads\.sqlite\.before-restore-/);
+      const exported = await leads('export', 'subscribers', '--format', 'csv');
+      expect(exported.stdout).toContain('ada@example.com');
+      expect(exported.stdout).not.toContain('bo@example.com');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type SubscriptionList, subscriptionLists } from '../../contracts/subscription';
+import { backfillKitJobs, kitBackfillSpacingMs } from '../../server/db/kit-backfill';
 import { listJobs, retryFailedJobs } from '../../server/db/outbox';
 import {
   contactExportColumns,
@@ -9,7 +10,9 @@ import {
   pruneOlderThan,
   subscriberExportColumns,
 } from '../../server/db/owner';
+import { backupSqlite, type DatabaseCopy, restoreSqlite } from '../../server/db/sqlite-backup';
 import type { Store } from '../../server/db/store';
+import { type Env, kitFormIds } from '../../server/env';
 import { toCsv } from './csv';
 import { parseAge, parseSince } from './time-arguments';
 
@@ -30,13 +33,36 @@ Commands:
       the subscriber there too.
   prune --older-than AGE
       Delete leads older than AGE (e.g. 365d) with their jobs, and finished jobs as old.
+  kit backfill [--list newsletter|waitlist|handbook] [--since WHEN] [--dry-run]
+      Queue a Kit sign-up for every subscriber who never had one (stored while Kit was not
+      configured). The server sends them, one every 1.5 s. Needs KIT_API_KEY and each list's
+      KIT_FORM_ID_*. --dry-run prints how many it would queue, and queues nothing.
+  backup PATH
+      Copy the SQLite database to PATH (readable by you only) while the server runs.
+  restore PATH
+      Check a backup and put it in place of the database, keeping the current one beside it as
+      leads.sqlite.before-restore-<time>. Stop the server first; restore refuses while it runs.
+      With PostgreSQL, backup and restore are pg_dump and pg_restore (see README).
 
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL), from the
 environment or .env.
 
 Exit codes: 0 done, 1 failed, 2 wrong usage.`;
 
+/** The settings the commands read, beyond the store itself. */
+export type LeadsEnv = Pick<
+  Env,
+  | 'DATA_DIR'
+  | 'DATABASE_URL'
+  | 'KIT_API_KEY'
+  | 'KIT_FORM_ID_NEWSLETTER'
+  | 'KIT_FORM_ID_WAITLIST'
+  | 'KIT_FORM_ID_HANDBOOK'
+>;
+
 export interface CliIo {
+  /** The server's settings; read when a command needs them, so that `help` always works. */
+  env(): LeadsEnv;
   openStore(): Promise<Store>;
   stdout(text: string): void;
   stderr(text: string): void;
@@ -45,9 +71,11 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
+type Command = () => Promise<void>;
+
 /** Runs one command of the owner's tool; answers its exit code. */
 export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let command: ((store: Store) => Promise<void>) | 'help';
+  let command: Command | 'help';
   try {
     command = parseCommand(argv, io);
   } catch (error) {
@@ -60,23 +88,16 @@ export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<n
     io.stdout(`${usage}\n`);
     return 0;
   }
-  let store: Store | undefined;
   try {
-    store = await io.openStore();
-    await command(store);
+    await command();
     return 0;
   } catch (error) {
     io.stderr(`leads: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
-  } finally {
-    await store?.close();
   }
 }
 
-function parseCommand(
-  argv: readonly string[],
-  io: CliIo,
-): ((store: Store) => Promise<void>) | 'help' {
+function parseCommand(argv: readonly string[], io: CliIo): Command | 'help' {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -86,6 +107,7 @@ function parseCommand(
       list: { type: 'string' },
       since: { type: 'string' },
       'older-than': { type: 'string' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -95,6 +117,28 @@ function parseCommand(
   const noMore = (allowed: number) => {
     if (rest.length > allowed) throw new UsageError(`Unexpected argument: ${rest[allowed]}`);
   };
+  const since = () => {
+    const date = values.since === undefined ? undefined : parseSince(values.since, now);
+    if (date === null) throw new UsageError(`--since: not a date or an age: ${values.since}`);
+    return date;
+  };
+  const list = () => {
+    const chosen = values.list;
+    if (chosen !== undefined && !(subscriptionLists as readonly string[]).includes(chosen)) {
+      throw new UsageError(`--list must be one of ${subscriptionLists.join(', ')}.`);
+    }
+    return chosen as SubscriptionList | undefined;
+  };
+  const inStore = async (work: (store: Store) => Promise<void>) => {
+    const store = await io.openStore();
+    try {
+      await work(store);
+    } finally {
+      await store.close();
+    }
+  };
+  if (values['dry-run'] && name !== 'kit')
+    throw new UsageError('--dry-run applies to kit backfill only.');
 
   switch (name) {
     case undefined:
@@ -109,73 +153,117 @@ function parseCommand(
       const format = values.format;
       if (format !== 'csv' && format !== 'json')
         throw new UsageError('--format must be csv or json.');
-      const since = values.since === undefined ? undefined : parseSince(values.since, now);
-      if (since === null) throw new UsageError(`--since: not a date or an age: ${values.since}`);
+      const from = since();
       if (values.list !== undefined && what === 'contacts') {
         throw new UsageError('--list applies to subscribers only.');
       }
-      const list = values.list;
-      if (list !== undefined && !(subscriptionLists as readonly string[]).includes(list)) {
-        throw new UsageError(`--list must be one of ${subscriptionLists.join(', ')}.`);
-      }
-      return async (store) => {
-        if (what === 'contacts') {
-          const rows = await exportContactSubmissions(store, { since });
-          io.stdout(format === 'json' ? json(rows) : toCsv(contactExportColumns, rows));
-        } else {
-          const rows = await exportSubscribers(store, {
-            since,
-            list: list as SubscriptionList | undefined,
-          });
-          io.stdout(format === 'json' ? json(rows) : toCsv(subscriberExportColumns, rows));
-        }
-      };
+      const chosen = list();
+      return () =>
+        inStore(async (store) => {
+          if (what === 'contacts') {
+            const rows = await exportContactSubmissions(store, { since: from });
+            io.stdout(format === 'json' ? json(rows) : toCsv(contactExportColumns, rows));
+          } else {
+            const rows = await exportSubscribers(store, { since: from, list: chosen });
+            io.stdout(format === 'json' ? json(rows) : toCsv(subscriberExportColumns, rows));
+          }
+        });
     }
     case 'outbox': {
       const [action, id] = rest;
       noMore(2);
       if (action === undefined) {
-        return async (store) => {
-          const jobs = await listJobs(store, ['pending', 'failed']);
-          if (jobs.length === 0) {
-            io.stdout('No pending or failed jobs.\n');
-            return;
-          }
-          for (const job of jobs) {
-            io.stdout(
-              `${job.id}  ${job.kind}  ${job.status}  tries ${job.attempts}  next ${job.next_attempt_at}${job.last_error ? `  last error: ${job.last_error}` : ''}\n`,
-            );
-          }
-          const failed = jobs.filter((job) => job.status === 'failed').length;
-          io.stdout(`${jobs.length - failed} pending, ${failed} failed\n`);
-        };
+        return () =>
+          inStore(async (store) => {
+            const jobs = await listJobs(store, ['pending', 'failed']);
+            if (jobs.length === 0) {
+              io.stdout('No pending or failed jobs.\n');
+              return;
+            }
+            for (const job of jobs) {
+              io.stdout(
+                `${job.id}  ${job.kind}  ${job.status}  tries ${job.attempts}  next ${job.next_attempt_at}${job.last_error ? `  last error: ${job.last_error}` : ''}\n`,
+              );
+            }
+            const failed = jobs.filter((job) => job.status === 'failed').length;
+            io.stdout(`${jobs.length - failed} pending, ${failed} failed\n`);
+          });
       }
       if (action !== 'retry') throw new UsageError(`Unknown outbox action: ${action}`);
-      return async (store) => {
-        const count = await retryFailedJobs(store, id);
-        if (id !== undefined && count === 0) throw new Error(`No failed job with id ${id}.`);
-        io.stdout(`${count} failed job${count === 1 ? '' : 's'} queued again.\n`);
-      };
+      return () =>
+        inStore(async (store) => {
+          const count = await retryFailedJobs(store, id);
+          if (id !== undefined && count === 0) throw new Error(`No failed job with id ${id}.`);
+          io.stdout(`${count} failed job${count === 1 ? '' : 's'} queued again.\n`);
+        });
     }
     case 'forget': {
       const [email] = rest;
       noMore(1);
       if (!email?.includes('@')) throw new UsageError('forget needs an email address.');
-      return async (store) => {
-        const erased = await forgetPerson(store, email);
-        io.stdout(
-          `Erased ${erased.contactSubmissions} contact submission(s), ${erased.subscribers} sign-up(s), ${erased.outboxJobs} outbox job(s).\n`,
-        );
-      };
+      return () =>
+        inStore(async (store) => {
+          const erased = await forgetPerson(store, email);
+          io.stdout(
+            `Erased ${erased.contactSubmissions} contact submission(s), ${erased.subscribers} sign-up(s), ${erased.outboxJobs} outbox job(s).\n`,
+          );
+        });
     }
     case 'prune': {
       noMore(0);
       const age = values['older-than'] === undefined ? null : parseAge(values['older-than']);
       if (age === null) throw new UsageError('prune needs --older-than AGE, e.g. 365d.');
-      return async (store) => {
-        const pruned = await pruneOlderThan(store, new Date(now.getTime() - age));
+      return () =>
+        inStore(async (store) => {
+          const pruned = await pruneOlderThan(store, new Date(now.getTime() - age));
+          io.stdout(
+            `Deleted ${pruned.contactSubmissions} contact submission(s), ${pruned.subscribers} sign-up(s), ${pruned.outboxJobs} outbox job(s).\n`,
+          );
+        });
+    }
+    case 'kit': {
+      const [action] = rest;
+      noMore(1);
+      if (action !== 'backfill') throw new UsageError('kit needs "backfill".');
+      const from = since();
+      const chosen = list();
+      const dryRun = values['dry-run'] ?? false;
+      return async () => {
+        const lists = chosen ? [chosen] : subscriptionLists;
+        // A dry run queues nothing, so it also answers before Kit is set up.
+        if (!dryRun) refuseWithoutKit(io.env(), lists);
+        await inStore(async (store) => {
+          const count = await backfillKitJobs(store, { lists, since: from, dryRun, now });
+          const signUps = `${count} sign-up${count === 1 ? '' : 's'}`;
+          if (dryRun) {
+            io.stdout(`Would queue ${signUps} for Kit (${lists.join(', ')}); queued nothing.\n`);
+            return;
+          }
+          const minutes = Math.ceil((count * kitBackfillSpacingMs) / 60_000);
+          io.stdout(
+            `Queued ${signUps} for Kit (${lists.join(', ')})${count > 0 ? `; the server sends them one every ${kitBackfillSpacingMs / 1000} s, over about ${minutes} minute${minutes === 1 ? '' : 's'}` : ''}.\n`,
+          );
+        });
+      };
+    }
+    case 'backup':
+    case 'restore': {
+      const [path] = rest;
+      noMore(1);
+      if (!path) throw new UsageError(`${name} needs the path of a backup file.`);
+      return async () => {
+        const env = io.env();
+        if (env.DATABASE_URL) throw new Error(postgresBackups);
+        if (name === 'backup') {
+          const started = performance.now();
+          const copy = await backupSqlite(env.DATA_DIR, path);
+          const ms = Math.round(performance.now() - started);
+          io.stdout(`Backed up ${described(copy)} to ${copy.path} in ${ms} ms.\n`);
+          return;
+        }
+        const restored = await restoreSqlite(env.DATA_DIR, path, now);
         io.stdout(
-          `Deleted ${pruned.contactSubmissions} contact submission(s), ${pruned.subscribers} sign-up(s), ${pruned.outboxJobs} outbox job(s).\n`,
+          `Restored ${described(restored)} into ${restored.path}.${restored.keptAs ? ` The database it replaced is kept as ${restored.keptAs}.` : ''} Start the server again.\n`,
         );
       };
     }
@@ -185,3 +273,23 @@ function parseCommand(
 }
 
 const json = (rows: unknown) => `${JSON.stringify(rows, null, 2)}\n`;
+
+const described = (copy: DatabaseCopy) =>
+  `${copy.subscribers} sign-up(s) and ${copy.contactSubmissions} contact submission(s) (${Math.ceil(copy.bytes / 1024)} KiB, integrity ok)`;
+
+const postgresBackups =
+  'The database is PostgreSQL (DATABASE_URL): back it up with `pg_dump --format=custom --file=leads.dump "$DATABASE_URL"` and restore with `pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" leads.dump` (README, "Backups").';
+
+/** A job queued without Kit's key or the list's form would only be parked as failed. */
+function refuseWithoutKit(env: LeadsEnv, lists: readonly SubscriptionList[]): void {
+  const set = 'where the server reads its settings, restart it, then run this again';
+  if (!env.KIT_API_KEY) throw new Error(`KIT_API_KEY is not set: set it ${set}.`);
+  const forms = kitFormIds(env);
+  const missing = lists.filter((list) => !forms[list]);
+  if (missing.length > 0) {
+    const names = missing.map((list) => `KIT_FORM_ID_${list.toUpperCase()}`).join(', ');
+    throw new Error(
+      `${names} not set: set ${missing.length === 1 ? 'it' : 'them'} ${set}, or choose lists with --list.`,
+    );
+  }
+}

@@ -48,7 +48,8 @@ function connectPostgres(url: string, schema: string | undefined): Kysely<Databa
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-const busyTimeoutMs = 5000;
+/** How long a connection waits for another one's write lock before it gives up. */
+export const busyTimeoutMs = 5000;
 
 /**
  * better-sqlite3 12 is the last major that runs on Node 20, but on Node 24 it aborts the
@@ -56,7 +57,7 @@ const busyTimeoutMs = 5000;
  * Node-API and fixed it). So Node 22 and later load 13, installed as the optional alias
  * `better-sqlite3-node22`, which npm skips on Node 20 (engine-strict). See decision 002.
  */
-function loadSqlite(): typeof BetterSqlite3 {
+export function loadSqlite(): typeof BetterSqlite3 {
   const require = createRequire(import.meta.url);
   const nodeMajor = Number(process.versions.node.split('.')[0]);
   if (nodeMajor < 22) return require('better-sqlite3');

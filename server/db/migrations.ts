@@ -133,6 +133,9 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** Every migration this code knows, in the order they run (Kysely sorts them by name). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({
     db,
