@@ -21,7 +21,7 @@ describeEachStore('npm run leads', ({ store, database }) => {
     return { code, stdout, stderr };
   }
 
-  const meta = { ipHash: 'h' };
+  const meta = { ipHash: 'h', host: 'localhost' };
   async function seed() {
     await addContactSubmission(
       store(),

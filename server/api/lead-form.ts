@@ -7,6 +7,7 @@ import { isHoneypotFilled } from '../../contracts/honeypot';
 import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import type { SiteHosts } from '../site-hosts';
 import { clientAddress, hashAddress } from './client-address';
 import type { LeadRateLimiter, RateLimitVerdict } from './rate-limit';
 import { BodyTooLargeError, readBodyText } from './read-body';
@@ -24,6 +25,8 @@ export interface LeadFormDeps {
   rateLimiter: LeadRateLimiter;
   /** Key of the IP hash kept with each lead (see client-address.ts). */
   ipHashKey: string;
+  /** Names the site a lead came in on. */
+  siteHosts: SiteHosts;
   /** Called after a new lead is stored, so the outbox worker sends its jobs straight away. */
   onLeadStored(): void;
 }
@@ -80,6 +83,7 @@ export function leadRouter<Schema extends z.ZodType>(
       }
       // Every post counts against the client's budget, however malformed.
       const address = clientAddress(c, deps.env.TRUST_PROXY);
+      const host = deps.siteHosts.of(c.req.header('host'));
       const verdict = await deps.rateLimiter.take(address);
       const kind = bodyKind(c.req.header('content-type'));
       if (!kind) {
@@ -97,13 +101,16 @@ export function leadRouter<Schema extends z.ZodType>(
         throw error;
       }
 
-      if (kind === 'json') return answer(c, await accept(address, verdict, parseJson(text)));
+      if (kind === 'json') return answer(c, await accept(address, host, verdict, parseJson(text)));
       const fields = new URLSearchParams(text);
       const form = fields.get('form') ?? '';
       if (!formIdPattern.test(form)) {
         return answer(c, reject(400, 'Missing or invalid form id.', { form: 'Invalid form id.' }));
       }
-      const outcome = await accept(address, verdict, { ok: true, value: formFieldsToBody(fields) });
+      const outcome = await accept(address, host, verdict, {
+        ok: true,
+        value: formFieldsToBody(fields),
+      });
       if (outcome.ok && outcome.nativeSuccessPath)
         return c.redirect(outcome.nativeSuccessPath, 303);
       const back = returnPath(c.req.header('referer'), ownOrigin);
@@ -113,6 +120,7 @@ export function leadRouter<Schema extends z.ZodType>(
 
   async function accept(
     address: string,
+    host: string,
     verdict: RateLimitVerdict,
     parsed: { ok: true; value: unknown } | { ok: false },
   ): Promise<Outcome> {
@@ -136,6 +144,7 @@ export function leadRouter<Schema extends z.ZodType>(
     }
     const saved = await endpoint.save(result.data, {
       ipHash: hashAddress(deps.ipHashKey, address),
+      host,
     });
     deps.logger.info({ lead: endpoint.lead, id: saved.id, created: saved.created }, 'lead stored');
     if (saved.created) deps.onLeadStored();

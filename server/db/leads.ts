@@ -8,6 +8,8 @@ import { isoNow, type Store } from './store';
 /** What the server adds to a lead: never the address itself (see server/api/client-address.ts). */
 export interface LeadMeta {
   ipHash: string;
+  /** The site's host name the lead came in on (server/site-hosts.ts), as page views count it. */
+  host: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function addContactSubmission(
         email: contact.email.toLowerCase(),
         message: contact.message,
         ip_hash: meta.ipHash,
+        host: meta.host,
       })
       .execute();
     await enqueue(trx, id, jobs, now);
@@ -77,6 +80,7 @@ export async function addSubscriber(
         utm_term: subscription.utm?.utm_term || null,
         utm_content: subscription.utm?.utm_content || null,
         ip_hash: meta.ipHash,
+        host: meta.host,
         referral_code: referralCode,
         referred_by: referrer && referrer.email !== email ? (subscription.ref ?? null) : null,
       })

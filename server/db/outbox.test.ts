@@ -9,7 +9,7 @@ describeEachStore('outbox store', ({ store, database }) => {
       await addContactSubmission(
         store(),
         { name: 'N', email: `n${i}@example.com`, message: 'M' },
-        { ipHash: 'h' },
+        { ipHash: 'h', host: 'localhost' },
         ['owner-notify'],
       );
     }
@@ -37,7 +37,7 @@ describeEachStore('outbox store', ({ store, database }) => {
     await addContactSubmission(
       store(),
       { name: 'N', email: 'n@example.com', message: 'M' },
-      { ipHash: 'h' },
+      { ipHash: 'h', host: 'localhost' },
       ['owner-notify'],
     );
     const [job] = await claimDueJobs(store(), { kinds: ['owner-notify'], limit: 1, leaseMs: 1000 });

@@ -36,7 +36,7 @@ async function addLeads(store: Store, count: number): Promise<void> {
     await addContactSubmission(
       store,
       { name: 'N', email: `n${i}@example.com`, message: 'M' },
-      { ipHash: 'h' },
+      { ipHash: 'h', host: 'localhost' },
       ['owner-notify'],
     );
   }
