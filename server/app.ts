@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { secondBonusFileName } from '../contracts/downloads';
 import { siteOrigins } from '../contracts/sites';
 import { resolveRoute, siteForHost } from '../src/routes';
+import { clientAddress } from './api/client-address';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
 import { createLeadRateLimiter } from './api/rate-limit';
@@ -12,10 +13,12 @@ import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
+import type { PageViewCounter } from './page-views/counter';
 import { searchFilePaths, searchFiles } from './search-files';
 import { securityHeaders } from './security-headers';
 import { sendFile } from './send-file';
 import type { Site } from './site';
+import { siteHosts } from './site-hosts';
 
 export interface AppDeps {
   env: Env;
@@ -27,6 +30,8 @@ export interface AppDeps {
   ipHashKey: string;
   /** Told when a new lead is stored (the outbox worker's wake()). */
   onLeadStored?: () => void;
+  /** Counts page views (decision 013); none when PAGE_VIEW_COUNTING is off. */
+  pageViews?: PageViewCounter;
 }
 
 /** The whole Request -> Response app: the JSON API and the prerendered pages of every host. */
@@ -38,6 +43,7 @@ export function createApp({
   forwarding,
   ipHashKey,
   onLeadStored = () => {},
+  pageViews,
 }: AppDeps) {
   const hosts = namedHosts(env);
   const app = new Hono();
@@ -67,6 +73,7 @@ export function createApp({
     store,
     forwarding,
     ipHashKey,
+    siteHosts: siteHosts(env),
     onLeadStored,
     // One budget per client across every form: a bot gains nothing by switching endpoints.
     rateLimiter: createLeadRateLimiter(env),
@@ -96,6 +103,8 @@ export function createApp({
     const route = resolveRoute(c.req.header('host'), c.req.path, hosts);
     const page = site.pages.get(route.page);
     if (!page) throw new Error(`Page ${route.page} missing from the build`);
+    // The page request itself is the view: no beacon, works without JavaScript (decision 013).
+    if (route.status === 200) pageViews?.record(c.req.raw, clientAddress(c, env.TRUST_PROXY));
     return sendFile(c, page, route.status);
   });
 

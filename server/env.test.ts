@@ -11,6 +11,7 @@ describe('parseEnv', () => {
       WAITLIST_HOST: 'waitlist.localhost',
       BOOK_HOST: 'whatsstoppingyou.localhost',
       TRUST_PROXY: false,
+      PAGE_VIEW_COUNTING: true,
       DATA_DIR: './data',
       SPACES_COUNTER_MODE: 'simulated',
     });
@@ -34,6 +35,7 @@ describe('parseEnv', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['TRUST_PROXY', 'yes'],
+    ['PAGE_VIEW_COUNTING', 'off'],
     ['WAITLIST_HOST', 'https://waitlist.example'],
     ['SITE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://x'],

@@ -96,6 +96,12 @@ export const envSchema = z.object({
   SPEAKING_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   TEASER_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
 
+  /**
+   * Page views counted by the server itself, without cookies (decision 013); `false` turns it
+   * off (the benchmark compares the two).
+   */
+  PAGE_VIEW_COUNTING: boolean(true),
+
   // Tracking (D19, D20): unset means tracking is a no-op.
   META_PIXEL_ID: z.preprocess(emptyAsUnset, z.string().regex(/^\d+$/, 'digits only').optional()),
   GA_MEASUREMENT_ID: z.preprocess(
