@@ -1,6 +1,7 @@
 /**
- * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune). There is no admin web
- * UI; this works on the server's own database. See scripts/leads/cli.ts for the commands.
+ * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune, stats). There is no
+ * admin web UI; this works on the server's own database. See scripts/leads/cli.ts for the
+ * commands.
  */
 import { openStore } from '../server/db/store';
 import { parseEnv } from '../server/env';

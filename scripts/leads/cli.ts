@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type SubscriptionList, subscriptionLists } from '../../contracts/subscription';
+import { type FunnelDimension, funnel, funnelDimensions } from '../../server/db/funnel';
 import { listJobs, retryFailedJobs } from '../../server/db/outbox';
 import {
   contactExportColumns,
@@ -9,8 +10,11 @@ import {
   pruneOlderThan,
   subscriberExportColumns,
 } from '../../server/db/owner';
+import { utcDay } from '../../server/db/page-views';
 import type { Store } from '../../server/db/store';
 import { toCsv } from './csv';
+import { formatFunnel, type StatsFormat, statsFormats } from './stats';
+import { funnelReport } from './stats-report';
 import { parseAge, parseSince } from './time-arguments';
 
 export const usage = `Usage: npm run leads -- <command> [options]
@@ -30,6 +34,11 @@ Commands:
       the subscriber there too.
   prune --older-than AGE
       Delete leads older than AGE (e.g. 365d) with their jobs, and finished jobs as old.
+  stats [--since WHEN] [--by page|source|day|host] [--format table|csv|json|html]
+      The funnel since WHEN (default 30d), in UTC days: page views and visitors counted by the
+      server, sign-ups, conversion (sign-ups per visitor), and contact submissions by day or
+      host. Default: by page, as a table. --format html prints a self-contained report with a
+      chart: npm run leads -- stats --format html > report.html
 
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL), from the
 environment or .env.
@@ -86,6 +95,7 @@ function parseCommand(
       list: { type: 'string' },
       since: { type: 'string' },
       'older-than': { type: 'string' },
+      by: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -176,6 +186,31 @@ function parseCommand(
         const pruned = await pruneOlderThan(store, new Date(now.getTime() - age));
         io.stdout(
           `Deleted ${pruned.contactSubmissions} contact submission(s), ${pruned.subscribers} sign-up(s), ${pruned.outboxJobs} outbox job(s).\n`,
+        );
+      };
+    }
+    case 'stats': {
+      noMore(0);
+      const since = parseSince(values.since ?? '30d', now);
+      if (since === null) throw new UsageError(`--since: not a date or an age: ${values.since}`);
+      const by = values.by ?? 'page';
+      if (!(funnelDimensions as readonly string[]).includes(by)) {
+        throw new UsageError(`--by must be one of ${funnelDimensions.join(', ')}.`);
+      }
+      const format = values.format ?? 'table';
+      if (!(statsFormats as readonly string[]).includes(format)) {
+        throw new UsageError(`--format must be one of ${statsFormats.join(', ')}.`);
+      }
+      return async (store) => {
+        const figures = await funnel(store, {
+          by: by as FunnelDimension,
+          from: utcDay(since),
+          to: utcDay(now),
+        });
+        io.stdout(
+          format === 'html'
+            ? funnelReport(figures, now)
+            : formatFunnel(figures, format as Exclude<StatsFormat, 'html'>),
         );
       };
     }

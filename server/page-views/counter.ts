@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { trafficSource } from '../../contracts/traffic-source';
 import { normalizePath } from '../../src/routes';
-import { addPageViews, dailySalts, type PageViewCount } from '../db/page-views';
+import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
@@ -44,7 +44,6 @@ const maxPendingRows = 100_000;
 const flushIntervalMs = 5000;
 const dayMs = 86_400_000;
 
-const utcDay = (time: Date) => time.toISOString().slice(0, 10);
 const newSalt = () => randomBytes(32).toString('base64url');
 
 export function createPageViewCounter({
