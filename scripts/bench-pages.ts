@@ -6,13 +6,18 @@
  * both; it prints each side's pages per second and p50/p99 latency (medians of the runs) and
  * their ratio. Then 10,000 page requests from 100 concurrent clients (the lead bench's load) go
  * to the counting server: after its timed flush, and again after SIGTERM (its last flush), the
- * stored views must be exactly 10,000. Run `npm run build` first.
+ * stored views must be exactly 10,000. Last, the counter's own cost on the request path,
+ * in-process, which the machine's other load cannot hide. Run `npm run build` first.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStore } from '../server/db/store';
+import { parseEnv } from '../server/env';
+import { createLogger } from '../server/logger';
+import { createPageViewCounter } from '../server/page-views/counter';
+import { siteHosts } from '../server/site-hosts';
 import { startServerProcess } from '../server/testing/server-process';
 import { type LoadResult, load } from './load';
 
@@ -23,6 +28,45 @@ const paths = ['/', '/bookwaitlistig', '/11cheatcodes?utm_source=newsletter'];
 
 const pages = (url: string) => (n: number) =>
   fetch(`${url}${paths[n % paths.length]}`, { headers: { 'user-agent': browser } });
+
+/**
+ * Microseconds per `record()` of a counted view, in this process: the whole of what counting adds
+ * to a page request (the writes happen off the request path).
+ */
+async function recordCost(calls: number): Promise<number> {
+  const env = parseEnv({ LOG_LEVEL: 'silent' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'pages-bench-record-'));
+  const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    const counter = createPageViewCounter({
+      store,
+      logger: createLogger(env),
+      siteHosts: siteHosts(env),
+    });
+    const requests = paths.map((path) => ({
+      method: 'GET',
+      url: `http://localhost${path}`,
+      headers: new Headers({
+        host: 'localhost',
+        'user-agent': browser,
+        referer: 'https://www.google.com/',
+      }),
+    }));
+    const run = (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const request = requests[i % requests.length];
+        if (request) counter.record(request, `203.0.113.${i % 250}`);
+      }
+    };
+    run(20_000); // warm-up
+    const started = performance.now();
+    run(calls);
+    return ((performance.now() - started) * 1000) / calls;
+  } finally {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,6 +175,10 @@ try {
     stopped.visitors === 50 &&
     exit === 0 &&
     uncounted.views === 0;
+  const micros = await recordCost(200_000);
+  console.log(
+    `record(), in-process: ${micros.toFixed(2)} µs per counted view (200,000 calls), against ${(1e6 / off.perSecond).toFixed(0)} µs per page at the throughput above (${((micros * off.perSecond) / 1e4).toFixed(2)}%)`,
+  );
   console.log(
     ok
       ? `every page view counted exactly once: ${requests - stopped.views} lost`
