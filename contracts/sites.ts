@@ -31,3 +31,13 @@ export function siteOrigins(siteUrl: string, hosts: NamedHosts): Record<SiteId, 
     book: origin(hosts.book),
   };
 }
+
+/**
+ * Each site's host name (its origin's, without scheme or port): what a page view or a lead is
+ * counted under, and the hosts whose links are a visitor moving between our own pages.
+ */
+export function siteHostNames(origins: Record<SiteId, string>): Record<SiteId, string> {
+  return Object.fromEntries(
+    siteIds.map((site) => [site, new URL(origins[site]).hostname]),
+  ) as Record<SiteId, string>;
+}

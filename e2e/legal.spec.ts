@@ -18,6 +18,7 @@ const documents = [
     sections: [
       'Who we are',
       'What we collect',
+      'Counting visits',
       'Why we may use it',
       'Who receives it',
       'How long we keep it',
@@ -31,6 +32,7 @@ const documents = [
     sections: [
       'In short',
       'Everything we store',
+      'Counting visits without cookies',
       'The choices you can make',
       'Changing your choice',
     ],
@@ -131,6 +133,39 @@ test.describe('/privacy', () => {
       'target',
       '_blank',
     );
+  });
+});
+
+test.describe('counting visits (decision 013)', () => {
+  test('both notices say what is counted and why it needs no consent', async ({ page }) => {
+    await page.goto('/privacy');
+    const counting = page.getByRole('region', { name: 'Counting visits' });
+    for (const words of [
+      'the page',
+      'the day',
+      'anonymous visitor code',
+      'never your IP address',
+    ]) {
+      await expect(counting).toContainText(words);
+    }
+    await page.goto('/cookies');
+    const withoutCookies = page.getByRole('region', { name: 'Counting visits without cookies' });
+    await expect(withoutCookies).toContainText('regulation 6');
+    await expect(withoutCookies).toContainText('needs no consent');
+    await withoutCookies.getByRole('link', { name: 'privacy notice' }).click();
+    await expect(page).toHaveURL(/\/privacy#counting-visits$/);
+  });
+
+  test('visits, counted by the server, leave no cookie or storage behind', async ({
+    page,
+    context,
+  }) => {
+    const before = await page.goto('/');
+    expect(before?.status()).toBe(200);
+    await page.goto('/terms?utm_source=e2e');
+    expect(await context.cookies()).toEqual([]);
+    // Only the consent choice this suite starts with (playwright.config.ts).
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['consent']);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune, Kit backfill, backup,
- * restore). There is no admin web UI; this works on the server's own database. See
+ * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune, stats, Kit backfill,
+ * backup, restore). There is no admin web UI; this works on the server's own database. See
  * scripts/leads/cli.ts for the commands.
  */
 import { openStore } from '../server/db/store';

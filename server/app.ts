@@ -14,10 +14,12 @@ import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
+import type { PageViewCounter } from './page-views/counter';
 import { searchFilePaths, searchFiles } from './search-files';
 import { securityHeaders } from './security-headers';
 import { sendFile } from './send-file';
 import type { Site } from './site';
+import { siteHosts } from './site-hosts';
 
 export interface AppDeps {
   env: Env;
@@ -31,6 +33,8 @@ export interface AppDeps {
   proofOfWorkKey: string;
   /** Told when a new lead is stored (the outbox worker's wake()). */
   onLeadStored?: () => void;
+  /** Counts page views (decision 013); none when PAGE_VIEW_COUNTING is off. */
+  pageViews?: PageViewCounter;
 }
 
 /** The whole Request -> Response app: the JSON API and the prerendered pages of every host. */
@@ -43,6 +47,7 @@ export function createApp({
   ipHashKey,
   proofOfWorkKey,
   onLeadStored = () => {},
+  pageViews,
 }: AppDeps) {
   const hosts = namedHosts(env);
   const app = new Hono();
@@ -76,6 +81,7 @@ export function createApp({
     clientOf,
     ipHashKey,
     proofOfWork,
+    siteHosts: siteHosts(env),
     onLeadStored,
     // One budget per client across every form: a bot gains nothing by switching endpoints.
     rateLimiter: createLeadRateLimiter(env, store),
@@ -106,6 +112,8 @@ export function createApp({
     const route = resolveRoute(c.req.header('host'), c.req.path, hosts);
     const page = site.pages.get(route.page);
     if (!page) throw new Error(`Page ${route.page} missing from the build`);
+    // The page request itself is the view: no beacon, works without JavaScript (decision 013).
+    if (route.status === 200) pageViews?.record(c.req.raw, clientOf(c).address);
     return sendFile(c, page, route.status);
   });
 

@@ -12,17 +12,28 @@ import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
 import { createForwarding } from './outbox/forwarding';
 import { startOutboxWorker } from './outbox/worker';
+import { startPageViewCounter } from './page-views/counter';
 import { providersFromEnv } from './providers/from-env';
 import { MissingBuildError } from './site';
+import { siteHosts } from './site-hosts';
 
 export interface LeadCapture {
-  /** The app's lead dependencies: the store, forwarding, the IP hash key, the worker's wake. */
-  deps: Pick<AppDeps, 'store' | 'forwarding' | 'ipHashKey' | 'proofOfWorkKey' | 'onLeadStored'>;
-  /** Stops the outbox worker, then closes the store. */
+  /**
+   * The app's dependencies on the store: forwarding, the IP hash and proof-of-work keys, the
+   * worker's wake, and the page view counter (none when PAGE_VIEW_COUNTING is off).
+   */
+  deps: Pick<
+    AppDeps,
+    'store' | 'forwarding' | 'ipHashKey' | 'proofOfWorkKey' | 'onLeadStored' | 'pageViews'
+  >;
+  /** Stops the outbox worker, writes the page views still in memory, then closes the store. */
   close(): Promise<void>;
 }
 
-/** The store from DATA_DIR or DATABASE_URL, and the outbox worker that forwards its leads. */
+/**
+ * The store from DATA_DIR or DATABASE_URL, the outbox worker that forwards its leads, and the
+ * page view counter that writes into it: the whole funnel, from visit to lead.
+ */
 export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCapture> {
   const store = await openStore(env);
   logger.info({ dialect: store.dialect }, 'store open');
@@ -30,10 +41,14 @@ export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCap
   const ipHashKey = await loadIpHashKey(env, store);
   const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
   const worker = startOutboxWorker(store, forwarding, logger);
+  const pageViews = env.PAGE_VIEW_COUNTING
+    ? await startPageViewCounter({ store, logger, siteHosts: siteHosts(env) })
+    : undefined;
   return {
-    deps: { store, forwarding, ipHashKey, proofOfWorkKey, onLeadStored: worker.wake },
+    deps: { store, forwarding, ipHashKey, proofOfWorkKey, onLeadStored: worker.wake, pageViews },
     async close() {
       await worker.stop();
+      await pageViews?.stop();
       await store.close();
     },
   };

@@ -11,6 +11,7 @@ describe('parseEnv', () => {
       WAITLIST_HOST: 'waitlist.localhost',
       BOOK_HOST: 'whatsstoppingyou.localhost',
       TRUST_PROXY: 0,
+      PAGE_VIEW_COUNTING: true,
       DATA_DIR: './data',
       SPACES_COUNTER_MODE: 'simulated',
     });
@@ -37,6 +38,7 @@ describe('parseEnv', () => {
     // "true" once meant "one proxy"; in proxy-addr's terms it would trust every hop, forged ones too.
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', 'loopback, 300.1.1.1'],
+    ['PAGE_VIEW_COUNTING', 'off'],
     ['WAITLIST_HOST', 'https://waitlist.example'],
     ['SITE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://x'],

@@ -25,6 +25,14 @@ const host = (fallback: string) =>
       .regex(/^[a-z0-9.-]+$/, 'a bare host name such as example.com (no scheme, port or path)')
       .default(fallback),
   );
+const boolean = (fallback: boolean) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1'),
+  );
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
 
@@ -130,6 +138,12 @@ export const envSchema = z.object({
   HERO_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   SPEAKING_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   TEASER_VIDEO_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+
+  /**
+   * Page views counted by the server itself, without cookies (decision 013); `false` turns it
+   * off (the benchmark compares the two).
+   */
+  PAGE_VIEW_COUNTING: boolean(true),
 
   // Tracking (D19, D20): unset means tracking is a no-op.
   META_PIXEL_ID: z.preprocess(emptyAsUnset, z.string().regex(/^\d+$/, 'digits only').optional()),

@@ -2,7 +2,7 @@ import { type NamedHosts, namedSite, type SiteId } from '../contracts/sites';
 
 /**
  * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7; the
- * waitlist's traffic source, D4, is src/lib/traffic-source.ts).
+ * traffic source, D4, is contracts/traffic-source.ts).
  * It feeds the server, the prerender list, the sitemaps and the tests; no other module
  * branches on the host.
  */

@@ -27,7 +27,7 @@ async function leadsOn(database: TestDatabase, settings: Partial<LeadsEnv>, argv
 describeEachStore('npm run leads', ({ store, database }) => {
   const leads = (...argv: string[]) => leadsOn(database(), {}, argv);
 
-  const meta = { ipHash: 'h', verified: true };
+  const meta = { ipHash: 'h', verified: true, host: 'localhost' };
   async function seed() {
     await addContactSubmission(
       store(),
@@ -166,7 +166,7 @@ describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
     await addSubscriber(
       store(),
       { list: 'waitlist', email: 'ada@example.com' },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       [],
     );
     expect(await leads({}, 'kit', 'backfill')).toMatchObject({
@@ -199,14 +199,14 @@ describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
       await addSubscriber(
         store(),
         { list: 'waitlist', email },
-        { ipHash: 'h', verified: true },
+        { ipHash: 'h', verified: true, host: 'localhost' },
         [],
       );
     }
     await addSubscriber(
       store(),
       { list: 'handbook', email: 'cy@example.com' },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       ['kit-subscribe'],
     );
     expect(await leads(kit, 'kit', 'backfill', '--dry-run')).toMatchObject({
@@ -237,7 +237,7 @@ describeEachStore('npm run leads: backup and restore', ({ store, database }) => 
       await addSubscriber(
         store(),
         { list: 'waitlist', email: 'ada@example.com' },
-        { ipHash: 'h', verified: true },
+        { ipHash: 'h', verified: true, host: 'localhost' },
         [],
       );
       const backup = await leads('backup', file);
@@ -261,7 +261,7 @@ describeEachStore('npm run leads: backup and restore', ({ store, database }) => 
       await addSubscriber(
         store(),
         { list: 'waitlist', email: 'bo@example.com' },
-        { ipHash: 'h', verified: true },
+        { ipHash: 'h', verified: true, host: 'localhost' },
         [],
       );
       // The store above is a running server's connection: restore waits for it to stop.

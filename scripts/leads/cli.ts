@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type SubscriptionList, subscriptionLists } from '../../contracts/subscription';
+import { type FunnelDimension, funnel, funnelDimensions } from '../../server/db/funnel';
 import { backfillKitJobs, kitBackfillSpacingMs } from '../../server/db/kit-backfill';
 import { listJobs, retryFailedJobs } from '../../server/db/outbox';
 import {
@@ -10,10 +11,13 @@ import {
   pruneOlderThan,
   subscriberExportColumns,
 } from '../../server/db/owner';
+import { utcDay } from '../../server/db/page-views';
 import { backupSqlite, type DatabaseCopy, restoreSqlite } from '../../server/db/sqlite-backup';
 import type { Store } from '../../server/db/store';
 import { type Env, kitFormIds } from '../../server/env';
 import { toCsv } from './csv';
+import { formatFunnel, type StatsFormat, statsFormats } from './stats';
+import { funnelReport } from './stats-report';
 import { parseAge, parseSince } from './time-arguments';
 
 export const usage = `Usage: npm run leads -- <command> [options]
@@ -43,6 +47,11 @@ Commands:
       Check a backup and put it in place of the database, keeping the current one beside it as
       leads.sqlite.before-restore-<time>. Stop the server first; restore refuses while it runs.
       With PostgreSQL, backup and restore are pg_dump and pg_restore (see README).
+  stats [--since WHEN] [--by page|source|day|host] [--format table|csv|json|html]
+      The funnel since WHEN (default 30d), in UTC days: page views and visitors counted by the
+      server, sign-ups, conversion (sign-ups per visitor), and contact submissions by day or
+      host. Default: by page, as a table. --format html prints a self-contained report with a
+      chart: npm run leads -- stats --format html > report.html
 
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL), from the
 environment or .env.
@@ -108,6 +117,7 @@ function parseCommand(argv: readonly string[], io: CliIo): Command | 'help' {
       since: { type: 'string' },
       'older-than': { type: 'string' },
       'dry-run': { type: 'boolean' },
+      by: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -266,6 +276,32 @@ function parseCommand(argv: readonly string[], io: CliIo): Command | 'help' {
           `Restored ${described(restored)} into ${restored.path}.${restored.keptAs ? ` The database it replaced is kept as ${restored.keptAs}.` : ''} Start the server again.\n`,
         );
       };
+    }
+    case 'stats': {
+      noMore(0);
+      const since = parseSince(values.since ?? '30d', now);
+      if (since === null) throw new UsageError(`--since: not a date or an age: ${values.since}`);
+      const by = values.by ?? 'page';
+      if (!(funnelDimensions as readonly string[]).includes(by)) {
+        throw new UsageError(`--by must be one of ${funnelDimensions.join(', ')}.`);
+      }
+      const format = values.format ?? 'table';
+      if (!(statsFormats as readonly string[]).includes(format)) {
+        throw new UsageError(`--format must be one of ${statsFormats.join(', ')}.`);
+      }
+      return () =>
+        inStore(async (store) => {
+          const figures = await funnel(store, {
+            by: by as FunnelDimension,
+            from: utcDay(since),
+            to: utcDay(now),
+          });
+          io.stdout(
+            format === 'html'
+              ? funnelReport(figures, now)
+              : formatFunnel(figures, format as Exclude<StatsFormat, 'html'>),
+          );
+        });
     }
     default:
       throw new UsageError(`Unknown command: ${name}`);

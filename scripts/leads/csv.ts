@@ -8,6 +8,9 @@ const formulaStart = /^[=+\-@\t\r]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
+/** Text without those control characters: for every output a visitor's words can reach. */
+export const withoutControls = (text: string): string => text.replace(controls, '');
+
 /**
  * One CSV cell: control characters dropped, quoted, quotes doubled, and a leading formula
  * character neutralised with an apostrophe, so that opening the export in Excel or Sheets never
@@ -15,7 +18,7 @@ const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  const text = String(value).replace(controls, '');
+  const text = withoutControls(String(value));
   const safe = formulaStart.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
 }

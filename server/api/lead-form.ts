@@ -9,6 +9,7 @@ import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
+import type { SiteHosts } from '../site-hosts';
 import { hashAddress } from './client-address';
 import type { ProofOfWork } from './proof-of-work';
 import type { LeadRateLimiter, RateLimitVerdict } from './rate-limit';
@@ -31,6 +32,8 @@ export interface LeadFormDeps {
   ipHashKey: string;
   /** Checks and spends the proof of work a post carries (proof-of-work.ts). */
   proofOfWork: ProofOfWork;
+  /** Names the site a lead came in on. */
+  siteHosts: SiteHosts;
   /** Called after a new lead is stored, so the outbox worker sends its jobs straight away. */
   onLeadStored(): void;
 }
@@ -87,6 +90,7 @@ export function leadRouter<Schema extends z.ZodType>(
       }
       // Every post counts against the client's budget, however malformed.
       const { address } = deps.clientOf(c);
+      const host = deps.siteHosts.of(c.req.header('host'));
       const verdict = await deps.rateLimiter.take(address);
       const kind = bodyKind(c.req.header('content-type'));
       if (!kind) {
@@ -112,13 +116,16 @@ export function leadRouter<Schema extends z.ZodType>(
         return answer(c, reject(bodyErrorStatus[error.reason], error.message));
       }
 
-      if (kind === 'json') return answer(c, await accept(address, verdict, parseJson(text)));
+      if (kind === 'json') return answer(c, await accept(address, host, verdict, parseJson(text)));
       const fields = new URLSearchParams(text);
       const form = fields.get('form') ?? '';
       if (!formIdPattern.test(form)) {
         return answer(c, reject(400, 'Missing or invalid form id.', { form: 'Invalid form id.' }));
       }
-      const outcome = await accept(address, verdict, { ok: true, value: formFieldsToBody(fields) });
+      const outcome = await accept(address, host, verdict, {
+        ok: true,
+        value: formFieldsToBody(fields),
+      });
       if (outcome.ok && outcome.nativeSuccessPath)
         return c.redirect(outcome.nativeSuccessPath, 303);
       const back = returnPath(c.req.header('referer'), ownOrigin);
@@ -128,6 +135,7 @@ export function leadRouter<Schema extends z.ZodType>(
 
   async function accept(
     address: string,
+    host: string,
     verdict: RateLimitVerdict,
     parsed: { ok: true; value: unknown } | { ok: false },
   ): Promise<Outcome> {
@@ -156,6 +164,7 @@ export function leadRouter<Schema extends z.ZodType>(
     const saved = await endpoint.save(result.data, {
       ipHash: hashAddress(deps.ipHashKey, address),
       verified,
+      host,
     });
     deps.logger.info(
       { lead: endpoint.lead, id: saved.id, created: saved.created, verified },

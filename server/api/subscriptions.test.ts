@@ -37,6 +37,24 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
     });
   });
 
+  it('remembers the site a sign-up came in on, as page views count it', async () => {
+    const app = createTestApp(store());
+    const post = (host: string, email: string) =>
+      postJson(app, '/api/subscriptions', { list: 'waitlist', email }, { headers: { host } });
+    expect((await post('www.waitlist.localhost', 'a@example.com')).status).toBe(201);
+    // Any host the configuration does not name is the main site's.
+    expect((await post('203.0.113.1:3000', 'b@example.com')).status).toBe(201);
+    const rows = await store()
+      .db.selectFrom('subscribers')
+      .select(['email', 'host'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { email: 'a@example.com', host: 'waitlist.localhost' },
+      { email: 'b@example.com', host: 'localhost' },
+    ]);
+  });
+
   it('answers a repeat sign-up exactly like a new one, and stores nothing new', async () => {
     const app = createTestApp(store(), {}, kitConfigured);
     const settings = { KIT_FORM_ID_NEWSLETTER: '101' };

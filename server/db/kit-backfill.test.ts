@@ -23,7 +23,7 @@ describeEachStore('Kit backfill', ({ store, database }) => {
     const { id } = await addSubscriber(
       store(),
       { list, email },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       jobs,
     );
     return id;

@@ -10,6 +10,8 @@ export interface LeadMeta {
   ipHash: string;
   /** The post carried a solved, unspent proof of work (server/api/proof-of-work.ts). */
   verified: boolean;
+  /** The site's host name the lead came in on (server/site-hosts.ts), as page views count it. */
+  host: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function addContactSubmission(
         message: contact.message,
         ip_hash: meta.ipHash,
         verified: meta.verified ? 1 : 0,
+        host: meta.host,
       })
       .execute();
     await enqueue(trx, id, kinds, now);
@@ -87,6 +90,7 @@ export async function addSubscriber(
         utm_term: subscription.utm?.utm_term || null,
         utm_content: subscription.utm?.utm_content || null,
         ip_hash: meta.ipHash,
+        host: meta.host,
         referral_code: referralCode,
         referred_by: referrer && referrer.email !== email ? (subscription.ref ?? null) : null,
         verified: meta.verified ? 1 : 0,

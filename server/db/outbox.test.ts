@@ -9,7 +9,7 @@ describeEachStore('outbox store', ({ store, database }) => {
       await addContactSubmission(
         store(),
         { name: 'N', email: `n${i}@example.com`, message: 'M' },
-        { ipHash: 'h', verified: true },
+        { ipHash: 'h', verified: true, host: 'localhost' },
         ['owner-notify'],
       );
     }
@@ -37,7 +37,7 @@ describeEachStore('outbox store', ({ store, database }) => {
     await addContactSubmission(
       store(),
       { name: 'N', email: 'n@example.com', message: 'M' },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       ['owner-notify'],
     );
     const [job] = await claimDueJobs(store(), { kinds: ['owner-notify'], limit: 1, leaseMs: 1000 });
@@ -57,7 +57,7 @@ describeEachStore('outbox store', ({ store, database }) => {
     await addContactSubmission(
       store(),
       { name: 'N', email: 'n@example.com', message: 'M' },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       ['owner-notify'],
     );
     const claim = () => claimDueJobs(store(), { kinds: ['owner-notify'], limit: 1, leaseMs: 1 });

@@ -11,6 +11,8 @@ export interface Database {
   outbox_jobs: OutboxJobTable;
   settings: SettingTable;
   spent_proofs: SpentProofTable;
+  page_views: PageViewTable;
+  page_view_salts: PageViewSaltTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -24,6 +26,8 @@ export interface ContactSubmissionTable {
   message: string;
   ip_hash: string;
   verified: Verified;
+  /** The site's host name the enquiry came in on; null before 0004. */
+  host: string | null;
 }
 
 export interface SubscriberTable {
@@ -41,6 +45,8 @@ export interface SubscriberTable {
   utm_term: string | null;
   utm_content: string | null;
   ip_hash: string;
+  /** The site's host name the sign-up came in on (as its page views are counted); null before 0004. */
+  host: string | null;
   /** The code of this sign-up's share link (random, no personal data); null before 0002. */
   referral_code: string | null;
   /** The share link this sign-up came through, when it counts (not the referrer's own email). */
@@ -87,3 +93,25 @@ export interface SpentProofTable {
 
 /** Where rate-limiter-flexible counts form posts on PostgreSQL (its own layout; PostgreSQL only). */
 export const rateLimitTable = 'lead_rate_limits';
+/**
+ * Page views the server counted (issue #13, decision 013): one row per day, site host, path,
+ * traffic source and anonymous visitor, with how many times that visitor opened that page that
+ * day. `visitor` is a hash keyed by the day's salt (below): nothing to link it to anyone once
+ * the salt is gone. Counts are only ever added to, so instances sharing a database can all write.
+ */
+export interface PageViewTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  host: string;
+  /** Lower case, no trailing slash (the route table's normalizePath). */
+  path: string;
+  source: string;
+  visitor: string;
+  views: number;
+}
+
+/** The random salt of a UTC day's visitor hashes, shared by instances, deleted once the day is over. */
+export interface PageViewSaltTable {
+  day: string;
+  salt: string;
+}

@@ -47,7 +47,7 @@ async function backupWith(count: number): Promise<string> {
     await addSubscriber(
       store,
       { list: 'waitlist', email: `r${i}@example.com` },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       [],
     );
   }
@@ -90,7 +90,7 @@ describe('restore', () => {
     await addSubscriber(
       store,
       { list: 'waitlist', email: 'later@example.com' },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       [],
     );
     await store.close();

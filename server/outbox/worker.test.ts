@@ -42,7 +42,7 @@ async function addLeads(store: Store, count: number): Promise<void> {
     await addContactSubmission(
       store,
       { name: 'N', email: `n${i}@example.com`, message: 'M' },
-      { ipHash: 'h', verified: true },
+      { ipHash: 'h', verified: true, host: 'localhost' },
       ['owner-notify'],
     );
   }
@@ -158,7 +158,7 @@ describeEachStore('outbox worker', ({ store, database }) => {
       await addContactSubmission(
         store(),
         { name: 'N', email: `n${i}@example.com`, message: 'M' },
-        { ipHash: 'h', verified: false },
+        { ipHash: 'h', verified: false, host: 'localhost' },
         forwarding.jobsForContact({ verified: false }),
       );
     }

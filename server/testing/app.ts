@@ -8,6 +8,7 @@ import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger, type Logger } from '../logger';
 import { createForwarding, type Providers } from '../outbox/forwarding';
+import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
 
 /** The app as index.ts builds it; without a `site`, minus the built pages (API tests need none). */
@@ -17,6 +18,7 @@ export function createTestApp(
   providers: Providers = { kit: null, ownerMail: null },
   logger?: Logger,
   site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map() },
+  pageViews?: PageViewCounter,
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
   return createApp({
@@ -27,6 +29,7 @@ export function createTestApp(
     forwarding: createForwarding(env, providers),
     ipHashKey: 'test-ip-hash-key',
     proofOfWorkKey: 'test-proof-of-work-key',
+    pageViews,
   });
 }
 

@@ -98,6 +98,7 @@ const icoComplaints: Link = {
 };
 const privacyLink: Link = { label: 'privacy notice', href: '/privacy' };
 const cookiesLink: Link = { label: 'cookie notice', href: '/cookies' };
+const countingVisitsLink: Link = { label: 'privacy notice', href: '/privacy#counting-visits' };
 
 /** A paragraph with links and owner details in place: paragraph`Write to ${contactLink}.` */
 function paragraph(strings: TemplateStringsArray, ...parts: Inline[]): LegalBlock {
@@ -112,7 +113,7 @@ const list = (...items: string[]): LegalBlock => ({
   items: items.map((item) => [item]),
 });
 
-const updated = '2026-11-22';
+const updated = '2026-11-23';
 
 const whoWeAre: LegalSection = {
   id: 'who-we-are',
@@ -196,7 +197,7 @@ export const privacy: LegalDocument = {
   ),
   heading: 'Privacy notice',
   summary:
-    'We collect only what each form asks for, use it to send you what you asked for or to reply, never sell it, and delete our records after 12 months.',
+    'We collect only what each form asks for, use it to send you what you asked for or to reply, never sell it, and delete our records after 12 months. Visits are counted without cookies and without knowing who you are.',
   updated,
   sections: [
     whoWeAre,
@@ -240,12 +241,27 @@ export const privacy: LegalDocument = {
         },
         paragraph`With every sign-up we also record:`,
         list(
-          'which list you joined and the page you were on;',
-          'how you found us: Instagram, LinkedIn, directly, or the source named in the link you followed;',
+          'which list you joined, and the page and site you were on;',
+          'how you found us: Instagram, LinkedIn, directly, the source named in the link you followed, or the website that linked to us;',
           'the campaign tags (“UTM parameters”) in that link, if it had any.',
         ),
-        paragraph`With every sign-up and enquiry we record the time, and a keyed one-way hash of your IP address, used only to stop the same device flooding the forms. We never store your IP address itself.`,
+        paragraph`With every sign-up and enquiry we record the time, which of our sites it came from, and a keyed one-way hash of your IP address, used only to stop the same device flooding the forms. We never store your IP address itself.`,
         paragraph`We do not take payments here: when you buy something, the checkout, booking page or retailer collects what it needs under its own privacy notice.`,
+      ],
+    },
+    {
+      id: 'counting-visits',
+      heading: 'Counting visits',
+      blocks: [
+        paragraph`When you open a page, our own server counts the visit, so that we know how many people see each page and how many of them go on to sign up. For each visit it records:`,
+        list(
+          'the page, and which of our sites it is on;',
+          'the day, but not the time;',
+          'how you arrived: Instagram, LinkedIn, directly, the source named in the link you followed, or the website that linked to us;',
+          'an anonymous visitor code, so that someone who opens five pages in a day counts as one visitor.',
+        ),
+        paragraph`The visitor code is made by scrambling your IP address and the name and version your browser reports together with a random key that changes every day. We keep only the scrambled result, never your IP address. Each day’s key is deleted when the day is over: after that nobody, us included, can tell whose visit a code stands for, or link your visits on one day to another.`,
+        paragraph`This counting uses no cookie and stores nothing on your device, so it does not need your consent (the ${cookiesLink} explains why). Search engines and the other automated visitors we recognise are left out.`,
       ],
     },
     {
@@ -257,6 +273,7 @@ export const privacy: LegalDocument = {
           'Enquiries: our legitimate interest in answering the messages people send us.',
           'How you found us and the campaign tags: our legitimate interest in knowing which posts and campaigns work, so we spend our time well.',
           'The hashed IP address: our legitimate interest in keeping the forms free of abuse.',
+          'Counting visits: our legitimate interest in knowing which pages help people and which do not, done in a way that identifies no one.',
           'Analytics and advertising tags: your consent, given in the cookie settings (see the cookie notice).',
         ),
       ],
@@ -278,6 +295,7 @@ export const privacy: LegalDocument = {
       blocks: [
         paragraph`We delete enquiries and sign-up records from our own systems 12 months after they arrive, or sooner if you ask. Enquiry emails in our inbox are deleted on the same cycle.`,
         paragraph`Your subscription itself is held by Kit and lasts until you unsubscribe or ask us to erase you. When you unsubscribe we stop emailing you straight away.`,
+        paragraph`Visit counts identify no one once each day’s key is deleted, so we keep them for as long as they help us.`,
       ],
     },
     {
@@ -402,7 +420,7 @@ export const cookies: LegalDocument = {
   ),
   heading: 'Cookie notice',
   summary:
-    'We set no cookies of our own. Analytics, advertising and video players load only if you say yes, and you can change your mind at any time.',
+    'We set no cookies of our own, and count visits without any. Analytics, advertising and video players load only if you say yes, and you can change your mind at any time.',
   updated,
   sections: [
     {
@@ -411,12 +429,21 @@ export const cookies: LegalDocument = {
       blocks: [
         paragraph`These sites keep a few small values in your browser’s local storage so that pages work as you expect. They stay on your device: we cannot read them from our server and no one else receives them.`,
         paragraph`Google Analytics, the Meta Pixel and video players set their own cookies. They load only after you switch them on in the cookie settings; until then your browser makes no request to those companies.`,
+        paragraph`Our server also counts visits to each page, without any cookie or browser storage. That is why it needs no consent and has no row in the table below.`,
       ],
     },
     {
       id: 'what-we-store',
       heading: 'Everything we store',
       blocks: [storageTable],
+    },
+    {
+      id: 'counting-visits',
+      heading: 'Counting visits without cookies',
+      blocks: [
+        paragraph`To know how many people see each page and how many of them sign up, our server counts the requests your browser makes to open our pages: the page, the site, the day, how you arrived, and an anonymous visitor code that changes every day. It keeps no IP address. The ${countingVisitsLink} explains how the visitor code works.`,
+        paragraph`The cookie rules (regulation 6 of the Privacy and Electronic Communications Regulations) cover storing information on your device and reading information stored there. This counting does neither: it uses only what every browser sends to open any web page. So it needs no consent. Under UK data protection law it rests on our legitimate interest in knowing which pages work.`,
+      ],
     },
     {
       id: 'your-choices',

@@ -6,7 +6,7 @@ import {
   readConsent,
   subscribeConsent,
 } from './consent';
-import { trafficSource } from './traffic-source';
+import { pageTrafficSource } from './traffic-source';
 
 /**
  * D19: every tracking call goes through this module, and only these events exist. Each event
@@ -184,11 +184,10 @@ function eventId(): string {
  */
 export function track(event: TrackingEventName, params: TrackingParams = {}): void {
   if (typeof window === 'undefined') return;
-  const { pathname, search } = window.location;
   const call = trackingCall(
     event,
-    { ...params, source: params.source ?? trafficSource(pathname, search) },
-    pathname,
+    { ...params, source: params.source ?? pageTrafficSource() },
+    window.location.pathname,
   );
   const withId = { ...call, eventId: eventId() };
   if (import.meta.env.DEV) console.debug('[tracking]', withId);

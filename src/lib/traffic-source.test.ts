@@ -1,25 +1,27 @@
-import { describe, expect, it } from 'vitest';
-import { trafficSource } from './traffic-source';
+// @vitest-environment happy-dom
+import type { Window as HappyWindow } from 'happy-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { publicConfig } from '../config';
+import { pageTrafficSource } from './traffic-source';
 
-describe('waitlist traffic source (D4)', () => {
-  it.each([
-    ['/ig', '', 'Instagram'],
-    ['/li', '', 'LinkedIn'],
-    ['/', '', 'Direct'],
-    ['/promo', '', 'Direct'],
-    ['/IG/', '', 'Instagram'],
-    ['/bookwaitlistig', '', 'Instagram'],
-    ['/bookwaitlistli', '', 'LinkedIn'],
-    ['/book', '', 'Direct'],
-    ['/prebookwaitlist', '', 'Direct'],
-    ['/bookwaitlistig', '?utm_source=newsletter', 'newsletter'],
-  ])('%s%s -> %s', (path, search, source) => {
-    expect(trafficSource(path, search)).toBe(source);
+describe('the traffic source of the page in the browser', () => {
+  const visit = (url: string, referrer: string) => {
+    (window as unknown as HappyWindow).happyDOM.setURL(url);
+    Object.defineProperty(document, 'referrer', { value: referrer, configurable: true });
+  };
+  afterEach(() => visit('http://localhost/', ''));
+
+  it('reads the address and the referring page', () => {
+    visit('http://localhost/bookwaitlistli', '');
+    expect(pageTrafficSource()).toBe('LinkedIn');
+    visit('http://localhost/', 'https://www.google.com/');
+    expect(pageTrafficSource()).toBe('google.com');
   });
 
-  it('lets utm_source win and bounds its length', () => {
-    expect(trafficSource('/li', '?utm_source=tiktok')).toBe('tiktok');
-    expect(trafficSource('/li', '?utm_source=')).toBe('LinkedIn');
-    expect(trafficSource('/', `?utm_source=${'x'.repeat(500)}`)).toHaveLength(64);
+  it('knows every one of our sites, and the page’s own host, as ours', () => {
+    visit('http://localhost/book', `${publicConfig.origins.waitlist}/ig`);
+    expect(pageTrafficSource()).toBe('Direct');
+    visit('http://203.0.113.5:3000/', 'http://203.0.113.5:3000/privacy');
+    expect(pageTrafficSource()).toBe('Direct');
   });
 });

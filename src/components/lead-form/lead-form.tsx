@@ -10,7 +10,7 @@ import { referralFromSearch, rememberReferralCode } from '../../lib/referral';
 import type { LeadAction } from '../../lib/submit-lead';
 import { fillTemplate } from '../../lib/template';
 import { type TrackingEventName, track } from '../../lib/tracking';
-import { trafficSource } from '../../lib/traffic-source';
+import { pageTrafficSource } from '../../lib/traffic-source';
 import { runSuccessEffect, type SuccessEffect } from './success-effects';
 import { type LeadFormStatus, useLeadForm } from './use-lead-form';
 
@@ -176,7 +176,7 @@ function useTrafficFields(enabled: boolean): Record<string, string> & { source?:
     if (!enabled) return;
     const { pathname, search } = window.location;
     setFields({
-      source: trafficSource(pathname, search),
+      source: pageTrafficSource(),
       page: pathname,
       ...utmFromSearch(search),
       ...referralFromSearch(search),

@@ -1,0 +1,221 @@
+import { expect, it } from 'vitest';
+import { addContactSubmission, addSubscriber } from '../../server/db/leads';
+import { addPageViews } from '../../server/db/page-views';
+import type { Store } from '../../server/db/store';
+import { describeEachStore } from '../../server/testing/stores';
+import { runLeadsCli } from './cli';
+
+describeEachStore('npm run leads -- stats', ({ store, database }) => {
+  async function stats(...argv: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const code = await runLeadsCli(['stats', ...argv], {
+      openStore: () => database().open(),
+      env: () => ({ ...database().env }),
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      now: new Date('2026-11-20T12:00:00Z'),
+    });
+    return { code, stdout, stderr };
+  }
+
+  const view = (day: string, host: string, path: string, source: string, visitor: string) => ({
+    day,
+    host,
+    path,
+    source,
+    visitor,
+  });
+
+  async function signUp(
+    target: Store,
+    email: string,
+    host: string,
+    page: string,
+    source: string,
+    at: string,
+  ) {
+    const { id } = await addSubscriber(
+      target,
+      { list: 'waitlist', email, page, source },
+      { ipHash: 'h', verified: true, host },
+      [],
+    );
+    await target.db
+      .updateTable('subscribers')
+      .set({ created_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Two days of visits on two sites. Visitor v1 comes back the next day (two visitor-days);
+   * a visitor sent a hostile path and source; a visit from before the period is left out.
+   */
+  async function seed() {
+    await addPageViews(store(), [
+      { ...view('2026-11-19', 'localhost', '/', 'Direct', 'v1'), views: 3 },
+      { ...view('2026-11-19', 'localhost', '/', 'google.com', 'v2'), views: 1 },
+      { ...view('2026-11-20', 'localhost', '/', 'Direct', 'v1'), views: 2 },
+      { ...view('2026-11-20', 'waitlist.localhost', '/ig', 'Instagram', 'v3'), views: 4 },
+      { ...view('2026-11-20', 'waitlist.localhost', '/<script>', '=cmd|calc', 'v4'), views: 1 },
+      { ...view('2026-10-01', 'localhost', '/', 'Direct', 'v9'), views: 100 },
+    ]);
+    await signUp(
+      store(),
+      'a@example.com',
+      'waitlist.localhost',
+      '/ig',
+      'Instagram',
+      '2026-11-20T09:00:00.000Z',
+    );
+    await signUp(store(), 'b@example.com', 'localhost', '/', 'Direct', '2026-11-19T23:59:59.000Z');
+    await signUp(
+      store(),
+      'c@example.com',
+      'localhost',
+      '/',
+      'google.com',
+      '2026-11-20T08:00:00.000Z',
+    );
+    await signUp(
+      store(),
+      'old@example.com',
+      'localhost',
+      '/',
+      'Direct',
+      '2026-10-01T08:00:00.000Z',
+    );
+    const contact = await addContactSubmission(
+      store(),
+      { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+      { ipHash: 'h', verified: true, host: 'localhost' },
+      [],
+    );
+    await store()
+      .db.updateTable('contact_submissions')
+      .set({ created_at: '2026-11-20T10:00:00.000Z' })
+      .where('id', '=', contact)
+      .execute();
+  }
+
+  /** The table's lines, each squeezed to single spaces. */
+  const lines = (text: string) => text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
+
+  it('prints the funnel by page as a table: views, visitors, sign-ups, conversion', async () => {
+    await seed();
+    const { code, stdout } = await stats();
+    expect(code).toBe(0);
+    expect(lines(stdout)).toEqual(
+      expect.arrayContaining([
+        'Funnel by page, 2026-10-21 to 2026-11-20 (UTC days)',
+        'page views visitors sign-ups conversion',
+        'localhost/ 6 3 2 66.7%',
+        'waitlist.localhost/ig 4 1 1 100.0%',
+        'waitlist.localhost/<script> 1 1 0 0.0%',
+        'total 11 5 3 60.0%',
+        expect.stringContaining('Contact submissions in this period: 1'),
+      ]),
+    );
+    // Most visitors first.
+    expect(stdout.indexOf('localhost/ ')).toBeLessThan(stdout.indexOf('waitlist.localhost/ig'));
+  });
+
+  it('groups by source, day and host', async () => {
+    await seed();
+    expect(lines((await stats('--by', 'source')).stdout)).toEqual(
+      expect.arrayContaining([
+        'Direct 5 2 1 50.0%',
+        'google.com 1 1 1 100.0%',
+        'Instagram 4 1 1 100.0%',
+        '=cmd|calc 1 1 0 0.0%',
+      ]),
+    );
+    const days = lines((await stats('--by', 'day', '--since', '2026-11-18')).stdout);
+    expect(days).toEqual(
+      expect.arrayContaining([
+        'day views visitors sign-ups contacts conversion',
+        '2026-11-18 0 0 0 0 –',
+        '2026-11-19 4 2 1 0 50.0%',
+        '2026-11-20 7 3 2 1 66.7%',
+        'total 11 5 3 1 60.0%',
+      ]),
+    );
+    expect(lines((await stats('--by', 'host')).stdout)).toEqual(
+      expect.arrayContaining(['localhost 6 3 2 1 66.7%', 'waitlist.localhost 5 2 1 0 50.0%']),
+    );
+  });
+
+  it('prints formula-safe CSV and JSON with the same figures', async () => {
+    await seed();
+    const csv = await stats('--by', 'source', '--format', 'csv');
+    const [header, ...rows] = csv.stdout.trim().split('\r\n');
+    expect(header).toBe('"source","views","visitors","sign_ups","conversion"');
+    expect(rows).toContain(`"'=cmd|calc","1","1","0","0.0000"`);
+    expect(rows).toContain('"Direct","5","2","1","0.5000"');
+
+    const json = JSON.parse((await stats('--by', 'day', '--format', 'json')).stdout);
+    expect(json).toMatchObject({ by: 'day', from: '2026-10-21', to: '2026-11-20' });
+    expect(json.rows).toHaveLength(31);
+    expect(json.rows.at(-1)).toEqual({
+      day: '2026-11-20',
+      views: 7,
+      visitors: 3,
+      signUps: 2,
+      contacts: 1,
+      conversion: 2 / 3,
+    });
+    expect(json.total).toEqual({
+      day: 'total',
+      views: 11,
+      visitors: 5,
+      signUps: 3,
+      contacts: 1,
+      conversion: 0.6,
+    });
+  });
+
+  it('prints a self-contained HTML report with a chart, escaping what visitors sent', async () => {
+    await seed();
+    for (const by of ['page', 'day']) {
+      const { code, stdout } = await stats('--by', by, '--format', 'html');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^<!doctype html>/);
+      expect(stdout).toMatch(/<svg [^>]*role="img" aria-labelledby="chart-title chart-desc"/);
+      expect(stdout).toContain('<caption>');
+      expect(stdout).toContain('<th scope="col">');
+      // No script, no external resource: it opens from a file.
+      expect(stdout).not.toMatch(/<script|<link|src=|@import|url\(/i);
+    }
+    const report = (await stats('--format', 'html')).stdout;
+    expect(report).toContain('waitlist.localhost/&lt;script&gt;');
+    expect(report).toContain('<th scope="row">localhost/</th><td>6</td><td>3</td><td>2</td>');
+  });
+
+  it('prints zeros, not an error, before anything was counted', async () => {
+    const { code, stdout } = await stats();
+    expect(code).toBe(0);
+    expect(lines(stdout)).toContain('total 0 0 0 –');
+    expect(stdout).toContain('Contact submissions in this period: 0');
+    expect((await stats('--format', 'html')).stdout).toContain(
+      'No visits or sign-ups in this period.',
+    );
+  });
+
+  it('refuses a wrong --by, --format or --since', async () => {
+    for (const wrong of [
+      ['--by', 'country'],
+      ['--format', 'pdf'],
+      ['--since', 'last week'],
+      ['extra'],
+    ]) {
+      const result = await stats(...wrong);
+      expect(result.code, wrong.join(' ')).toBe(2);
+      expect(result.stderr).toContain('Usage');
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
+import { toCsv, withoutControls } from './csv';
+
+/**
+ * `leads stats`: the funnel as a table for the terminal, CSV or JSON (the HTML report is
+ * stats-report.ts).
+ */
+
+export const statsFormats = ['table', 'csv', 'json', 'html'] as const;
+export type StatsFormat = (typeof statsFormats)[number];
+
+/** Sign-ups per visitor; null without visitors (sign-ups may predate counting). */
+export const conversion = (row: FunnelRow): number | null =>
+  row.visitors > 0 ? row.signUps / row.visitors : null;
+
+export const percent = (ratio: number | null): string =>
+  ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;
+
+/** What the figures mean, under the table and in the report. */
+export function funnelNotes(funnel: Funnel): string[] {
+  const notes = [
+    'Views: pages opened in a browser (bots, prefetches and HEAD requests are not counted).',
+    'Visitors: different visitors each day, by an anonymous hash that changes daily, added up over the days.',
+    'Conversion: sign-ups divided by visitors.',
+  ];
+  if (!countsContacts(funnel.by)) {
+    notes.push(
+      `Contact submissions in this period: ${funnel.total.contacts} (recorded by day and host only: the contact form keeps no page or source).`,
+    );
+  }
+  return notes;
+}
+
+/** "Funnel by page, 2026-10-24 to 2026-11-23 (UTC days)": the table's and the report's title. */
+export const funnelTitle = (funnel: Funnel) =>
+  `Funnel by ${funnel.by}, ${funnel.from} to ${funnel.to} (UTC days)`;
+
+export function formatFunnel(funnel: Funnel, format: Exclude<StatsFormat, 'html'>): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(
+        {
+          by: funnel.by,
+          from: funnel.from,
+          to: funnel.to,
+          rows: funnel.rows.map((row) => jsonRow(funnel, row)),
+          total: jsonRow(funnel, funnel.total),
+        },
+        null,
+        2,
+      )}\n`;
+    case 'csv':
+      return csv(funnel);
+    case 'table':
+      return table(funnel);
+  }
+}
+
+function jsonRow(funnel: Funnel, row: FunnelRow) {
+  const { key, ...figures } = row;
+  return { [funnel.by]: key, ...figures, conversion: conversion(row) };
+}
+
+function csv(funnel: Funnel): string {
+  const columns = [
+    funnel.by,
+    'views',
+    'visitors',
+    'sign_ups',
+    ...(countsContacts(funnel.by) ? ['contacts'] : []),
+    'conversion',
+  ];
+  const rows = funnel.rows.map((row) => ({
+    [funnel.by]: row.key,
+    views: row.views,
+    visitors: row.visitors,
+    sign_ups: row.signUps,
+    contacts: row.contacts,
+    conversion: conversion(row)?.toFixed(4) ?? null,
+  }));
+  return toCsv(columns, rows);
+}
+
+/** Keys are visitor-controlled: one line, no terminal control sequences, and bounded. */
+const maxKeyWidth = 60;
+function cell(text: string): string {
+  const line = withoutControls(text).replace(/\s+/g, ' ');
+  return line.length > maxKeyWidth ? `${line.slice(0, maxKeyWidth - 1)}…` : line;
+}
+
+function table(funnel: Funnel): string {
+  const contacts = countsContacts(funnel.by);
+  const header = [
+    funnel.by,
+    'views',
+    'visitors',
+    'sign-ups',
+    ...(contacts ? ['contacts'] : []),
+    'conversion',
+  ];
+  const lines = [...funnel.rows, funnel.total].map((row) => [
+    cell(row.key),
+    String(row.views),
+    String(row.visitors),
+    String(row.signUps),
+    ...(contacts ? [String(row.contacts)] : []),
+    percent(conversion(row)),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  // The first column reads left to right; the figures line up on the right.
+  const render = (cells: string[]) =>
+    cells
+      .map((text, column) =>
+        column === 0 ? text.padEnd(widths[0] ?? 0) : text.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  const body = lines.map(render);
+  return [
+    funnelTitle(funnel),
+    '',
+    render(header),
+    rule,
+    ...body.slice(0, -1),
+    rule,
+    ...body.slice(-1),
+    '',
+    ...funnelNotes(funnel),
+    '',
+  ].join('\n');
+}

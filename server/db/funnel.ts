@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { normalizePath } from '../../src/routes';
+import { utcDay } from './page-views';
+import type { Store } from './store';
+
+/**
+ * The funnel the owner reads with `npm run leads -- stats` (issue #13): page views and visitors
+ * the server counted (decision 013) beside the sign-ups and enquiries stored as leads, grouped
+ * by page, traffic source, UTC day or site host.
+ */
+
+export const funnelDimensions = ['page', 'source', 'day', 'host'] as const;
+export type FunnelDimension = (typeof funnelDimensions)[number];
+
+export interface FunnelRow {
+  /** The page (site host and path), traffic source, UTC day (YYYY-MM-DD) or site host. */
+  key: string;
+  views: number;
+  /**
+   * Different visitors each day, added up over the days: the anonymous hash changes daily, so
+   * someone who comes back on three days counts three times.
+   */
+  visitors: number;
+  signUps: number;
+  /** Contact submissions; null by page and source, which the contact form does not record. */
+  contacts: number | null;
+}
+
+export interface Funnel {
+  by: FunnelDimension;
+  /** The first and last UTC day counted. */
+  from: string;
+  to: string;
+  rows: FunnelRow[];
+  total: FunnelRow;
+}
+
+/** The contact form keeps no page or source: its submissions are counted by day and host only. */
+export const countsContacts = (by: FunnelDimension): boolean => by === 'day' || by === 'host';
+
+/** What a lead without a page, source or host (stored before they were recorded) is filed under. */
+export const notRecorded = '(not recorded)';
+
+const viewColumns = {
+  page: ['host', 'path'],
+  source: ['source'],
+  day: ['day'],
+  host: ['host'],
+} as const satisfies Record<FunnelDimension, readonly string[]>;
+
+/** Distinct visitors across days: the same hash on two days is two visits (see FunnelRow). */
+const visitorDays = sql<number | string>`count(distinct day || ' ' || visitor)`;
+
+interface LeadGroup {
+  host: string | null;
+  page?: string | null;
+  source?: string | null;
+  day: string;
+  count: number | string;
+}
+
+function leadKey(by: FunnelDimension, lead: LeadGroup): string {
+  switch (by) {
+    case 'page':
+      return lead.page ? `${lead.host ?? ''}${normalizePath(lead.page)}` : notRecorded;
+    case 'source':
+      return lead.source ?? notRecorded;
+    case 'day':
+      return lead.day;
+    case 'host':
+      return lead.host ?? notRecorded;
+  }
+}
+
+export async function funnel(
+  store: Store,
+  { by, from, to }: { by: FunnelDimension; from: string; to: string },
+): Promise<Funnel> {
+  // Lead times are ISO strings: a day's prefix sorts before the day's times, the next day after.
+  const until = nextDay(to);
+  const createdAt = sql<string>`substr(created_at, 1, 10)`;
+  const [views, totalViews, signUps, contacts] = await Promise.all([
+    store.db
+      .selectFrom('page_views')
+      .select(viewColumns[by])
+      .select((eb) => [eb.fn.sum<number | string>('views').as('views'), visitorDays.as('visitors')])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy(viewColumns[by])
+      .execute(),
+    store.db
+      .selectFrom('page_views')
+      .select((eb) => [eb.fn.sum<number | string>('views').as('views'), visitorDays.as('visitors')])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .executeTakeFirstOrThrow(),
+    store.db
+      .selectFrom('subscribers')
+      .select(['host', 'page', 'source', createdAt.as('day')])
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('created_at', '>=', from)
+      .where('created_at', '<', until)
+      .groupBy(['host', 'page', 'source', createdAt])
+      .execute(),
+    store.db
+      .selectFrom('contact_submissions')
+      .select(['host', createdAt.as('day')])
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('created_at', '>=', from)
+      .where('created_at', '<', until)
+      .groupBy(['host', createdAt])
+      .execute(),
+  ]);
+
+  const contactsKnown = countsContacts(by);
+  const rows = new Map<string, FunnelRow>();
+  const row = (key: string) => {
+    let found = rows.get(key);
+    if (!found) {
+      found = { key, views: 0, visitors: 0, signUps: 0, contacts: contactsKnown ? 0 : null };
+      rows.set(key, found);
+    }
+    return found;
+  };
+  if (by === 'day') for (const day of daysBetween(from, to)) row(day);
+  for (const group of views) {
+    const key = by === 'page' ? `${group.host}${group.path}` : String(group[by]);
+    const target = row(key);
+    target.views += Number(group.views);
+    target.visitors += Number(group.visitors);
+  }
+  for (const group of signUps) row(leadKey(by, group)).signUps += Number(group.count);
+  if (contactsKnown) {
+    for (const group of contacts) {
+      const target = row(leadKey(by, group));
+      target.contacts = (target.contacts ?? 0) + Number(group.count);
+    }
+  }
+
+  const sum = (groups: readonly { count: number | string }[]) =>
+    groups.reduce((total, group) => total + Number(group.count), 0);
+  return {
+    by,
+    from,
+    to,
+    rows: [...rows.values()].sort(by === 'day' ? byKey : byReach),
+    total: {
+      key: 'total',
+      views: Number(totalViews.views ?? 0),
+      visitors: Number(totalViews.visitors),
+      signUps: sum(signUps),
+      contacts: sum(contacts),
+    },
+  };
+}
+
+const byKey = (a: FunnelRow, b: FunnelRow) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byReach = (a: FunnelRow, b: FunnelRow) =>
+  b.visitors - a.visitors || b.views - a.views || b.signUps - a.signUps || byKey(a, b);
+
+const dayMs = 86_400_000;
+const nextDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + dayMs));
+
+/** Every UTC day from `from` to `to`, both included (none when `from` is later). */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
+  return days;
+}

@@ -1,0 +1,173 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { trafficSource } from '../../contracts/traffic-source';
+import { normalizePath } from '../../src/routes';
+import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
+import type { Store } from '../db/store';
+import type { Logger } from '../logger';
+import type { SiteHosts } from '../site-hosts';
+import { isCountedRequest } from './requests';
+
+/**
+ * Page views counted by the server itself (issue #13, decision 013): no cookie, nothing stored
+ * on the visitor's device, no IP address kept. The request path only adds to a map in memory;
+ * a timer writes the map in one transaction every few seconds, and `stop` writes what is left.
+ */
+export interface PageViewCounter {
+  /**
+   * Counts a request for a page that answers 200, unless it is not a view (requests.ts).
+   * Synchronous and without I/O: serving the page never waits for the count.
+   */
+  record(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): void;
+  /** Writes the counts made since the last flush; a failed write keeps them for the next. */
+  flush(): Promise<void>;
+}
+
+export interface RunningPageViewCounter extends PageViewCounter {
+  /** Stops the timer and writes what is left (on shutdown, before the store closes). */
+  stop(): Promise<void>;
+}
+
+export interface PageViewCounterOptions {
+  store: Store;
+  logger: Logger;
+  siteHosts: SiteHosts;
+  now?: () => Date;
+}
+
+/** Paths are visitor-controlled (any path of the waitlist site is its page): bound them. */
+const maxPathLength = 200;
+/**
+ * Different (page, source, visitor) rows held between two flushes; beyond it counts are dropped
+ * and the drop logged, so a flood of made-up paths cannot exhaust the memory.
+ */
+const maxPendingRows = 100_000;
+const flushIntervalMs = 5000;
+const dayMs = 86_400_000;
+
+const newSalt = () => randomBytes(32).toString('base64url');
+
+export function createPageViewCounter({
+  store,
+  logger,
+  siteHosts,
+  now = () => new Date(),
+}: PageViewCounterOptions): PageViewCounter {
+  let pending = new Map<string, PageViewCount>();
+  let dropped = 0;
+  /** Salts by day, as stored (see dailySalts); one made here only when a day has none yet. */
+  const salts = new Map<string, string>();
+  let saltsSyncedOn = '';
+  let writing = Promise.resolve();
+
+  function saltFor(day: string): string {
+    let salt = salts.get(day);
+    if (!salt) {
+      // Only after a day without reaching the database: proposed to it at the next flush.
+      salt = newSalt();
+      salts.set(day, salt);
+    }
+    return salt;
+  }
+
+  /** Once a day: today's and tomorrow's salts shared with every instance, older ones deleted. */
+  async function syncSalts(): Promise<void> {
+    const time = now();
+    const today = utcDay(time);
+    if (saltsSyncedOn === today) return;
+    const proposed = new Map(
+      [today, utcDay(new Date(time.getTime() + dayMs))].map((day) => [
+        day,
+        salts.get(day) ?? newSalt(),
+      ]),
+    );
+    const stored = await dailySalts(store, today, proposed);
+    salts.clear();
+    for (const [day, salt] of stored) salts.set(day, salt);
+    saltsSyncedOn = today;
+  }
+
+  async function writePending(): Promise<void> {
+    try {
+      await syncSalts();
+    } catch (error) {
+      logger.error({ err: error }, 'page view salts not synced; trying again at the next flush');
+    }
+    if (dropped > 0) {
+      logger.warn({ dropped }, 'page views dropped: too many different rows between two flushes');
+      dropped = 0;
+    }
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    try {
+      await addPageViews(store, [...batch.values()]);
+    } catch (error) {
+      logger.error(
+        { err: error, rows: batch.size },
+        'page views not stored; kept for the next flush',
+      );
+      for (const [key, row] of batch) add(key, row);
+    }
+  }
+
+  function add(key: string, row: PageViewCount): void {
+    const current = pending.get(key);
+    if (current) current.views += row.views;
+    else if (pending.size < maxPendingRows) pending.set(key, row);
+    else dropped += row.views;
+  }
+
+  return {
+    record(request, address) {
+      if (!isCountedRequest(request)) return;
+      const url = new URL(request.url);
+      const hostHeader = request.headers.get('host') ?? undefined;
+      const userAgent = request.headers.get('user-agent') ?? '';
+      const host = siteHosts.of(hostHeader);
+      const day = utcDay(now());
+      const path = normalizePath(url.pathname).slice(0, maxPathLength);
+      const source = trafficSource(
+        url.pathname,
+        url.search,
+        request.headers.get('referer') ?? '',
+        siteHosts.own(hostHeader),
+      );
+      // Plausible's scheme: the same person on the same site and day gives the same hash;
+      // tomorrow's salt gives another, and once today's salt is deleted nothing links them.
+      const visitor = createHmac('sha256', saltFor(day))
+        .update(`${host}\n${address}\n${userAgent}`)
+        .digest('base64url')
+        .slice(0, 22);
+      add([day, host, path, source, visitor].join('\n'), {
+        day,
+        host,
+        path,
+        source,
+        visitor,
+        views: 1,
+      });
+    },
+    flush() {
+      // One write at a time: a timer tick during a slow write waits for it.
+      writing = writing.then(writePending);
+      return writing;
+    },
+  };
+}
+
+/** The counter with the shared salts loaded and its timer running. */
+export async function startPageViewCounter(
+  options: PageViewCounterOptions,
+): Promise<RunningPageViewCounter> {
+  const counter = createPageViewCounter(options);
+  await counter.flush();
+  const timer = setInterval(() => void counter.flush(), flushIntervalMs);
+  timer.unref();
+  return {
+    ...counter,
+    async stop() {
+      clearInterval(timer);
+      await counter.flush();
+    },
+  };
+}
