@@ -246,6 +246,7 @@ export const privacy: LegalDocument = {
           'the campaign tags (“UTM parameters”) in that link, if it had any.',
         ),
         paragraph`With every sign-up and enquiry we record the time, which of our sites it came from, and a keyed one-way hash of your IP address, used only to stop the same device flooding the forms. We never store your IP address itself.`,
+        paragraph`To keep automated spam out, when you start filling in a form your browser quietly works out a small puzzle our own server set (a “proof of work”) and sends the answer with the form. No other company is involved and nothing is stored on your device. We note only whether the answer came: a form sent without it (for example with JavaScript turned off) is still received.`,
         paragraph`We do not take payments here: when you buy something, the checkout, booking page or retailer collects what it needs under its own privacy notice.`,
       ],
     },
