@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { trafficSource } from '../../contracts/traffic-source';
 import { normalizePath } from '../../src/routes';
 import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
@@ -134,10 +134,13 @@ export function createPageViewCounter({
       );
       // Plausible's scheme: the same person on the same site and day gives the same hash;
       // tomorrow's salt gives another, and once today's salt is deleted nothing links them.
-      const visitor = createHmac('sha256', saltFor(day))
-        .update(`${host}\n${address}\n${userAgent}`)
-        .digest('base64url')
-        .slice(0, 22);
+      // A one-shot SHA-256 behind the secret salt: a quarter of an HMAC's cost on every page
+      // request, and as unlinkable (nobody needs to verify this hash, only to fail to invert it).
+      const visitor = hash(
+        'sha256',
+        `${saltFor(day)}\n${host}\n${address}\n${userAgent}`,
+        'base64url',
+      ).slice(0, 22);
       add([day, host, path, source, visitor].join('\n'), {
         day,
         host,
