@@ -42,13 +42,24 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
     return providers.ownerMail;
   }
 
+  /** One email for the digest entries `jobs`, with the first job's id as its Message-ID. */
+  async function sendDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void> {
+    const contacts = await findContactSubmissions(
+      store,
+      jobs.map((job) => job.lead_id),
+    );
+    const [first] = jobs;
+    if (contacts.length === 0 || !first) return;
+    await ownerMail().digest(contacts.map(contactNotice), first.id);
+  }
+
   return {
     jobsForSubscriber: (list) => (providers.kit && kitForms[list] ? ['kit-subscribe'] : []),
     jobsForContact: ({ verified }) =>
       providers.ownerMail ? [verified ? 'owner-notify' : 'owner-digest'] : [],
 
     async deliver(store, job) {
-      if (job.kind === 'owner-digest') return this.deliverDigest(store, [job]);
+      if (job.kind === 'owner-digest') return sendDigest(store, [job]);
       if (job.kind === 'kit-subscribe') {
         const subscriber = await findSubscriber(store, job.lead_id);
         if (!subscriber) return; // erased since (leads forget): nothing left to send
@@ -71,15 +82,7 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
       await ownerMail().notify(contactNotice(contact), job.id);
     },
 
-    async deliverDigest(store, jobs) {
-      const contacts = await findContactSubmissions(
-        store,
-        jobs.map((job) => job.lead_id),
-      );
-      const [first] = jobs;
-      if (contacts.length === 0 || !first) return;
-      await ownerMail().digest(contacts.map(contactNotice), first.id);
-    },
+    deliverDigest: sendDigest,
   };
 }
 
