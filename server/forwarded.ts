@@ -33,13 +33,14 @@ export function forwardedClient(trust: TrustProxy): ClientOf {
     if (known) return known;
     const bindings = c.env as { incoming?: Pick<IncomingMessage, 'socket'> } | undefined;
     const peer = bindings?.incoming?.socket.remoteAddress ?? 'unknown';
-    const forwardedFor = c.req.header('x-forwarded-for');
-    if (isIP(peer) === 0) {
-      // No socket address (an in-process request): nothing to walk from, so nothing is believed.
+    if (trust === 0 || isIP(peer) === 0) {
+      // No proxy trusted (the default: every request of a server without one), or no socket
+      // address to walk from (an in-process request): the peer is the client, nothing parsed.
       const direct: Client = { address: peer, protocol: protocolOf(c, 0) };
       seen.set(c.req.raw, direct);
       return direct;
     }
+    const forwardedFor = c.req.header('x-forwarded-for');
     // proxy-addr reads an IncomingMessage; it needs only the peer and this one header.
     const chain = proxyaddr.all(
       {
@@ -64,7 +65,7 @@ export function forwardedClient(trust: TrustProxy): ClientOf {
  * one that overwrites leaves a single entry, its own.
  */
 function protocolOf(c: Context, proxies: number): 'http' | 'https' {
-  const own = new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
+  const own = c.req.url.startsWith('https:') ? 'https' : 'http';
   if (proxies === 0) return own;
   const entries = (c.req.header('x-forwarded-proto') ?? '')
     .split(',')
