@@ -1,7 +1,7 @@
 /**
  * The four sites and where each lives: the one mapping from a site to its host and origin
  * (D5). The three named hosts are configuration; the main site is SITE_URL and answers every
- * other host. The route table (src/routes.ts), the server, the build and the browser tests all
+ * other host. The route table (contracts/routes.ts), the server, the build and the browser tests all
  * take their hosts and origins from here.
  */
 export const siteIds = ['main', 'sellable-business', 'waitlist', 'book'] as const;

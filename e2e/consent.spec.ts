@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { canonicalLocation, pageIds } from '../src/routes';
+import { canonicalLocation, pageIds } from '../contracts/routes';
 import { axeViolations } from './axe';
 import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, tagScripts } from './sample-tags';

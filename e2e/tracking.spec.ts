@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { SiteId } from '../contracts/sites';
 import { namedHosts, parseEnv } from '../server/env';
-import { listedRoutes, type PageId, resolveRoute } from '../src/routes';
+import { listedRoutes, type PageId, resolveRoute } from '../contracts/routes';
 import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, sampleTags, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';

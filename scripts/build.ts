@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../src/routes';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { configFingerprint } from './build-info';
 import { renderDocument, type ShareImage } from './document';
 import { precompress } from './precompress';

@@ -4,7 +4,7 @@
  *
  * One Node HTTP server: /api/* goes to the app of server/app.ts; everything else goes through
  * Vite in middleware mode (modules, /@vite/client, assets), and what Vite does not serve is a
- * page: src/routes.ts picks it from the Host and path, src/entry-server.tsx renders it.
+ * page: contracts/routes.ts picks it from the Host and path, src/entry-server.tsx renders it.
  *
  * No Content-Security-Policy on pages: Vite's React refresh preamble is an inline script.
  */
@@ -25,7 +25,7 @@ import {
 } from '../server/boot';
 import { type Env, namedHosts, parseEnv } from '../server/env';
 import { createLogger, type Logger } from '../server/logger';
-import { isIndexed, type PageId, resolveRoute } from '../src/routes';
+import { isIndexed, type PageId, resolveRoute } from '../contracts/routes';
 import { renderDocument } from './document';
 
 type EntryServer = typeof import('../src/entry-server');

@@ -15,7 +15,7 @@ export interface DocumentParts {
   meta: PageMeta;
   /** Absolute canonical URL, or null for pages without one (404). */
   canonical: string | null;
-  /** Keep the page out of search results (src/routes.ts, `isIndexed`). */
+  /** Keep the page out of search results (contracts/routes.ts, `isIndexed`). */
   noindex: boolean;
   /** Open Graph and X card tags, for a page with a canonical address and a share image. */
   share: { siteName: string; image: ShareImage } | null;

@@ -25,7 +25,7 @@ import { sampleTags } from '../e2e/sample-tags';
 import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv } from '../server/env';
 import { startServerProcess } from '../server/testing/server-process';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../src/routes';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { load } from './load';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigins } from '../contracts/sites';
-import { canonicalUrl, listedRoutes, type PageId, pageIds } from '../src/routes';
+import { canonicalUrl, listedRoutes, type PageId, pageIds } from '../contracts/routes';
 import { openStore, type Store } from './db/store';
 import { namedHosts, parseEnv } from './env';
 import { loadSite, type Site } from './site';

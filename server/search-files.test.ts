@@ -28,7 +28,7 @@ afterAll(() => store.close());
 const get = (host: string, path: string, method = 'GET') =>
   app.request(path, { method, headers: { host } });
 
-/** Each site's host and exactly the pages it serves canonically (src/routes.ts). */
+/** Each site's host and exactly the pages it serves canonically (contracts/routes.ts). */
 const sites = [
   {
     host: 'jamie.example',

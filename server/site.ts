@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type PageId, pageIds } from '../src/routes';
+import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile } from './static-files';
 

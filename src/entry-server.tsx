@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { pageRegistry } from './pages/registry';
-import type { PageId } from './routes';
+import type { PageId } from '../contracts/routes';
 
 export { founder } from './content/site';
 export { renderDownloads } from './pdf/downloads';

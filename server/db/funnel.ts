@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { normalizePath } from '../../src/routes';
+import { normalizePath } from '../../contracts/routes';
 import { utcDay } from './page-views';
 import type { Store } from './store';
 

@@ -9,7 +9,7 @@ export interface PageMeta {
   theme: 'main' | 'premium';
   /**
    * The words of the page's share image (Open Graph, X). Every page with a canonical address
-   * has one (src/routes.ts; the build fails without it).
+   * has one (contracts/routes.ts; the build fails without it).
    */
   card?: SocialCard;
 }

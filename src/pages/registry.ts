@@ -9,7 +9,7 @@ import * as thankYou from '../content/thank-you';
 import type { PageMeta } from '../content/types';
 import * as waitlist from '../content/waitlist';
 import * as workshop from '../content/workshop';
-import type { PageId } from '../routes';
+import type { PageId } from '../../contracts/routes';
 import { BookPage } from './book/book-page';
 import { CohortPage } from './cohort/cohort-page';
 import { CookiesPage } from './cookies/cookies-page';

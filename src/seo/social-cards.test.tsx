@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigins } from '../../contracts/sites';
 import { meta as workshop } from '../content/workshop';
-import { canonicalLocation, pageIds } from '../routes';
+import { canonicalLocation, pageIds } from '../../contracts/routes';
 import { type RenderedSocialCard, renderSocialCards } from './social-cards';
 
 const origins = siteOrigins('https://jamie.example', {

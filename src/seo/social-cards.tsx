@@ -5,7 +5,7 @@ import type { SiteId } from '../../contracts/sites';
 import { founder } from '../content/site';
 import type { SocialCard } from '../content/types';
 import { pageRegistry } from '../pages/registry';
-import { canonicalUrl, type PageId, pageIds } from '../routes';
+import { canonicalUrl, type PageId, pageIds } from '../../contracts/routes';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
 import {

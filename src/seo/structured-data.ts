@@ -5,7 +5,7 @@ import * as cohortPage from '../content/cohort';
 import * as homePage from '../content/home';
 import { book, founder, socialLinks } from '../content/site';
 import * as workshopPage from '../content/workshop';
-import type { PageId } from '../routes';
+import type { PageId } from '../../contracts/routes';
 import type { FaqProps } from '../sections/faq';
 
 /** What the build knows about a page that its content does not: where it and its image live. */

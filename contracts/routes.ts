@@ -1,4 +1,4 @@
-import { type NamedHosts, namedSite, type SiteId } from '../contracts/sites';
+import { type NamedHosts, namedSite, type SiteId } from './sites';
 
 /**
  * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7; the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type NamedHosts, siteIds, siteOrigins } from '../contracts/sites';
+import { type NamedHosts, siteIds, siteOrigins } from './sites';
 import { canonicalUrl, isIndexed, type PageId, pageIds, resolveRoute, sitemapUrls } from './routes';
 
 const hosts: NamedHosts = {
