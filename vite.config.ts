@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { responsiveImages } from './scripts/responsive-images.ts';
+import { buildPaths } from './server/build-paths.ts';
 import { parseEnv, toPublicConfig } from './server/env.ts';
 
 const root = import.meta.dirname;
@@ -58,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __PUBLIC_CONFIG__: JSON.stringify(toPublicConfig(parseEnv())),
   },
   build: {
-    outDir: isSsrBuild ? 'dist/ssr' : 'dist/client',
+    outDir: isSsrBuild ? buildPaths.ssr : buildPaths.client,
     emptyOutDir: true,
     manifest: !isSsrBuild,
     // Images and fonts used only by static sections are referenced by the prerender alone (no
@@ -66,7 +67,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // beside the client assets (scripts/build.ts).
     ssrEmitAssets: true,
     assetsInlineLimit: 0,
-    rollupOptions: { input: isSsrBuild ? resolve(root, 'src/entry-server.tsx') : pageEntries },
+    rollupOptions: isSsrBuild
+      ? {
+          input: {
+            render: resolve(root, 'src/entry-server.tsx'),
+            build: resolve(root, 'src/entry-build.ts'),
+          },
+          // Shared code apart from assets/, whose files the build moves beside the client's.
+          output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        }
+      : { input: pageEntries },
   },
   test: {
     include: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type NamedHosts, siteIds, siteOrigins } from './sites';
 import { canonicalUrl, isIndexed, type PageId, pageIds, resolveRoute, sitemapUrls } from './routes';
+import { type NamedHosts, siteIds, siteOrigins } from './sites';
 
 const hosts: NamedHosts = {
   sellableBusiness: 'sellablebusiness.example',

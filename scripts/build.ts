@@ -1,7 +1,9 @@
 /**
- * `npm run build`: client bundles (one entry per page), a server render bundle, the prerendered
- * document of every page, precompressed copies, and build-info.json for `npm start`'s staleness
- * check. Fails loudly on an invalid configuration before doing any work.
+ * `npm run build`: the owner's content checked (content/, or CONTENT_DIR), client bundles (one
+ * entry per page), the server bundles, the content's images, the prerendered document of every
+ * page, precompressed copies, and build-info.json for `npm start`'s staleness check. Fails loudly
+ * on an invalid configuration or content before doing any work, and ends with the calendar of
+ * what changes when. BUILD_DIR moves the output (default dist/).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -9,11 +11,14 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
+import type { PageDocument, RenderInput } from '../src/entry-server';
 import { configFingerprint } from './build-info';
-import { renderDocument, type ShareImage } from './document';
+import { calendarReport } from './calendar-report';
+import { contentDir, loadContentOrExit } from './content-dir';
+import { resolveContentImages } from './content-images';
 import { precompress } from './precompress';
 
 interface ManifestChunk {
@@ -26,6 +31,8 @@ type Manifest = Record<string, ManifestChunk>;
 const started = performance.now();
 const env = parseEnv();
 const publicConfig = toPublicConfig(env);
+// The content is checked before anything is built: a bad value stops here, naming its place.
+const content = await loadContentOrExit();
 
 await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
@@ -40,6 +47,14 @@ if (existsSync(ssrAssets)) {
       await copyFile(join(ssrAssets, file), join(buildPaths.client, 'assets', file));
     }
   }
+  await rm(ssrAssets, { recursive: true });
+}
+
+// The owner's pictures, checked, with their responsive variants (scripts/content-images.ts).
+const images = await resolveContentImages(content, contentDir);
+await mkdir(join(buildPaths.client, 'assets/content'), { recursive: true });
+for (const { fileName, source } of images.files) {
+  await writeFile(join(buildPaths.client, 'assets/content', fileName), source);
 }
 
 const manifest: Manifest = JSON.parse(
@@ -62,55 +77,68 @@ const firstScreenFonts = [/^anton-latin-400-normal.*\.woff2$/, /^inter-latin-wgh
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 
-const { renderPage, pageRegistry, renderDownloads, renderSocialCards, structuredData, founder } =
-  (await import(
-    pathToFileURL(join(buildPaths.ssr, 'entry-server.js')).href
-  )) as typeof import('../src/entry-server');
+const renderer = (await import(
+  pathToFileURL(buildPaths.renderBundle).href
+)) as typeof import('../src/entry-server');
+const { renderDownloads, renderSocialCards } = (await import(
+  pathToFileURL(buildPaths.buildBundle).href
+)) as typeof import('../src/entry-build');
+
+// The moment the pages are rendered for: the server renders again as content dates pass.
+const now = Date.now();
+const props = renderer.pageProps(images.content, now);
 
 // Share images, content-hashed like every asset: a changed card gets a new URL, so link previews
 // that cache images by URL show the new one.
-const shareImages = new Map<PageId, Omit<ShareImage, 'url'> & { path: string }>();
+const shareImages = new Map<PageId, { path: string; width: number; height: number; alt: string }>();
 await mkdir(join(buildPaths.client, 'assets/social'), { recursive: true });
-for (const { page, png, ...image } of await renderSocialCards(publicConfig.origins)) {
+const readImage = (src: string) => readFile(join(buildPaths.client, src));
+for (const { page, png, ...image } of await renderSocialCards(
+  publicConfig.origins,
+  props,
+  readImage,
+)) {
   const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
   const path = `/assets/social/${page}-${hash}.png`;
   await writeFile(join(buildPaths.client, path), png);
   shareImages.set(page, { path, ...image });
 }
 
-await mkdir(buildPaths.pages, { recursive: true });
+const documents = {} as Record<PageId, PageDocument>;
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
   const canonical = canonicalUrl(page, publicConfig.origins);
   const card = shareImages.get(page);
-  // The image by absolute URL on the page's own origin, as link previews require.
-  const image: ShareImage | null =
-    canonical && card
-      ? {
-          url: new URL(card.path, canonical).href,
-          width: card.width,
-          height: card.height,
-          alt: card.alt,
-        }
-      : null;
-  const html = renderDocument({
-    meta: pageRegistry[page].meta,
+  documents[page] = {
     canonical,
     noindex: !isIndexed(page),
-    share: image ? { siteName: founder.name, image } : null,
-    structuredData:
-      canonical && image ? structuredData(page, { url: canonical, image: image.url }) : null,
-    body: await renderPage(page),
+    // The image by absolute URL on the page's own origin, as link previews require.
+    share:
+      canonical && card
+        ? {
+            url: new URL(card.path, canonical).href,
+            width: card.width,
+            height: card.height,
+            alt: card.alt,
+          }
+        : null,
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
-  });
+  };
+}
+
+const renderInput: RenderInput = { content: images.content, readAt: now, documents };
+await writeFile(buildPaths.renderInput, JSON.stringify(renderInput));
+const site = renderer.createSiteRenderer(renderInput);
+await mkdir(buildPaths.pages, { recursive: true });
+for (const [page, html] of await site.render(pageIds, now)) {
   await writeFile(join(buildPaths.pages, `${page}.html`), html);
 }
 
-// D9, D10: the handbook and bonus PDFs, from the content layer.
+// The handbook and bonus PDFs (product decision D9, D10), from the content.
 const pdfs = await renderDownloads(publicConfig.origins);
 for (const { path, pdf, public: isPublic } of pdfs) {
   const file = join(isPublic ? buildPaths.client : buildPaths.private, path);
@@ -119,12 +147,12 @@ for (const { path, pdf, public: isPublic } of pdfs) {
 }
 
 const compressed = (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages));
-await rm(buildPaths.ssr, { recursive: true, force: true });
 await writeFile(
   buildPaths.info,
-  JSON.stringify({ builtAt: new Date().toISOString(), config: configFingerprint(env) }, null, 2),
+  JSON.stringify({ builtAt: new Date(now).toISOString(), config: configFingerprint(env) }, null, 2),
 );
 
 console.log(
   `Built ${pageIds.length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
+console.log(calendarReport(site.calendar(), now));

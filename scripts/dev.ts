@@ -16,6 +16,8 @@ import {
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { InvalidContentError, loadContent } from '../contracts/content/load';
+import { isIndexed, type PageId, resolveRoute } from '../contracts/routes';
 import { createApp } from '../server/app';
 import {
   announceListening,
@@ -25,15 +27,24 @@ import {
 } from '../server/boot';
 import { type Env, namedHosts, parseEnv } from '../server/env';
 import { createLogger, type Logger } from '../server/logger';
-import { isIndexed, type PageId, resolveRoute } from '../contracts/routes';
-import { renderDocument } from './document';
+import { renderDocument } from '../src/document';
+import type { PageProps } from '../src/pages/page-props';
+import { contentDir } from './content-dir';
+import { type ImageFile, resolveContentImages } from './content-images';
 
 type EntryServer = typeof import('../src/entry-server');
 
+const contentType = (fileName: string) =>
+  fileName.endsWith('.svg')
+    ? 'image/svg+xml'
+    : fileName.endsWith('.png')
+      ? 'image/png'
+      : 'image/jpeg';
+
 /** The document around a page, pointing at the source files that Vite serves and hot-reloads. */
-function devDocument(page: PageId, body: string, { pageRegistry }: EntryServer): string {
+function devDocument(page: PageId, body: string, props: PageProps, entry: EntryServer): string {
   return renderDocument({
-    meta: pageRegistry[page].meta,
+    meta: entry.pageRegistry[page].meta(props),
     // Only built pages are ever indexed.
     canonical: null,
     noindex: !isIndexed(page),
@@ -48,13 +59,34 @@ function devDocument(page: PageId, body: string, { pageRegistry }: EntryServer):
   });
 }
 
+/** Where the dev server serves the content's pictures from (as they are, no variants). */
+const imagesBase = '/@content-images/';
+
+/**
+ * The content as it is on disk now, images resolved to in-memory files: read on every page
+ * request, so an edit (by hand or in /keystatic) shows on the next reload.
+ */
+async function currentContent(images: Map<string, ImageFile>) {
+  const resolved = await resolveContentImages(await loadContent(contentDir), contentDir, {
+    variants: false,
+    urlBase: imagesBase,
+  });
+  for (const file of resolved.files) images.set(file.fileName, file);
+  return resolved.content;
+}
+
 /** The main site's host, the named hosts and their www. forms: all that Vite lets through. */
 function siteHostNames(env: Env): string[] {
   const hosts = [new URL(env.SITE_URL).hostname, ...Object.values(namedHosts(env))];
   return hosts.flatMap((host) => [host, `www.${host}`]);
 }
 
-function pageRenderer(env: Env, logger: Logger, vite: ViteDevServer) {
+function pageRenderer(
+  env: Env,
+  logger: Logger,
+  vite: ViteDevServer,
+  images: Map<string, ImageFile>,
+) {
   const hosts = namedHosts(env);
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -66,7 +98,9 @@ function pageRenderer(env: Env, logger: Logger, vite: ViteDevServer) {
       const route = resolveRoute(req.headers.host, url, hosts);
       // Loaded per request: Vite re-evaluates only what changed, so an edit shows on reload.
       const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer;
-      const document = devDocument(route.page, await entry.renderPage(route.page), entry);
+      const props = entry.pageProps(await currentContent(images), Date.now());
+      const body = await entry.renderPage(route.page, props);
+      const document = devDocument(route.page, body, props, entry);
       // Adds /@vite/client and the React refresh preamble.
       const html = await vite.transformIndexHtml(url, document);
       res.writeHead(route.status, {
@@ -75,6 +109,12 @@ function pageRenderer(env: Env, logger: Logger, vite: ViteDevServer) {
       });
       res.end(req.method === 'HEAD' ? undefined : html);
     } catch (error) {
+      if (error instanceof InvalidContentError) {
+        // The same list the build prints, in the browser tab being looked at.
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(error.message);
+        return;
+      }
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       logger.error({ err: error, path: url }, 'page render failed');
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -110,9 +150,26 @@ async function main() {
     // Pre-bundle every page's dependencies at start, not on first visit (which would reload).
     optimizeDeps: { entries: ['src/pages/*/entry.ts'] },
   });
-  const renderPage = pageRenderer(env, logger, vite);
+  const images = new Map<string, ImageFile>();
+  const renderPage = pageRenderer(env, logger, vite, images);
+  // The content is no module Vite knows of: an edit to it reloads the page being looked at.
+  vite.watcher.add(contentDir);
+  vite.watcher.on('change', (file) => {
+    if (file.startsWith(contentDir)) vite.ws.send({ type: 'full-reload' });
+  });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const image = req.url?.startsWith(imagesBase)
+      ? images.get(req.url.slice(imagesBase.length))
+      : undefined;
+    if (image) {
+      res.writeHead(200, {
+        'Content-Type': contentType(image.fileName),
+        'Cache-Control': 'no-store',
+      });
+      res.end(image.source);
+      return;
+    }
     // The API before Vite, whose middlewares would add CORS headers: it answers as in production.
     if (req.url?.startsWith('/api/')) {
       void api(req, res);

@@ -20,12 +20,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { sampleTags } from '../e2e/sample-tags';
 import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv } from '../server/env';
 import { startServerProcess } from '../server/testing/server-process';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { load } from './load';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);

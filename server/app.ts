@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secondBonusFileName } from '../contracts/downloads';
-import { siteOrigins } from '../contracts/sites';
 import { resolveRoute, siteForHost } from '../contracts/routes';
+import { siteOrigins } from '../contracts/sites';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
 import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';

@@ -2,21 +2,31 @@ import { resolve } from 'node:path';
 
 /** Where the build writes, shared by the build, `npm start` and the server. */
 const root = resolve(import.meta.dirname, '..');
+/** BUILD_DIR builds elsewhere (a test's build of edited content); the server reads dist/. */
+const dist = resolve(root, process.env.BUILD_DIR || 'dist');
 
 export const buildPaths = {
   root,
-  dist: resolve(root, 'dist'),
+  dist,
   /** Public files: hashed assets under /assets, plus public/ copied as is. */
-  client: resolve(root, 'dist/client'),
-  /** The server-side render bundle used by the prerender. */
-  ssr: resolve(root, 'dist/ssr'),
+  client: resolve(dist, 'client'),
+  /**
+   * The server-side bundles: render.js renders pages (the build, and the server when a content
+   * date passes), build.js draws share images and PDFs (the build only).
+   */
+  ssr: resolve(dist, 'server'),
+  renderBundle: resolve(dist, 'server/render.js'),
+  buildBundle: resolve(dist, 'server/build.js'),
+  /** The content and page assets render.js renders from, resolved by the build. */
+  renderInput: resolve(dist, 'server/render-input.json'),
   /** One prerendered document per page id, not addressable by URL: the server maps routes to them. */
-  pages: resolve(root, 'dist/pages'),
+  pages: resolve(dist, 'pages'),
   /** Built files the server hands out itself, never by URL (the second bonus PDF). */
-  private: resolve(root, 'dist/private'),
-  info: resolve(root, 'dist/build-info.json'),
+  private: resolve(dist, 'private'),
+  info: resolve(dist, 'build-info.json'),
   /** Inputs whose change makes a build stale (see scripts/start.ts). */
   sources: [
+    'content',
     'src',
     'contracts',
     'public',

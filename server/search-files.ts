@@ -1,5 +1,5 @@
-import { type SiteId, siteIds } from '../contracts/sites';
 import { sitemapUrls } from '../contracts/routes';
+import { type SiteId, siteIds } from '../contracts/sites';
 import { type StaticFile, staticFile } from './static-files';
 
 /** What search engines ask every host for. */

@@ -1,5 +1,5 @@
-import { siteHostNames, siteOrigins } from '../contracts/sites';
 import { normalizeHost, siteForHost } from '../contracts/routes';
+import { siteHostNames, siteOrigins } from '../contracts/sites';
 import { type Env, namedHosts } from './env';
 
 export interface SiteHosts {

@@ -1,23 +1,93 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { type PageId, pageIds } from '../contracts/routes';
+import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
+import { type DocumentParts, renderDocument, type ShareImage } from './document';
+import { contentDates } from './lib/calendar';
+import { factsOf, withFacts } from './lib/facts';
+import type { PageProps, SiteContent } from './pages/page-props';
 import { pageRegistry } from './pages/registry';
-import type { PageId } from '../contracts/routes';
+import { structuredData } from './seo/structured-data';
 
-export { founder } from './content/site';
-export { renderDownloads } from './pdf/downloads';
-export { renderSocialCards } from './seo/social-cards';
-export { structuredData } from './seo/structured-data';
-export { pageRegistry };
+export { contentDates, pageRegistry };
 
-/** Renders one page to the HTML that its client entry hydrates (no document shell). */
-export async function renderPage(page: PageId): Promise<string> {
+/**
+ * The server side of the site, bundled by the build as dist/server/render.js: the build renders
+ * every page with it, and the running server renders again when a content date passes
+ * (contracts/site-renderer.ts). Everything a page shows comes in through `RenderInput`.
+ */
+
+/** What the build knows about a page's document beyond its content: its files and addresses. */
+export interface PageDocument {
+  canonical: string | null;
+  noindex: boolean;
+  stylesheets: readonly string[];
+  script: string;
+  fontPreloads: readonly string[];
+  share: ShareImage | null;
+}
+
+export interface RenderInput {
+  /** The owner's content, validated, images resolved to URLs. */
+  content: SiteContent;
+  /** When the content was read: the calendar lists New Years from then. */
+  readAt: number;
+  documents: Record<PageId, PageDocument>;
+}
+
+/** The props of every page at `now`: the content with its facts filled in for that moment. */
+export function pageProps(content: SiteContent, now: number): PageProps {
+  return { content: withFacts(content, factsOf(content, now)), now };
+}
+
+/** Renders one page's body: the HTML that its client entry hydrates (no document shell). */
+export async function renderPage(page: PageId, props: PageProps): Promise<string> {
   const { Component } = pageRegistry[page];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Component />
+      <Component {...props} />
     </StrictMode>,
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A page's whole document at `now`. */
+export async function renderPageDocument(
+  page: PageId,
+  props: PageProps,
+  document: Omit<DocumentParts, 'meta' | 'body' | 'structuredData' | 'share'> & {
+    share: ShareImage | null;
+  },
+): Promise<string> {
+  const meta = pageRegistry[page].meta(props);
+  const { canonical, share } = document;
+  return renderDocument({
+    ...document,
+    meta,
+    share: share ? { siteName: props.content.site.founder.name, image: share } : null,
+    structuredData:
+      canonical && share ? structuredData(page, props, { url: canonical, image: share.url }) : null,
+    body: await renderPage(page, props),
+  });
+}
+
+export function createSiteRenderer(input: RenderInput): SiteRenderer {
+  // Every page is rendered again at each date: there are few, and a page cannot be missed.
+  const events: CalendarEvent[] = contentDates(input.content, input.readAt).map((date) => ({
+    ...date,
+    pages: pageIds,
+  }));
+  return {
+    async render(pages, now) {
+      const props = pageProps(input.content, now);
+      const documents = new Map<PageId, string>();
+      for (const page of pages) {
+        documents.set(page, await renderPageDocument(page, props, input.documents[page]));
+      }
+      return documents;
+    },
+    calendar: () => events,
+  };
 }

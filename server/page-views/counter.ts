@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
-import { trafficSource } from '../../contracts/traffic-source';
 import { normalizePath } from '../../contracts/routes';
+import { trafficSource } from '../../contracts/traffic-source';
 import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';

@@ -1,4 +1,4 @@
-import { consentBanner as copy } from '../content/consent';
+import type { SiteContent } from '../pages/page-props';
 import { Button } from './ui/button';
 
 /**
@@ -9,7 +9,7 @@ import { Button } from './ui/button';
  * it floats at the bottom (a card on phones, a low bar on wide screens), fixed, so it shifts
  * nothing and leaves the first screen's headline in view. Accept and reject are the same size and weight.
  */
-export function ConsentBanner() {
+export function ConsentBanner({ copy }: { copy: SiteContent['site']['consent'] }) {
   return (
     <>
       <section

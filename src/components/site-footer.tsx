@@ -1,12 +1,13 @@
-import { consentBanner } from '../content/consent';
-import { footer, founder, legalLinks, socialLinks } from '../content/site';
+import { socialLinksOf } from '../lib/social-links';
+import type { SiteContent } from '../pages/page-props';
 import { Container } from './ui/container';
 
 const linkClass =
   'underline-offset-4 transition-colors hover:text-accent hover:underline focus-visible:outline-current';
 
 /** Every page's footer: the name as a sign-off, the social profiles and the legal pages (D7). */
-export function SiteFooter() {
+export function SiteFooter({ site }: { site: SiteContent['site'] }) {
+  const { footer, founder, consent } = site;
   return (
     <footer className="bg-ink text-paper [color-scheme:dark]">
       <Container className="py-14 md:py-20">
@@ -19,7 +20,7 @@ export function SiteFooter() {
           </div>
           <nav aria-label={footer.socialLabel}>
             <ul className="flex flex-wrap gap-x-6 gap-y-3 text-step-0 font-semibold">
-              {socialLinks.map((link) => (
+              {socialLinksOf(site).map((link) => (
                 <li key={link.network}>
                   <a
                     className={linkClass}
@@ -37,7 +38,7 @@ export function SiteFooter() {
         <div className="mt-8 flex flex-col gap-6 text-step--1 md:flex-row-reverse md:items-start md:justify-between">
           <nav aria-label={footer.legalLabel}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {legalLinks.map((link) => (
+              {footer.legalLinks.map((link) => (
                 <li key={link.href}>
                   <a className={linkClass} href={link.href}>
                     {link.label}
@@ -47,14 +48,14 @@ export function SiteFooter() {
               <li>
                 {/* Shown by the consent banner's script, which it needs (lib/consent-banner.ts). */}
                 <button type="button" className={linkClass} data-consent-open="" hidden>
-                  {consentBanner.reopen}
+                  {consent.reopen}
                 </button>
               </li>
             </ul>
           </nav>
           <div className="flex flex-col gap-1 opacity-75">
             <p>{footer.copyright}</p>
-            <p>{footer.sampleNotice}</p>
+            {footer.sampleNotice ? <p>{footer.sampleNotice}</p> : null}
           </div>
         </div>
       </Container>

@@ -1,6 +1,6 @@
-import bookCover from '../assets/book-cover.svg';
-import bookExcerpt from '../assets/book-excerpt.svg';
-import authorPoster from '../assets/hero-poster.svg';
+import bookCover from '../../content/images/book-cover.svg';
+import bookExcerpt from '../../content/images/book-excerpt.svg';
+import authorPoster from '../../content/images/hero-poster.svg';
 import { publicConfig } from '../config';
 import type { BonusClaimProps } from '../sections/book/bonus-claim';
 import type { BonusesProps } from '../sections/book/bonuses';

@@ -1,16 +1,13 @@
-import bookCover from '../assets/book-cover.svg?raw';
-import portrait from '../assets/portrait.svg?raw';
+import bookCover from '../../content/images/book-cover.svg';
+import portrait from '../../content/images/portrait.svg';
 import { book, founder } from './site';
 import type { SocialCard } from './types';
 
-/**
- * Artwork for the share cards, as SVG markup: only the page modules' `meta` use it, which the
- * build reads and no browser bundle imports.
- */
+/** Artwork for the share cards of the pages not yet moved to content/ (the build reads it). */
 export const cardArt = {
-  bookCover: { svg: bookCover, width: 600, height: 900, alt: book.coverAlt },
+  bookCover: { src: bookCover, width: 600, height: 900, alt: book.coverAlt },
   portrait: {
-    svg: portrait,
+    src: portrait,
     width: 800,
     height: 1000,
     alt: `Illustrated portrait of ${founder.name}`,

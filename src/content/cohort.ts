@@ -1,7 +1,7 @@
-import amara from '../assets/people/amara.svg';
-import lena from '../assets/people/lena.svg';
-import raj from '../assets/people/raj.svg';
-import tom from '../assets/people/tom.svg';
+import amara from '../../content/images/people/amara.svg';
+import lena from '../../content/images/people/lena.svg';
+import raj from '../../content/images/people/raj.svg';
+import tom from '../../content/images/people/tom.svg';
 import { publicConfig } from '../config';
 import type { CardGridProps } from '../sections/cohort/card-grid';
 import type { CohortHeroProps } from '../sections/cohort/cohort-hero';

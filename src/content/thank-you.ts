@@ -1,5 +1,5 @@
+import heroPoster from '../../content/images/hero-poster.svg';
 import { downloads } from '../../contracts/downloads';
-import heroPoster from '../assets/hero-poster.svg';
 import { publicConfig } from '../config';
 import type { ShareBonusProps } from '../sections/thank-you/share-bonus';
 import type { TeaserProps } from '../sections/thank-you/teaser';

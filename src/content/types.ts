@@ -21,8 +21,8 @@ export interface SocialCard {
   headline: string;
   /** One short line under the headline. */
   detail?: string;
-  /** Artwork beside the words: SVG markup (an asset imported with `?raw`), size and alt text. */
-  art?: { svg: string; width: number; height: number; alt: string };
+  /** Artwork beside the words: an SVG image, drawn from its file at build. */
+  art?: ImageAsset;
   /** Without artwork: a figure set large on the accent disc ("£49", "11") and its label. */
   badge?: { value: string; label: string };
 }

@@ -1,4 +1,4 @@
-import bookCover from '../assets/book-cover.svg';
+import bookCover from '../../content/images/book-cover.svg';
 import { publicConfig } from '../config';
 import type { SpacesBannerProps } from '../sections/waitlist/spaces-banner';
 import type { WaitlistHeroProps } from '../sections/waitlist/waitlist-hero';

@@ -1,8 +1,8 @@
-import amara from '../assets/people/amara.svg';
-import lena from '../assets/people/lena.svg';
-import raj from '../assets/people/raj.svg';
-import tom from '../assets/people/tom.svg';
-import portrait from '../assets/portrait.svg';
+import amara from '../../content/images/people/amara.svg';
+import lena from '../../content/images/people/lena.svg';
+import raj from '../../content/images/people/raj.svg';
+import tom from '../../content/images/people/tom.svg';
+import portrait from '../../content/images/portrait.svg';
 import { publicConfig } from '../config';
 import { ukEventLabel } from '../lib/countdown';
 import type { FaqProps } from '../sections/faq';

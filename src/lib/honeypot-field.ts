@@ -7,3 +7,9 @@ import type { SubscriptionInput } from '../../contracts/subscription';
  */
 export const honeypotField = 'company_website' satisfies keyof ContactSubmissionInput &
   keyof SubscriptionInput;
+
+/**
+ * The trap's label. Only bots read it (the field is off-screen and hidden from assistive
+ * technology), so it belongs to the mechanism, not to the copy the owner edits.
+ */
+export const honeypotLabel = 'Leave this field empty';

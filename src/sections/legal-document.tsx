@@ -10,6 +10,7 @@ import {
   legalLabels,
   type RichText,
 } from '../content/legal';
+import type { SiteContent } from '../pages/page-props';
 import { PageHero } from './page-hero';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -206,9 +207,15 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
 }
 
 /** A whole legal page: the three differ only in their document. */
-export function LegalPage({ document }: { document: LegalDocument }) {
+export function LegalPage({
+  site,
+  document,
+}: {
+  site: SiteContent['site'];
+  document: LegalDocument;
+}) {
   return (
-    <PageLayout>
+    <PageLayout site={site}>
       <LegalDocumentView document={document} />
     </PageLayout>
   );

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalLocation, pageIds } from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
 import { meta as workshop } from '../content/workshop';
-import { canonicalLocation, pageIds } from '../../contracts/routes';
 import { type RenderedSocialCard, renderSocialCards } from './social-cards';
 
 const origins = siteOrigins('https://jamie.example', {

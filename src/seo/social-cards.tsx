@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import satori, { type SatoriNode, type SatoriOptions } from 'satori';
 import sharp from 'sharp';
-import type { SiteId } from '../../contracts/sites';
-import { founder } from '../content/site';
-import type { SocialCard } from '../content/types';
-import { pageRegistry } from '../pages/registry';
 import { canonicalUrl, type PageId, pageIds } from '../../contracts/routes';
+import type { SiteId } from '../../contracts/sites';
+import type { PageProps } from '../pages/page-props';
+import { pageRegistry } from '../pages/registry';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
 import {
@@ -40,8 +39,8 @@ async function loadFonts() {
 }
 
 /** The artwork as a PNG data URL at twice its shown size, so the card stays sharp. */
-async function rasterArt(art: NonNullable<SocialCard['art']>): Promise<string> {
-  const png = await sharp(Buffer.from(art.svg), { density: 144 }).png().toBuffer();
+async function rasterArt(svg: Buffer): Promise<string> {
+  const png = await sharp(svg, { density: 144 }).png().toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -125,7 +124,11 @@ async function drawCard(
  */
 export async function renderSocialCards(
   origins: Record<SiteId, string>,
+  props: PageProps,
+  /** The bytes of a built image, by its URL path (the artwork's SVG). */
+  readImage: (src: string) => Promise<Buffer>,
 ): Promise<RenderedSocialCard[]> {
+  const { founder } = props.content.site;
   const options: SatoriOptions = {
     ...socialCardSize,
     fonts: await loadFonts(),
@@ -137,7 +140,7 @@ export async function renderSocialCards(
   for (const page of pageIds) {
     const url = canonicalUrl(page, origins);
     if (!url) continue;
-    const { meta } = pageRegistry[page];
+    const meta = pageRegistry[page].meta(props);
     if (!meta.card) throw new Error(`Page "${page}" has an address but no share card copy`);
     const svg = await drawCard(
       {
@@ -145,7 +148,7 @@ export async function renderSocialCards(
         colors: themeColors[meta.theme],
         name: founder.name,
         host: new URL(url).host,
-        artSrc: meta.card.art ? await rasterArt(meta.card.art) : undefined,
+        artSrc: meta.card.art ? await rasterArt(await readImage(meta.card.art.src)) : undefined,
       },
       options,
     );

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { type PageId, pageIds } from '../../contracts/routes';
 import { publicConfig } from '../config';
 import * as bookPage from '../content/book';
 import * as cohortPage from '../content/cohort';
 import { book } from '../content/site';
 import * as workshopPage from '../content/workshop';
 import { scriptJson } from '../lib/script-json';
-import { type PageId, pageIds } from '../../contracts/routes';
 import { structuredData } from './structured-data';
 
 const address = { url: 'https://example.test/page', image: 'https://example.test/card.png' };

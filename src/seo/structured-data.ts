@@ -1,11 +1,12 @@
 import type { Book, Course, Event, FAQPage, Graph, Person, Thing } from 'schema-dts';
+import type { PageId } from '../../contracts/routes';
 import { publicConfig } from '../config';
 import * as bookPage from '../content/book';
 import * as cohortPage from '../content/cohort';
 import * as homePage from '../content/home';
 import { book, founder, socialLinks } from '../content/site';
-import * as workshopPage from '../content/workshop';
-import type { PageId } from '../../contracts/routes';
+import { nextSession } from '../lib/facts';
+import type { PageProps } from '../pages/page-props';
 import type { FaqProps } from '../sections/faq';
 
 /** What the build knows about a page that its content does not: where it and its image live. */
@@ -27,7 +28,7 @@ const founderRef = {
 } as const satisfies Person;
 
 /** The FAQ a page shows in its accordion, as search engines read it. */
-function faqPage({ items }: FaqProps, { url }: PageAddress): FAQPage {
+function faqPage({ items }: Pick<FaqProps, 'items'>, { url }: PageAddress): FAQPage {
   return {
     '@type': 'FAQPage',
     url,
@@ -68,28 +69,33 @@ function bookOnPreOrder({ url, image }: PageAddress): Book {
   };
 }
 
-function liveWorkshop({ url, image }: PageAddress): Event {
-  const { start, price, hero, meta } = workshopPage;
-  return {
-    '@type': 'Event',
-    name: hero.heading,
-    description: meta.description,
-    url,
-    image,
-    startDate: start,
-    eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-    location: { '@type': 'VirtualLocation', url },
-    organizer: founderRef,
-    performer: founderRef,
-    offers: {
-      '@type': 'Offer',
-      price: price.value,
-      priceCurrency: price.currency,
-      url: publicConfig.links.workshopCheckout,
-      availability: 'https://schema.org/InStock',
+/** The next session to come as an online event, or nothing while no date is set. */
+function liveWorkshop({ content, now }: PageProps, { url, image }: PageAddress): Event[] {
+  const { hero, meta, sessions } = content.workshop;
+  const session = nextSession(sessions, now);
+  if (!session) return [];
+  return [
+    {
+      '@type': 'Event',
+      name: hero.heading,
+      description: meta.description,
+      url,
+      image,
+      startDate: session.start,
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      location: { '@type': 'VirtualLocation', url },
+      organizer: founderRef,
+      performer: founderRef,
+      offers: {
+        '@type': 'Offer',
+        price: session.price.amount,
+        priceCurrency: session.price.currency,
+        url: session.checkout,
+        availability: 'https://schema.org/InStock',
+      },
     },
-  };
+  ];
 }
 
 function cohort({ url, image }: PageAddress): Course {
@@ -106,11 +112,14 @@ function cohort({ url, image }: PageAddress): Course {
 }
 
 /** What each page tells search engines beyond its head (the rest say nothing more). */
-const thingsOn: Partial<Record<PageId, (address: PageAddress) => Thing[]>> = {
-  home: (address) => [person(address)],
-  book: (address) => [bookOnPreOrder(address), faqPage(bookPage.faq, address)],
-  workshop: (address) => [liveWorkshop(address), faqPage(workshopPage.faq, address)],
-  cohort: (address) => [cohort(address), faqPage(cohortPage.faq, address)],
+const thingsOn: Partial<Record<PageId, (props: PageProps, address: PageAddress) => Thing[]>> = {
+  home: (_, address) => [person(address)],
+  book: (_, address) => [bookOnPreOrder(address), faqPage(bookPage.faq, address)],
+  workshop: (props, address) => [
+    ...liveWorkshop(props, address),
+    faqPage(props.content.workshop.faq, address),
+  ],
+  cohort: (_, address) => [cohort(address), faqPage(cohortPage.faq, address)],
 };
 
 /**
@@ -118,7 +127,7 @@ const thingsOn: Partial<Record<PageId, (address: PageAddress) => Thing[]>> = {
  * data cannot drift from the page: the founder on the home page, the book and its pre-order, the
  * workshop as an online event with its £49 offer, the cohort as a course, and each page's FAQ.
  */
-export function structuredData(page: PageId, address: PageAddress): Graph | null {
-  const things = thingsOn[page]?.(address);
+export function structuredData(page: PageId, props: PageProps, address: PageAddress): Graph | null {
+  const things = thingsOn[page]?.(props, address);
   return things ? { '@context': 'https://schema.org', '@graph': things } : null;
 }

@@ -1,10 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { utmFromSearch } from '../../../contracts/form-fields';
 import type { SubscriptionList } from '../../../contracts/subscription';
-import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
 import { cn } from '../../lib/cn';
-import { honeypotField } from '../../lib/honeypot-field';
+import { honeypotField, honeypotLabel } from '../../lib/honeypot-field';
 import { announceLeadConfirmed } from '../../lib/lead-events';
 import { referralFromSearch, rememberReferralCode } from '../../lib/referral';
 import type { LeadAction } from '../../lib/submit-lead';
@@ -163,7 +162,7 @@ function Honeypot({ formId }: { formId: string }) {
   const fieldId = `${formId}-${honeypotField}`;
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-      <label htmlFor={fieldId}>{formCopy.honeypotLabel}</label>
+      <label htmlFor={fieldId}>{honeypotLabel}</label>
       <input id={fieldId} type="text" name={honeypotField} tabIndex={-1} autoComplete="off" />
     </div>
   );

@@ -21,11 +21,12 @@ import { Contact } from '../../sections/contact';
 import { Faq } from '../../sections/faq';
 import { Testimonials } from '../../sections/testimonials';
 import { VideoMessage } from '../../sections/video-message';
+import type { PageProps } from '../page-props';
 
 /** The book landing (pre-order) page, in the order of spec §2.4 (D2, D15). */
-export function BookPage() {
+export function BookPage({ content }: PageProps) {
   return (
-    <PageLayout>
+    <PageLayout site={content.site}>
       <BookHero {...hero} />
       <Testimonials {...endorsements} band="surface" />
       <BookDescription {...description} />

@@ -26,11 +26,12 @@ import { Faq } from '../../sections/faq';
 import { Pitch } from '../../sections/pitch';
 import { Quotes } from '../../sections/quotes';
 import { Testimonials } from '../../sections/testimonials';
+import type { PageProps } from '../page-props';
 
 /** "Escape the 7-Figure Prison", the fifteen sections of spec §2.8 in order. */
-export function CohortPage() {
+export function CohortPage({ content }: PageProps) {
   return (
-    <PageLayout>
+    <PageLayout site={content.site}>
       <CohortHero {...hero} />
       <Quotes items={firstQuote} />
       <Pitch {...story} />

@@ -1,6 +1,7 @@
 import { cookies } from '../../content/legal';
 import { LegalPage } from '../../sections/legal-document';
+import type { PageProps } from '../page-props';
 
-export function CookiesPage() {
-  return <LegalPage document={cookies} />;
+export function CookiesPage({ content }: PageProps) {
+  return <LegalPage site={content.site} document={cookies} />;
 }

@@ -4,11 +4,12 @@ import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { bar, form, hero } from '../../content/handbook';
 import { HandbookForm, UnlockBar } from '../../islands';
+import type { PageProps } from '../page-props';
 
 /** The handbook landing page (spec §2.6, D3, D9, D11): the unlock bar, the promise, the form. */
-export function HandbookPage() {
+export function HandbookPage({ content }: PageProps) {
   return (
-    <PageLayout header={<UnlockBar {...bar} />}>
+    <PageLayout site={content.site} header={<UnlockBar {...bar} />}>
       <section className="py-12 md:py-20">
         <Container className="grid items-center gap-12 md:grid-cols-12">
           <div className="md:col-span-7">

@@ -24,11 +24,13 @@ import { Speaking } from '../../sections/home/speaking';
 import { Timeline } from '../../sections/home/timeline';
 import { WorkWithMe } from '../../sections/home/work-with-me';
 import { Newsletter } from '../../sections/newsletter';
+import type { PageProps } from '../page-props';
 
 /** The home page, in the order of spec §2.2 (D12 between the press logos and the newsletter). */
-export function HomePage() {
+export function HomePage({ content }: PageProps) {
   return (
     <PageLayout
+      site={content.site}
       header={
         <>
           <TopBanner {...topBanner} />

@@ -2,14 +2,15 @@ import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { copy } from '../../content/not-found';
+import type { PageProps } from '../page-props';
 
 /**
  * Spec §2.9: "404", the line and the way home. The number is the picture: a tilted accent tile in
  * the display face, so the button under it is dark (ink) to stay the one call to action.
  */
-export function NotFoundPage() {
+export function NotFoundPage({ content }: PageProps) {
   return (
-    <PageLayout>
+    <PageLayout site={content.site}>
       <Container className="flex min-h-[70dvh] flex-col items-center justify-center py-16 text-center md:py-28">
         <h1 className="-rotate-3 rounded-card bg-accent px-[0.12em] pt-[0.06em] text-[clamp(7rem,3rem+22vw,15rem)] leading-none text-on-accent shadow-[var(--shadow-card)]">
           {copy.heading}

@@ -1,6 +1,7 @@
 import { privacy } from '../../content/legal';
 import { LegalPage } from '../../sections/legal-document';
+import type { PageProps } from '../page-props';
 
-export function PrivacyPage() {
-  return <LegalPage document={privacy} />;
+export function PrivacyPage({ content }: PageProps) {
+  return <LegalPage site={content.site} document={privacy} />;
 }

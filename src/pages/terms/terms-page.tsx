@@ -1,6 +1,7 @@
 import { terms } from '../../content/legal';
 import { LegalPage } from '../../sections/legal-document';
+import type { PageProps } from '../page-props';
 
-export function TermsPage() {
-  return <LegalPage document={terms} />;
+export function TermsPage({ content }: PageProps) {
+  return <LegalPage site={content.site} document={terms} />;
 }

@@ -5,11 +5,12 @@ import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { hero, share, teaser } from '../../content/thank-you';
 import { ShareBonus, Teaser } from '../../islands';
+import type { PageProps } from '../page-props';
 
 /** The thank-you / bonus page (spec §2.5, D10). */
-export function ThankYouPage() {
+export function ThankYouPage({ content }: PageProps) {
   return (
-    <PageLayout>
+    <PageLayout site={content.site}>
       <section className="py-14 md:py-24">
         <Container width="text">
           <PageHeading kicker={hero.kicker} heading={hero.heading} sub={hero.sub} />

@@ -2,11 +2,12 @@ import { PageLayout } from '../../components/page-layout';
 import { banner, hero } from '../../content/waitlist';
 import { SpacesBanner } from '../../islands';
 import { WaitlistHero } from '../../sections/waitlist/waitlist-hero';
+import type { PageProps } from '../page-props';
 
 /** The waitlist page (spec §2.3, D1, D4, D11): the spaces banner and the sign-up. */
-export function WaitlistPage() {
+export function WaitlistPage({ content }: PageProps) {
   return (
-    <PageLayout header={<SpacesBanner {...banner} />}>
+    <PageLayout site={content.site} header={<SpacesBanner {...banner} />}>
       <WaitlistHero {...hero} />
     </PageLayout>
   );

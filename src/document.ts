@@ -1,7 +1,7 @@
 import type { Graph } from 'schema-dts';
-import type { PageMeta } from '../src/content/types';
-import { scriptJson } from '../src/lib/script-json';
-import { themeColors } from '../src/styles/theme-colors';
+import type { PageMeta } from './content/types';
+import { scriptJson } from './lib/script-json';
+import { themeColors } from './styles/theme-colors';
 
 /** The page's share image: an absolute URL on the page's own origin. */
 export interface ShareImage {

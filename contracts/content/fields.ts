@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * The building blocks of every content schema (docs/editing-content.md). Each says, in its error,
+ * what the owner should have written: the build prints it beside the file, line and field.
+ */
+
+/** A line of copy: one or more characters, no line breaks. */
+export const line = z
+  .string({ error: 'expected text' })
+  .min(1, 'expected text, got an empty string')
+  .regex(/^[^\n\r]*$/, 'expected one line of text, got line breaks');
+
+/** A paragraph: text that may wrap over several lines in the file. */
+export const paragraph = z
+  .string({ error: 'expected text' })
+  .min(1, 'expected text, got an empty string');
+
+/** A moment with its UTC offset, so "18:00 in London" means the same on every machine. */
+export const dateTime = z.iso.datetime({
+  offset: true,
+  error: 'expected a date-time with a UTC offset (2026-12-10T18:00:00+00:00)',
+});
+
+/** A calendar day (YYYY-MM-DD), read as that day in London. */
+export const day = z.iso.date({ error: 'expected a date as YYYY-MM-DD' });
+
+/** An absolute http(s) address. */
+export const url = z.url({
+  protocol: /^https?$/,
+  error: 'expected an address starting with https://',
+});
+
+/** Where a link goes: an address on another site, or a path on this one. */
+export const href = z.union([url, z.string().regex(/^\/[^\s]*$/)], {
+  error: 'expected an address starting with https:// or a path starting with /',
+});
+
+/** An amount of money in whole or decimal units of its currency. */
+export const money = z.strictObject({
+  amount: z.number({ error: 'expected a number' }).positive('expected a price above 0'),
+  currency: z.enum(['GBP', 'USD', 'EUR'], { error: 'expected GBP, USD or EUR' }),
+});
+
+const imageFile = z
+  .string({ error: 'expected an image file name' })
+  .regex(
+    /^[a-z0-9][a-z0-9._/-]*\.(svg|png|jpe?g)$/i,
+    'expected the name of a .jpg, .png or .svg file in content/images/',
+  );
+
+/**
+ * A picture from content/images/. The build reads it, checks it and makes its responsive
+ * variants (scripts/content-images.ts); the text alternative is required, as a screen reader
+ * reads it in the picture's place.
+ */
+export const image = z.strictObject({
+  src: imageFile,
+  alt: z
+    .string({ error: 'expected alt text: what the picture shows, for screen readers' })
+    .min(1, 'expected alt text: what the picture shows, for screen readers'),
+});
+export type ImageRef = z.infer<typeof image>;
+
+/** The one test that a schema is an image reference: the build resolves exactly these. */
+export function isImageSchema(schema: unknown): boolean {
+  return schema === image;
+}
+
+/** A link with its visible label. */
+export const link = z.strictObject({ label: line, href });
+
+/** An image as the page renders it: the file resolved to URLs, with its intrinsic size. */
+export interface ImageAsset {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** Widths of the original format ("url 480w, …"). */
+  srcset?: string;
+  /** Modern formats, best first (AVIF, WebP). */
+  sources?: ReadonlyArray<{ type: string; srcset: string }>;
+}
+
+/**
+ * A content value as components receive it: every image reference resolved to an ImageAsset.
+ * Section props are `Resolved<…>` of their schema's type, so they cannot drift from the files.
+ */
+export type Resolved<T> = T extends ImageRef
+  ? ImageAsset
+  : T extends ReadonlyArray<infer Item>
+    ? Resolved<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: Resolved<T[Key]> }
+      : T;
+
+/** The questions and answers of an FAQ. */
+export const faqItem = z.strictObject({ question: line, answer: paragraph });
+
+/** A quote from a reader, student or client. */
+export const testimonial = z.strictObject({
+  quote: paragraph,
+  name: line,
+  role: line,
+  photo: image.optional(),
+  /** Stars out of five (the cohort page shows them). */
+  rating: z.number().int().min(1).max(5).optional(),
+});
+
+/** What every page file starts with: its title and description, and its share image's words. */
+export const pageMeta = z.strictObject({
+  /** The document title. */
+  title: line,
+  /** The meta description: one sentence, under ~160 characters. */
+  description: line.max(200, 'expected a description of at most 200 characters'),
+});
+
+/** The words of a page's share image (Open Graph, X), drawn at build beside the founder's name. */
+export const shareCard = z.strictObject({
+  kicker: line,
+  headline: line,
+  detail: line.optional(),
+  /** Artwork beside the words (an SVG from content/images/), or else the badge. */
+  art: image.optional(),
+  /** Without artwork: a figure set large on the accent disc ("£49", "11") and its label. */
+  badge: z.strictObject({ value: line, label: line }).optional(),
+});

@@ -1,0 +1,221 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import {
+  type Content,
+  type ContentFile,
+  type ContentName,
+  contentFiles,
+  placeholderNames,
+} from './index';
+
+/**
+ * Reads the owner's content files and checks each against its schema. A file that does not fit
+ * is reported the way an editor would point at it (docs/editing-content.md):
+ *
+ *   content/workshop.yaml:14 sessions[0].start: expected a date-time with a UTC offset
+ *   (2026-12-10T18:00:00+00:00), got "22/09/2025"
+ *
+ * Every problem of every file is collected before failing, so one build shows them all.
+ */
+
+export interface ContentProblem {
+  /** The file, relative to the repository (content/workshop.yaml). */
+  file: string;
+  /** 1-based line of the value (or of the nearest enclosing value that exists). */
+  line: number;
+  /** The field, as `sessions[0].start`; empty for the file as a whole. */
+  path: string;
+  message: string;
+}
+
+export class InvalidContentError extends Error {
+  override name = 'InvalidContentError';
+  constructor(readonly problems: readonly ContentProblem[]) {
+    super(
+      [
+        `The content has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+        ...problems.map(formatProblem),
+      ].join('\n'),
+    );
+  }
+}
+
+export function formatProblem({ file, line, path, message }: ContentProblem): string {
+  return `  ${file}:${line}${path ? ` ${path}` : ''}: ${message}`;
+}
+
+/** `sessions[0].start` from zod's `['sessions', 0, 'start']`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, index) =>
+      typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
+    )
+    .join('');
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'an empty value';
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  }
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a group of fields';
+  return String(value);
+}
+
+/** What the owner reads for one zod issue: what was expected, and what the file has. */
+function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys
+        .map((key) => `"${key}"`)
+        .join(', ')} (check the spelling; unknown fields are not allowed)`;
+    case 'invalid_type':
+      if (value === undefined) return `${issue.message}, got nothing (the field is required)`;
+      return `${issue.message}, got ${describe(value)}`;
+    case 'invalid_union':
+      return `${issue.message}, got ${describe(value)}`;
+    default:
+      return `${issue.message}, got ${describe(value)}`;
+  }
+}
+
+/** The deepest node of a YAML document along a path, for the line to point at. */
+function nodeAt(root: Node | null, path: readonly PropertyKey[]): Node | null {
+  let node = root;
+  for (const key of path) {
+    let next: unknown;
+    if (isMap(node)) next = node.get(key, true);
+    else if (isSeq(node) && typeof key === 'number') next = node.get(key, true);
+    if (next === undefined || next === null || typeof next !== 'object') break;
+    node = next as Node;
+  }
+  return node;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Every string of a value with its path, for the placeholder check. */
+function* stringsOf(value: unknown, path: PropertyKey[] = []): Generator<[string, PropertyKey[]]> {
+  if (typeof value === 'string') yield [value, path];
+  else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* stringsOf(item, [...path, index]);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* stringsOf(item, [...path, key]);
+  }
+}
+
+/** A Markdown file: YAML front matter between `---` lines, then the body. */
+function splitFrontMatter(text: string): { frontMatter: string; body: string; bodyLine: number } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!match) return { frontMatter: '', body: text, bodyLine: 1 };
+  return {
+    frontMatter: match[1] ?? '',
+    body: text.slice(match[0].length),
+    bodyLine: match[0].split('\n').length,
+  };
+}
+
+/** One file checked against its schema: its value, or the problems found. */
+export function checkContentFile<Name extends ContentName>(
+  name: Name,
+  text: string,
+): { value: Content[Name] } | { problems: ContentProblem[] } {
+  const { path, schema, format } = contentFiles[name] as ContentFile;
+  const file = `content/${path}`;
+  const { frontMatter, body } =
+    format === 'markdown' ? splitFrontMatter(text) : { frontMatter: text, body: '' };
+  // Front matter starts on line 2 of a Markdown file (after the opening ---).
+  const lineOffset = format === 'markdown' ? 1 : 0;
+  const lineCounter = new LineCounter();
+  const document = parseDocument(frontMatter, { lineCounter, prettyErrors: false });
+  const lineOf = (node: Node | null) => {
+    const offset = node?.range?.[0];
+    return (offset === undefined ? 1 : lineCounter.linePos(offset).line) + lineOffset;
+  };
+  if (document.errors.length > 0) {
+    return {
+      problems: document.errors.map((error) => ({
+        file,
+        line: (error.linePos?.[0].line ?? 1) + lineOffset,
+        path: '',
+        message: `not valid YAML: ${error.message.split('\n')[0]}`,
+      })),
+    };
+  }
+  const data: unknown =
+    format === 'markdown' ? { ...(document.toJS() ?? {}), body } : document.toJS();
+  const parsed = schema.safeParse(data);
+  const problems: ContentProblem[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const at =
+        issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+      problems.push({
+        file,
+        line: lineOf(nodeAt(document.contents, at)),
+        path: fieldPath(issue.path),
+        message: messageOf(issue, valueAt(data, issue.path)),
+      });
+    }
+  }
+  for (const [text, at] of stringsOf(data)) {
+    for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
+      if (name && !placeholderNames.has(name)) {
+        problems.push({
+          file,
+          line: lineOf(nodeAt(document.contents, at)),
+          path: fieldPath(at),
+          message: `unknown fact "{${name}}": known facts are ${[...placeholderNames]
+            .map((known) => `{${known}}`)
+            .join(', ')}`,
+        });
+      }
+    }
+  }
+  if (problems.length > 0 || !parsed.success) return { problems };
+  return { value: parsed.data as Content[Name] };
+}
+
+/** The line of a field in a content file's text, for a problem found after parsing (an image). */
+export function lineOfField(name: ContentName, text: string, path: readonly PropertyKey[]): number {
+  const { format } = contentFiles[name] as ContentFile;
+  const { frontMatter } = format === 'markdown' ? splitFrontMatter(text) : { frontMatter: text };
+  const lineCounter = new LineCounter();
+  const document = parseDocument(frontMatter, { lineCounter });
+  const offset = nodeAt(document.contents, path)?.range?.[0];
+  return (
+    (offset === undefined ? 1 : lineCounter.linePos(offset).line) + (format === 'markdown' ? 1 : 0)
+  );
+}
+
+/** Reads and checks every content file in `dir` (the repository's content/ by default). */
+export async function loadContent(dir: string): Promise<Content> {
+  const content: Partial<Record<ContentName, unknown>> = {};
+  const problems: ContentProblem[] = [];
+  for (const name of Object.keys(contentFiles) as ContentName[]) {
+    const { path } = contentFiles[name];
+    let text: string;
+    try {
+      text = await readFile(join(dir, path), 'utf8');
+    } catch {
+      problems.push({ file: `content/${path}`, line: 1, path: '', message: 'file is missing' });
+      continue;
+    }
+    const checked = checkContentFile(name, text);
+    if ('problems' in checked) problems.push(...checked.problems);
+    else content[name] = checked.value;
+  }
+  if (problems.length > 0) throw new InvalidContentError(problems);
+  return content as Content;
+}

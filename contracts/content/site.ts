@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { day, href, image, line, paragraph } from './fields';
+
+/** The form of every sign-up: the words of each state (idle, sending, thanked, failed). */
+export const formCopy = z.strictObject({
+  submit: line,
+  submitting: line,
+  success: line,
+  error: line,
+});
+
+const consentCategory = z.strictObject({
+  id: z.enum(['analytics', 'advertising', 'media']),
+  label: line,
+  description: line,
+});
+
+/**
+ * content/site.yaml: what every page shares (the founder, the book, the footer, the forms'
+ * words, the consent banner).
+ */
+export const site = z.strictObject({
+  founder: z.strictObject({ name: line, tagline: line }),
+  book: z.strictObject({
+    title: line,
+    cover: image,
+    /** The day the book is out: before it the pages sell a pre-order, after it the book. */
+    releaseDate: day,
+  }),
+  socialLabels: z.strictObject({
+    instagram: line,
+    x: line,
+    youtube: line,
+    tiktok: line,
+    linkedin: line,
+  }),
+  footer: z.strictObject({
+    /** "{year}" is this year, so the notice never goes stale. */
+    copyright: line,
+    legalLabel: line,
+    legalLinks: z.array(z.strictObject({ label: line, href })).min(1),
+    socialLabel: line,
+    sampleNotice: line.optional(),
+  }),
+  skipLink: line,
+  forms: z.strictObject({
+    emailLabel: line,
+    emailPlaceholder: line,
+    /** The sign-up form's words where a page gives none of its own. */
+    signUp: formCopy,
+    /** After joining the waitlist: the way on to the thank-you page and the share link. */
+    bonusLink: line,
+  }),
+  consent: z.strictObject({
+    heading: line,
+    body: paragraph,
+    noticeLink: z.strictObject({ label: line, href }),
+    acceptAll: line,
+    rejectAll: line,
+    settings: line,
+    save: line,
+    categoriesLegend: line,
+    categories: z.array(consentCategory).length(3),
+    reopen: line,
+    saved: line,
+    videoAsk: line,
+    videoHint: line,
+  }),
+});

@@ -1,0 +1,33 @@
+import type { PageId } from './routes';
+
+/**
+ * What the server asks of the built site to keep pages in step with the calendar: the build
+ * writes a render bundle (dist/server/render.js) whose `createSiteRenderer` returns this, over
+ * the content and assets the build resolved (dist/server/render-input.json). The server never
+ * imports src/: it loads that bundle at boot.
+ */
+export interface SiteRenderer {
+  /** Full HTML documents of these pages as they read at `now` (ms since the epoch). */
+  render(pages: readonly PageId[], now: number): Promise<Map<PageId, string>>;
+  /** Every moment a page's words change, from the content's dates, in time order. */
+  calendar(): readonly CalendarEvent[];
+}
+
+export interface CalendarEvent {
+  /** When it happens (ms since the epoch). */
+  at: number;
+  /** What changes, for the owner: "Workshop of 10 December 2026 starts: …". */
+  what: string;
+  /** The pages whose HTML changes then. */
+  pages: readonly PageId[];
+  /**
+   * Set when the content goes stale then (the last workshop session starts, an offer ends): what
+   * the owner should do before it. The build and the server warn 14 days ahead.
+   */
+  warning?: string;
+}
+
+/** The module shape of dist/server/render.js. */
+export interface RenderBundle {
+  createSiteRenderer(input: unknown): SiteRenderer;
+}

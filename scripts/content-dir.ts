@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import type { Content } from '../contracts/content';
+import { InvalidContentError, loadContent } from '../contracts/content/load';
+import { buildPaths } from '../server/build-paths';
+
+/** The owner's content: content/ in the repository, or CONTENT_DIR (a copy being tried out). */
+export const contentDir = resolve(buildPaths.root, process.env.CONTENT_DIR || 'content');
+
+/** The content, checked; on a problem, the list of them (file, line, field) and exit 1. */
+export async function loadContentOrExit(): Promise<Content> {
+  try {
+    return await loadContent(contentDir);
+  } catch (error) {
+    if (!(error instanceof InvalidContentError)) throw error;
+    console.error(`${error.message}\nNothing was built. How to edit: docs/editing-content.md`);
+    process.exit(1);
+  }
+}

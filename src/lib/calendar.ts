@@ -1,0 +1,58 @@
+import type { Content } from '../../contracts/content';
+import { londonMidnight } from './facts';
+
+const formatInstant = (at: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(at);
+
+/**
+ * Every moment the site's words change, from the dates in the content: a workshop session
+ * starts (the page moves on to the next one, or to "the next date is being set"), the book comes
+ * out (pre-order becomes "out now"), a new year begins (the copyright line). The server
+ * re-renders the pages then (server/calendar.ts); the build prints the list.
+ */
+export interface ContentDate {
+  at: number;
+  /** For the owner: what changes, and in which file it is set. */
+  what: string;
+  /** What the owner should do before it, when the content goes stale then. */
+  warning?: string;
+}
+
+/** How many New Years ahead the calendar lists (a deployment is rebuilt long before). */
+const yearsAhead = 10;
+
+export function contentDates(content: Content, from: number): ContentDate[] {
+  const dates: ContentDate[] = [];
+  const sessions = content.workshop.sessions.map(({ start }) => Date.parse(start));
+  const last = Math.max(...sessions);
+  for (const at of sessions) {
+    dates.push({
+      at,
+      what: `the workshop session of ${formatInstant(at)} starts: the page moves on to the next one (content/workshop.yaml)`,
+      ...(at === last
+        ? {
+            warning:
+              'no workshop session is left to sell after it: add the next one to content/workshop.yaml',
+          }
+        : {}),
+    });
+  }
+  dates.push({
+    at: londonMidnight(content.site.book.releaseDate),
+    what: `release day of the book: "pre-order" becomes "out now" (content/site.yaml book.releaseDate)`,
+  });
+  const year = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(from),
+  );
+  for (let next = year + 1; next <= year + yearsAhead; next += 1) {
+    dates.push({
+      at: londonMidnight(`${next}-01-01`),
+      what: `${next} begins: the copyright year changes`,
+    });
+  }
+  return dates.sort((a, b) => a.at - b.at);
+}

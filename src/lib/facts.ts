@@ -1,0 +1,100 @@
+import type { Content, FactName } from '../../contracts/content';
+import { ukEventLabel } from './countdown';
+
+/**
+ * The facts prose refers to by name ("{workshopPrice}"), written once in the content and
+ * formatted here for en-GB. They depend on the moment: "{workshopDate}" is the next session to
+ * come, "{year}" this year's number.
+ */
+export type Facts = Record<FactName, string>;
+
+type Session = Content['workshop']['sessions'][number];
+
+const londonDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "15 January 2027": a YYYY-MM-DD day as a British reader writes it. */
+export function formatDay(day: string): string {
+  return londonDay.format(Date.parse(`${day}T12:00:00Z`));
+}
+
+/** "£49", "£49.50", "$100": a price without needless pence. */
+export function formatMoney({ amount, currency }: Session['price']): string {
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+}
+
+/** The session the page sells at `now`: the first to start after it, or none. */
+export function nextSession<S extends Pick<Session, 'start'>>(
+  sessions: readonly S[],
+  now: number,
+): S | null {
+  return (
+    [...sessions]
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+      .find((session) => Date.parse(session.start) > now) ?? null
+  );
+}
+
+/** The moment a YYYY-MM-DD day begins in London (BST or GMT, whichever is in force). */
+export function londonMidnight(day: string): number {
+  const noon = Date.parse(`${day}T12:00:00Z`);
+  const offsetHours =
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    })
+      .formatToParts(noon)
+      .find((part) => part.type === 'hour')?.value === '13'
+      ? 1
+      : 0;
+  return Date.parse(`${day}T00:00:00Z`) - offsetHours * 3_600_000;
+}
+
+/** Whether the day has begun in London at `now`. */
+export function dayHasCome(day: string, now: number): boolean {
+  return now >= londonMidnight(day);
+}
+
+export function factsOf(content: Pick<Content, 'site' | 'workshop'>, now: number): Facts {
+  const { site, workshop } = content;
+  // With no session to come, the price of the last one still describes the workshop.
+  const session = nextSession(workshop.sessions, now) ?? workshop.sessions.at(-1) ?? null;
+  return {
+    founder: site.founder.name,
+    bookTitle: site.book.title,
+    releaseDate: formatDay(site.book.releaseDate),
+    workshopDate: session ? ukEventLabel(Date.parse(session.start)) : '',
+    workshopPrice: session ? formatMoney(session.price) : '',
+    year: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(
+      now,
+    ),
+  };
+}
+
+/** One text with its facts filled in; placeholders a component fills ("{slide}") stay. */
+export function fillFacts(text: string, facts: Facts): string {
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(facts, name) ? facts[name as FactName] : placeholder,
+  );
+}
+
+/** Every text in a value with its facts filled in (the shape is kept). */
+export function withFacts<T>(value: T, facts: Facts): T {
+  if (typeof value === 'string') return fillFacts(value, facts) as T;
+  if (Array.isArray(value)) return value.map((item) => withFacts(item, facts)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withFacts(item, facts)]),
+    ) as T;
+  }
+  return value;
+}
