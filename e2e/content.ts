@@ -1,0 +1,12 @@
+import { loadContent } from '../contracts/content/load';
+import { factsOf, fillFacts, withFacts } from '../src/lib/facts';
+
+/**
+ * The content the site under test was built from, with its facts filled in for now: browser
+ * tests read the words they expect from here, so an owner's edit never fails a test.
+ */
+const raw = await loadContent(new URL('../content', import.meta.url).pathname);
+const facts = factsOf(raw, Date.now());
+
+export const content = withFacts(raw, facts);
+export { facts, fillFacts };
