@@ -17,7 +17,7 @@ import { parseEnv, toPublicConfig } from '../server/env';
 import type { PageDocument, RenderInput } from '../src/entry-server';
 import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
-import { contentDir, loadContentOrExit } from './content-dir';
+import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { resolveContentImages } from './content-images';
 import { precompress } from './precompress';
 
@@ -31,8 +31,10 @@ type Manifest = Record<string, ManifestChunk>;
 const started = performance.now();
 const env = parseEnv();
 const publicConfig = toPublicConfig(env);
-// The content is checked before anything is built: a bad value stops here, naming its place.
+// The content and its pictures are checked before anything is built or removed: a bad value
+// stops here, naming its place, and the last good build stays as it was.
 const content = await loadContentOrExit();
+const images = await resolveContentImages(content, contentDir).catch(exitOnInvalidContent);
 
 await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
@@ -50,8 +52,7 @@ if (existsSync(ssrAssets)) {
   await rm(ssrAssets, { recursive: true });
 }
 
-// The owner's pictures, checked, with their responsive variants (scripts/content-images.ts).
-const images = await resolveContentImages(content, contentDir);
+// The owner's pictures with their responsive variants (scripts/content-images.ts).
 await mkdir(join(buildPaths.client, 'assets/content'), { recursive: true });
 for (const { fileName, source } of images.files) {
   await writeFile(join(buildPaths.client, 'assets/content', fileName), source);

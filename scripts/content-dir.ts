@@ -8,11 +8,12 @@ export const contentDir = resolve(buildPaths.root, process.env.CONTENT_DIR || 'c
 
 /** The content, checked; on a problem, the list of them (file, line, field) and exit 1. */
 export async function loadContentOrExit(): Promise<Content> {
-  try {
-    return await loadContent(contentDir);
-  } catch (error) {
-    if (!(error instanceof InvalidContentError)) throw error;
-    console.error(`${error.message}\nNothing was built. How to edit: docs/editing-content.md`);
-    process.exit(1);
-  }
+  return loadContent(contentDir).catch(exitOnInvalidContent);
+}
+
+/** Prints the content's problems and exits 1; any other error goes on. */
+export function exitOnInvalidContent(error: unknown): never {
+  if (!(error instanceof InvalidContentError)) throw error;
+  console.error(`${error.message}\nNothing was built. How to edit: docs/editing-content.md`);
+  process.exit(1);
 }

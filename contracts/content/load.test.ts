@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContentFile, formatProblem } from './load';
+
+/**
+ * What the owner reads when a content file does not fit: the file, the line, the field, what
+ * was expected and what the file has (docs/editing-content.md).
+ */
+const workshop = readFileSync(resolve(import.meta.dirname, '../../content/workshop.yaml'), 'utf8');
+
+function problemsOf(text: string): string[] {
+  const checked = checkContentFile('workshop', text);
+  return 'problems' in checked ? checked.problems.map(formatProblem) : [];
+}
+
+const lineOf = (text: string, needle: string) =>
+  text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+
+describe('a content file that does not fit', () => {
+  it('the real file fits', () => {
+    expect(problemsOf(workshop)).toEqual([]);
+  });
+
+  it('a date without its offset names the file, line, field, expectation and value', () => {
+    const edited = workshop.replace('start: 2026-12-10T18:00:00+00:00', 'start: 22/09/2025');
+    expect(problemsOf(edited)).toEqual([
+      `  content/workshop.yaml:${lineOf(edited, '22/09/2025')} sessions[0].start: expected a date-time with a UTC offset (2026-12-10T18:00:00+00:00), got "22/09/2025"`,
+    ]);
+  });
+
+  it('an unknown key is an error at its own line', () => {
+    const edited = workshop.replace('  cta: Enrol Now', '  cta: Enrol Now\n  colour: red');
+    expect(problemsOf(edited)).toEqual([
+      `  content/workshop.yaml:${lineOf(edited, 'colour: red')} price: unknown field "colour" (check the spelling; unknown fields are not allowed)`,
+    ]);
+  });
+
+  it('a missing field says it is required', () => {
+    const edited = workshop.replace('  heading: Claim Your Spot Now\n', '');
+    const [problem] = problemsOf(edited);
+    expect(problem).toMatch(
+      /^ {2}content\/workshop\.yaml:\d+ price\.heading: expected text, got nothing/,
+    );
+  });
+
+  it('a price that is not a number, and an unknown currency', () => {
+    const edited = workshop
+      .replace('amount: 49', 'amount: forty-nine')
+      .replace('currency: GBP', 'currency: BTC');
+    expect(problemsOf(edited)).toEqual([
+      `  content/workshop.yaml:${lineOf(edited, 'forty-nine')} sessions[0].price.amount: expected a number, got "forty-nine"`,
+      `  content/workshop.yaml:${lineOf(edited, 'BTC')} sessions[0].price.currency: expected GBP, USD or EUR, got "BTC"`,
+    ]);
+  });
+
+  it('an image without alt text, and one that is not a picture file', () => {
+    const edited = workshop
+      .replace('    alt: Jamie Castell, illustrated\n', '')
+      .replace('src: people/tom.svg', 'src: people/tom.gif');
+    const problems = problemsOf(edited);
+    expect(problems).toContainEqual(
+      `  content/workshop.yaml:${lineOf(edited, 'people/tom.gif')} testimonials.items[1].photo.src: expected the name of a .jpg, .png or .svg file in content/images/, got "people/tom.gif"`,
+    );
+    expect(problems.some((line) => /faq\.image\.alt: expected alt text/.test(line))).toBe(true);
+  });
+
+  it('a fact the site does not know', () => {
+    const edited = workshop.replace(
+      'One Time Price: {workshopPrice}',
+      'One Time Price: {workshopPirce}',
+    );
+    const [problem] = problemsOf(edited);
+    expect(problem).toContain(
+      `content/workshop.yaml:${lineOf(edited, 'workshopPirce')} price.priceLine: unknown fact "{workshopPirce}"`,
+    );
+  });
+
+  it('YAML that does not parse', () => {
+    const edited = workshop.replace('hero:\n', 'hero:\n  - [unclosed\n');
+    const [problem] = problemsOf(edited);
+    expect(problem).toMatch(/^ {2}content\/workshop\.yaml:\d+: not valid YAML: /);
+  });
+});
