@@ -1,7 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { listedRoutes, type PageId, resolveRoute } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { namedHosts, parseEnv } from '../server/env';
-import { listedRoutes, type PageId, resolveRoute } from '../contracts/routes';
+import { nextSession } from '../src/lib/facts';
+import { content } from './content';
 import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, sampleTags, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';
@@ -134,7 +136,7 @@ test('refusing drops the events that waited: no tag ever hears of them', async (
   ]);
 });
 
-test('the workshop checkout buttons: cta_click with the label, and a £49 begin_checkout', async ({
+test('the workshop checkout buttons: cta_click with the label, and a begin_checkout at the price', async ({
   page,
   context,
 }) => {
@@ -145,10 +147,13 @@ test('the workshop checkout buttons: cta_click with the label, and a £49 begin_
   await page.goto(`${siteOrigin['sellable-business']}/cohort`);
   await accept(page);
   const checkout = context.waitForEvent('page');
-  await page.getByRole('link', { name: 'Enrol Now' }).click();
+  const { cta } = content.workshop.price;
+  await page.getByRole('link', { name: cta, exact: true }).click();
   await (await checkout).close();
+  const session = nextSession(content.workshop.sessions, Date.now());
+  const price = { value: session?.price.amount, currency: session?.price.currency };
   const params = {
-    button_name: 'Enrol Now',
+    button_name: cta,
     button_location: 'workshop-price',
     page_path: '/cohort',
     source: 'Direct',
@@ -157,7 +162,7 @@ test('the workshop checkout buttons: cta_click with the label, and a £49 begin_
   expect(await analyticsCalls(page)).toContainEqual([
     'event',
     'begin_checkout',
-    { ...params, value: 49, currency: 'GBP' },
+    { ...params, ...price },
   ]);
   const pixel = await pixelCalls(page);
   expect(pixel).toContainEqual([
@@ -169,7 +174,7 @@ test('the workshop checkout buttons: cta_click with the label, and a £49 begin_
   expect(pixel).toContainEqual([
     'track',
     'InitiateCheckout',
-    { ...params, value: 49, currency: 'GBP' },
+    { ...params, ...price },
     { eventID: expect.any(String) },
   ]);
 });
