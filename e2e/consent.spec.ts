@@ -1,9 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { canonicalLocation, pageIds } from '../contracts/routes';
 import { axeViolations } from './axe';
+import { content } from './content';
 import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';
+
+const { consent } = content.site;
+const categoryLabel = (id: string) =>
+  consent.categories.find((category) => category.id === id)?.label;
 
 /**
  * The consent banner (D20) as a first-time visitor meets it: accept and reject equally
@@ -13,7 +18,7 @@ import { answerPlayers, sampleVideos } from './sample-videos';
 test.use({ storageState: { cookies: [], origins: [] } });
 
 function banner(page: Page) {
-  return page.getByRole('region', { name: 'Your choice of cookies' });
+  return page.getByRole('region', { name: consent.heading });
 }
 
 async function choice(page: Page) {
@@ -25,12 +30,12 @@ test('a first visit shows the banner; accept and reject are equally prominent', 
 }) => {
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
-  const accept = await banner(page).getByRole('button', { name: 'Accept all' }).boundingBox();
-  const reject = await banner(page).getByRole('button', { name: 'Reject all' }).boundingBox();
+  const accept = await banner(page).getByRole('button', { name: consent.acceptAll }).boundingBox();
+  const reject = await banner(page).getByRole('button', { name: consent.rejectAll }).boundingBox();
   expect(accept?.width).toBe(reject?.width);
   expect(accept?.height).toBe(reject?.height);
   const [acceptStyle, rejectStyle] = await Promise.all(
-    ['Accept all', 'Reject all'].map((name) =>
+    [consent.acceptAll, consent.rejectAll].map((name) =>
       banner(page)
         .getByRole('button', { name })
         .evaluate((button) => {
@@ -42,7 +47,7 @@ test('a first visit shows the banner; accept and reject are equally prominent', 
   expect(acceptStyle).toEqual(rejectStyle);
   // Keyboard users meet it first, right after the skip link.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await expect(page.getByRole('link', { name: content.site.skipLink })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(banner(page).locator(':focus')).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
@@ -56,7 +61,7 @@ test('reject all: remembered, nothing third-party loads, the banner stays away',
     if (!request.url().startsWith(siteOrigin.main)) foreign.push(request.url());
   });
   await page.goto('/', { waitUntil: 'networkidle' });
-  await banner(page).getByRole('button', { name: 'Reject all' }).click();
+  await banner(page).getByRole('button', { name: consent.rejectAll }).click();
   await expect(banner(page)).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'cookie choices' })).toHaveText(
     'Your cookie choices are saved.',
@@ -74,15 +79,17 @@ test('settings: only the categories switched on load, and the choice is remember
 }) => {
   const requested = await answerTags(page);
   await page.goto('/');
-  await banner(page).getByRole('button', { name: 'Settings' }).click();
-  await expect(banner(page).getByRole('button', { name: 'Settings' })).toHaveAttribute(
+  await banner(page).getByRole('button', { name: consent.settings }).click();
+  await expect(banner(page).getByRole('button', { name: consent.settings })).toHaveAttribute(
     'aria-expanded',
     'true',
   );
-  await expect(banner(page).getByRole('checkbox', { name: 'Analytics' })).toBeFocused();
+  await expect(
+    banner(page).getByRole('checkbox', { name: categoryLabel('analytics') }),
+  ).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Space');
-  await banner(page).getByRole('button', { name: 'Save my choices' }).click();
+  await banner(page).getByRole('button', { name: consent.save }).click();
   await expect(banner(page)).toBeHidden();
   expect(await choice(page)).toEqual({ analytics: true, advertising: false, media: false });
   await expect.poll(() => requested).toEqual([`${tagScripts.analytics}?id=G-E2ETEST1`]);
@@ -93,13 +100,13 @@ test('the footer reopens the choice; withdrawing stops the tags and removes thei
 }) => {
   await answerTags(page);
   await page.goto('/');
-  await banner(page).getByRole('button', { name: 'Accept all' }).click();
+  await banner(page).getByRole('button', { name: consent.acceptAll }).click();
   // What the real tags would have left behind.
   await page.context().addCookies([
     { name: '_ga', value: 'GA1.1.123.456', url: siteOrigin.main },
     { name: '_fbp', value: 'fb.1.123.456', url: siteOrigin.main },
   ]);
-  const reopen = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
+  const reopen = page.getByRole('contentinfo').getByRole('button', { name: consent.reopen });
   await reopen.click();
   await expect(banner(page)).toBeVisible();
   for (const name of ['Analytics', 'Advertising', 'Videos']) {
@@ -114,7 +121,7 @@ test('the footer reopens the choice; withdrawing stops the tags and removes thei
   for (const name of ['Analytics', 'Advertising', 'Videos']) {
     await banner(page).getByRole('checkbox', { name }).uncheck();
   }
-  await banner(page).getByRole('button', { name: 'Save my choices' }).click();
+  await banner(page).getByRole('button', { name: consent.save }).click();
   await expect(reopen).toBeFocused();
   expect(await choice(page)).toEqual({ analytics: false, advertising: false, media: false });
   expect(await page.evaluate(() => document.cookie)).toBe('');
@@ -128,10 +135,12 @@ test('the footer reopens the choice; withdrawing stops the tags and removes thei
 
 test('the cookie notice has the same way back to the choice', async ({ page }) => {
   await page.goto('/cookies');
-  await banner(page).getByRole('button', { name: 'Reject all' }).click();
+  await banner(page).getByRole('button', { name: consent.rejectAll }).click();
   await page.getByRole('main').getByRole('button', { name: 'Change cookie settings' }).click();
   await expect(banner(page)).toBeVisible();
-  await expect(banner(page).getByRole('checkbox', { name: 'Analytics' })).toBeFocused();
+  await expect(
+    banner(page).getByRole('checkbox', { name: categoryLabel('analytics') }),
+  ).toBeFocused();
 });
 
 test('a video box asks for consent to videos, and plays once given, without a reload', async ({
@@ -139,14 +148,14 @@ test('a video box asks for consent to videos, and plays once given, without a re
 }) => {
   const requested = await answerPlayers(page);
   await page.goto('/');
-  await banner(page).getByRole('button', { name: 'Reject all' }).click();
+  await banner(page).getByRole('button', { name: consent.rejectAll }).click();
   const speaking = page.locator('#speaking');
   const ask = speaking.getByRole('button', { name: /Allow videos to play/ });
   await ask.click();
-  const videos = banner(page).getByRole('checkbox', { name: 'Videos' });
+  const videos = banner(page).getByRole('checkbox', { name: categoryLabel('media') });
   await expect(videos).toBeFocused();
   await videos.check();
-  await banner(page).getByRole('button', { name: 'Save my choices' }).click();
+  await banner(page).getByRole('button', { name: consent.save }).click();
   // The same button now plays, and keeps the focus.
   const play = speaking.getByRole('button', { name: /^Play/ });
   await expect(play).toBeFocused();

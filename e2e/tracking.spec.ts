@@ -8,6 +8,8 @@ import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, sampleTags, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';
 
+const { consent } = content.site;
+
 /**
  * Tracking as the spec names it (§7, D19, D20): nothing third-party before consent on any page
  * of any host, exactly the consented tags after it, and each event with its parameters, read
@@ -32,8 +34,8 @@ const visits = [
 
 function accept(page: Page) {
   return page
-    .getByRole('region', { name: 'Your choice of cookies' })
-    .getByRole('button', { name: 'Accept all' })
+    .getByRole('region', { name: consent.heading })
+    .getByRole('button', { name: consent.acceptAll })
     .click();
 }
 
@@ -124,8 +126,8 @@ test('refusing drops the events that waited: no tag ever hears of them', async (
   const requested = await answerTags(page);
   await page.goto('/');
   await page
-    .getByRole('region', { name: 'Your choice of cookies' })
-    .getByRole('button', { name: 'Reject all' })
+    .getByRole('region', { name: consent.heading })
+    .getByRole('button', { name: consent.rejectAll })
     .click();
   await page.getByRole('link', { name: 'Subscribe free' }).click();
   await page.waitForLoadState('networkidle');
