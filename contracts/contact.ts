@@ -23,3 +23,8 @@ export const contactSubmissionSchema = z.strictObject({
 
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
+
+/** The answer of POST /api/contact-submissions (201): the stored enquiry's id. */
+export const contactSubmissionAnswerSchema = z.object({ id: z.string().min(1) });
+
+export type ContactSubmissionAnswer = z.infer<typeof contactSubmissionAnswerSchema>;

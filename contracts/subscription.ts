@@ -51,3 +51,14 @@ export const subscriptionSchema = z.strictObject({
 
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export type SubscriptionInput = z.input<typeof subscriptionSchema>;
+
+/**
+ * The answer of POST /api/subscriptions (201), alike for a new sign-up and a repeat: the id and
+ * the visitor's share code (none for a sign-up stored before share links existed).
+ */
+export const subscriptionAnswerSchema = z.object({
+  id: z.string().min(1),
+  referralCode: z.string().regex(referralCodePattern).optional(),
+});
+
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;

@@ -1,6 +1,7 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
+import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect, it } from 'vitest';
+import { contactSubmissionAnswerSchema } from '../../contracts/contact';
 import type { OwnerMail } from '../providers/owner-mail';
 import { createTestApp, expectApiError, postJson, solvedProof } from '../testing/app';
 import { countRows, describeEachStore } from '../testing/stores';
@@ -19,7 +20,7 @@ describeEachStore('POST /api/contact-submissions', ({ store }) => {
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const { id } = (await response.json()) as { id: string };
+    const { id } = contactSubmissionAnswerSchema.parse(await response.json());
     const row = await store()
       .db.selectFrom('contact_submissions')
       .selectAll()
@@ -124,7 +125,7 @@ describeEachStore('POST /api/contact-submissions', ({ store }) => {
     const foreignChallenge = await foreignServer.challenge();
     const foreign = {
       challenge: foreignChallenge,
-      solution: await solveChallenge({ challenge: foreignChallenge as Challenge, deriveKey }),
+      solution: await solveChallenge({ challenge: foreignChallenge, deriveKey }),
     };
     for (const altcha of [encode(wrongKey), encode(easier), encode(foreign), 'not base64 json']) {
       expect((await postJson(app, '/api/contact-submissions', { ...valid, altcha })).status).toBe(

@@ -1,4 +1,4 @@
-import { contactSubmissionSchema } from '../../contracts/contact';
+import { type ContactSubmissionAnswer, contactSubmissionSchema } from '../../contracts/contact';
 import { addContactSubmission } from '../db/leads';
 import type { Store } from '../db/store';
 import type { Env } from '../env';
@@ -13,7 +13,7 @@ export interface LeadApiDeps extends LeadFormDeps {
 
 /** POST /api/contact-submissions: a press or speaking enquiry (spec §7), 201 {id}. */
 export function contactRouter(deps: LeadApiDeps) {
-  return leadRouter(deps, {
+  return leadRouter<typeof contactSubmissionSchema, ContactSubmissionAnswer>(deps, {
     lead: 'contact',
     schema: contactSubmissionSchema,
     async save(contact, meta) {
@@ -21,7 +21,8 @@ export function contactRouter(deps: LeadApiDeps) {
       const id = await addContactSubmission(deps.store, contact, meta, jobs, {
         notifyHourlyLimit: deps.env.OWNER_NOTIFY_HOURLY_LIMIT,
       });
-      return { id, created: true };
+      return { created: true, answer: { id } };
     },
+    decoyAnswer: (id) => ({ id }),
   });
 }

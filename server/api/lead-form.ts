@@ -38,15 +38,27 @@ export interface LeadFormDeps {
   onLeadStored(): void;
 }
 
-export interface LeadEndpoint<Schema extends z.ZodType> {
+/** What every lead endpoint answers a stored lead with (201), at least. */
+export interface LeadAnswer {
+  id: string;
+}
+
+/**
+ * One lead endpoint: the schema of its body and, as `Answer`, the type of its 201 answer from
+ * contracts/ (ContactSubmissionAnswer, SubscriptionAnswer), so the answer cannot drift from the
+ * schema the browser reads it with.
+ */
+export interface LeadEndpoint<Schema extends z.ZodType, Answer extends LeadAnswer> {
   /** For logs: which kind of lead this endpoint takes. */
   lead: 'contact' | 'subscriber';
   schema: Schema;
-  /** Stores a valid lead; `created: false` marks a repeat that stored nothing (answered alike). */
-  save(
-    input: z.infer<Schema>,
-    meta: LeadMeta,
-  ): Promise<{ id: string; created: boolean; reply?: Record<string, string> }>;
+  /**
+   * Stores a valid lead and gives its answer; `created: false` marks a repeat that stored
+   * nothing (answered alike).
+   */
+  save(input: z.infer<Schema>, meta: LeadMeta): Promise<{ created: boolean; answer: Answer }>;
+  /** The answer to a bot that filled the honeypot: shaped like a real one, with a made-up id. */
+  decoyAnswer(id: string): Answer;
   /**
    * Where a native post lands after a stored lead, when not back on its page (the handbook form
    * goes to the handbook, D9).
@@ -61,15 +73,8 @@ interface Rejection {
   retryAfterSeconds?: number;
 }
 
-type Outcome =
-  | {
-      ok: true;
-      status: 201;
-      id: string;
-      /** More for the browser beside the id (a sign-up's share code). */
-      reply?: Record<string, string>;
-      nativeSuccessPath?: string;
-    }
+type Outcome<Answer extends LeadAnswer> =
+  | { ok: true; status: 201; answer: Answer; nativeSuccessPath?: string }
   | Rejection;
 
 /**
@@ -78,9 +83,9 @@ type Outcome =
  * honeypot, validation, store. JSON gets the status and body; a form post gets a 303 back to its
  * page with the #<form>-success or #<form>-error message in view.
  */
-export function leadRouter<Schema extends z.ZodType>(
+export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
   deps: LeadFormDeps,
-  endpoint: LeadEndpoint<Schema>,
+  endpoint: LeadEndpoint<Schema, Answer>,
 ) {
   return new Hono()
     .post('/', async (c) => {
@@ -131,14 +136,16 @@ export function leadRouter<Schema extends z.ZodType>(
       const back = returnPath(c.req.header('referer'), ownOrigin);
       return c.redirect(`${back}#${form}-${outcome.ok ? 'success' : 'error'}`, 303);
     })
-    .all('/', (c) => c.json({ error: 'Method not allowed.' }, 405, { Allow: 'POST' }));
+    .all('/', (c) =>
+      c.json({ error: 'Method not allowed.' } satisfies ApiError, 405, { Allow: 'POST' }),
+    );
 
   async function accept(
     address: string,
     host: string,
     verdict: RateLimitVerdict,
     parsed: { ok: true; value: unknown } | { ok: false },
-  ): Promise<Outcome> {
+  ): Promise<Outcome<Answer>> {
     if (!verdict.allowed) {
       deps.logger.warn({ lead: endpoint.lead }, 'lead rate-limited');
       return {
@@ -151,7 +158,7 @@ export function leadRouter<Schema extends z.ZodType>(
     if (isRecord(body) && isHoneypotFilled(body)) {
       // Looks like success to the bot; nothing is stored or forwarded.
       deps.logger.info({ lead: endpoint.lead }, 'lead honeypot hit');
-      return { ok: true, status: 201, id: randomUUID() };
+      return { ok: true, status: 201, answer: endpoint.decoyAnswer(randomUUID()) };
     }
     const result = endpoint.schema.safeParse(body);
     if (!result.success) {
@@ -167,7 +174,7 @@ export function leadRouter<Schema extends z.ZodType>(
       host,
     });
     deps.logger.info(
-      { lead: endpoint.lead, id: saved.id, created: saved.created, verified },
+      { lead: endpoint.lead, id: saved.answer.id, created: saved.created, verified },
       'lead stored',
     );
     if (saved.created) deps.onLeadStored();
@@ -176,15 +183,14 @@ export function leadRouter<Schema extends z.ZodType>(
       // A repeat answers exactly like a new sign-up, so the answer never tells anyone whether
       // an address is already on a list (the log line above keeps `created` for the owner).
       status: 201,
-      id: saved.id,
-      reply: saved.reply,
+      answer: saved.answer,
       nativeSuccessPath: endpoint.nativeSuccessPath?.(result.data),
     };
   }
 }
 
-function answer(c: Context, outcome: Outcome): Response {
-  if (outcome.ok) return c.json({ ...outcome.reply, id: outcome.id }, outcome.status);
+function answer<Answer extends LeadAnswer>(c: Context, outcome: Outcome<Answer>): Response {
+  if (outcome.ok) return c.json(outcome.answer, outcome.status);
   if (outcome.retryAfterSeconds !== undefined) {
     c.header('Retry-After', String(outcome.retryAfterSeconds));
   }

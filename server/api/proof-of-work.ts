@@ -2,6 +2,10 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import {
+  type ProofOfWorkChallenge,
+  proofOfWorkChallengeSchema,
+} from '../../contracts/proof-of-work';
 import type { Store } from '../db/store';
 import { isoNow } from '../db/store';
 
@@ -12,7 +16,8 @@ import { isoNow } from '../db/store';
  * and expensive at spam volume. Each proof is spent once (kept until its challenge expires).
  */
 export interface ProofOfWork {
-  challenge(): Promise<unknown>;
+  /** A fresh signed challenge, in the shape of the contract (the answer of the GET). */
+  challenge(): Promise<ProofOfWorkChallenge>;
   /** True for a solved, unexpired, correctly signed proof not spent before; spends it. */
   verify(payload: string | undefined): Promise<boolean>;
 }
@@ -22,19 +27,7 @@ const work = { min: 5_000, max: 15_000 };
 const lifetimeMs = 15 * 60_000;
 
 const payloadSchema = z.object({
-  challenge: z.object({
-    parameters: z.object({
-      algorithm: z.literal('SHA-256'),
-      nonce: z.string().max(128),
-      salt: z.string().max(128),
-      cost: z.number().int().positive().max(10),
-      keyLength: z.number().int().positive().max(64),
-      keyPrefix: z.string().max(128),
-      keySignature: z.string().max(256).optional(),
-      expiresAt: z.number().optional(),
-    }),
-    signature: z.string().max(256),
-  }),
+  challenge: proofOfWorkChallengeSchema,
   solution: z.object({
     counter: z.number().int().nonnegative(),
     derivedKey: z.string().max(256),
@@ -50,15 +43,18 @@ export function createProofOfWork(store: Store, secret: string): ProofOfWork {
   };
 
   return {
-    challenge: () =>
-      createChallenge({
-        algorithm: 'SHA-256',
-        cost: 1,
-        counter: randomInt(work.min, work.max),
-        deriveKey,
-        expiresAt: new Date(Date.now() + lifetimeMs),
-        ...secrets,
-      }),
+    // Parsed into the contract's shape: only the fields the browser needs, signed.
+    challenge: async () =>
+      proofOfWorkChallengeSchema.parse(
+        await createChallenge({
+          algorithm: 'SHA-256',
+          cost: 1,
+          counter: randomInt(work.min, work.max),
+          deriveKey,
+          expiresAt: new Date(Date.now() + lifetimeMs),
+          ...secrets,
+        }),
+      ),
 
     async verify(payload) {
       if (!payload) return false;
@@ -100,5 +96,7 @@ async function spend(store: Store, signature: string, expiresAt: number | undefi
 
 /** GET /api/proof-of-work: a fresh challenge, never cached. */
 export function proofOfWorkRouter(proofOfWork: ProofOfWork) {
-  return new Hono().get('/', async (c) => c.json(await proofOfWork.challenge()));
+  return new Hono().get('/', async (c) =>
+    c.json((await proofOfWork.challenge()) satisfies ProofOfWorkChallenge),
+  );
 }

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { secondBonusFileName } from '../../contracts/downloads';
+import { referralProgressSchema } from '../../contracts/referral-progress';
+import { subscriptionAnswerSchema } from '../../contracts/subscription';
 import type { StaticFile } from '../static-files';
 import { createTestApp, postJson } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
@@ -26,12 +28,15 @@ describeEachStore('share links (the thank-you page promise)', ({ store }) => {
       ...extra,
     });
     expect(response.ok).toBe(true);
-    return (await response.json()) as { id: string; referralCode: string };
+    return subscriptionAnswerSchema.required().parse(await response.json());
   }
 
   async function progress(code: string) {
     const response = await app().request(`/api/referrals/${code}`);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    const body: unknown = await response.json();
+    // A 200 answer is the contract's, key for key.
+    if (response.ok) expect(body).toEqual(referralProgressSchema.parse(body));
+    return { status: response.status, body };
   }
 
   it('gives every sign-up an unguessable code with nothing personal in it', async () => {

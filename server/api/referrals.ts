@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+import type { ApiError } from '../../contracts/api-error';
 import { secondBonusFileName } from '../../contracts/downloads';
 import { referralCodePattern } from '../../contracts/referral';
+import type { ReferralProgress } from '../../contracts/referral-progress';
 import { countReferrals } from '../db/leads';
 import type { Store } from '../db/store';
 import { sendFile } from '../send-file';
@@ -17,18 +19,25 @@ export const referralGoal = 2;
 export function referralsRouter({ store, bonus }: { store: Store; bonus: StaticFile | undefined }) {
   const progress = async (code: string) =>
     referralCodePattern.test(code) ? countReferrals(store, code) : null;
+  const unknownLink = { error: 'Unknown share link.' } satisfies ApiError;
   return new Hono()
     .get('/:code', async (c) => {
       const joined = await progress(c.req.param('code'));
-      if (joined === null) return c.json({ error: 'Unknown share link.' }, 404);
-      return c.json({ joined, goal: referralGoal, unlocked: joined >= referralGoal });
+      if (joined === null) return c.json(unknownLink, 404);
+      return c.json({
+        joined,
+        goal: referralGoal,
+        unlocked: joined >= referralGoal,
+      } satisfies ReferralProgress);
     })
     .get('/:code/bonus', async (c) => {
       const joined = await progress(c.req.param('code'));
-      if (joined === null) return c.json({ error: 'Unknown share link.' }, 404);
+      if (joined === null) return c.json(unknownLink, 404);
       if (joined < referralGoal || !bonus) {
         return c.json(
-          { error: `The bonus unlocks when ${referralGoal} friends have joined.` },
+          {
+            error: `The bonus unlocks when ${referralGoal} friends have joined.`,
+          } satisfies ApiError,
           403,
         );
       }

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { subscriptionAnswerSchema } from '../../contracts/subscription';
 import { createTestApp, expectApiError, postForm, postJson } from '../testing/app';
 import { countRows, describeEachStore } from '../testing/stores';
 
@@ -19,7 +20,7 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
       utm: { utm_source: 'ig', utm_campaign: 'launch' },
     });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = subscriptionAnswerSchema.parse(await response.json());
     const row = await store()
       .db.selectFrom('subscribers')
       .selectAll()

@@ -1,5 +1,5 @@
 import { downloads } from '../../contracts/downloads';
-import { subscriptionSchema } from '../../contracts/subscription';
+import { type SubscriptionAnswer, subscriptionSchema } from '../../contracts/subscription';
 import { addSubscriber } from '../db/leads';
 import type { LeadApiDeps } from './contact';
 import { leadRouter } from './lead-form';
@@ -11,19 +11,21 @@ import { leadRouter } from './lead-form';
  * visitor's share link.
  */
 export function subscriptionsRouter(deps: LeadApiDeps) {
-  return leadRouter(deps, {
+  return leadRouter<typeof subscriptionSchema, SubscriptionAnswer>(deps, {
     lead: 'subscriber',
     schema: subscriptionSchema,
     save: async (subscription, meta) => {
-      const saved = await addSubscriber(
+      const { id, created, referralCode } = await addSubscriber(
         deps.store,
         subscription,
         meta,
         deps.forwarding.jobsForSubscriber(subscription.list),
       );
       // The visitor's share link (the thank-you page's promise).
-      return saved.referralCode ? { ...saved, reply: { referralCode: saved.referralCode } } : saved;
+      return { created, answer: referralCode ? { id, referralCode } : { id } };
     },
+    // A bot gets no share code.
+    decoyAnswer: (id) => ({ id }),
     // D9: without JavaScript the handbook form still ends at the handbook.
     nativeSuccessPath: (subscription) =>
       subscription.list === 'handbook' ? downloads.handbook : undefined,

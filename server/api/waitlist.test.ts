@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { waitlistRemainingSchema } from '../../contracts/waitlist';
 import { createTestApp, expectApiError, postJson } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
 
@@ -13,7 +14,7 @@ describeEachStore('GET /api/waitlist/remaining', ({ store }) => {
       const response = await app.request('/api/waitlist/remaining');
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      return response.json();
+      return waitlistRemainingSchema.parse(await response.json());
     };
     expect(await remaining()).toEqual({ remaining: 3, capacity: 3 });
     await postJson(app, '/api/subscriptions', { list: 'waitlist', email: 'a@example.com' });

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { ApiError } from '../../contracts/api-error';
+import type { WaitlistRemaining } from '../../contracts/waitlist';
 import { countSubscribers } from '../db/leads';
 import type { Store } from '../db/store';
 import type { Env } from '../env';
@@ -17,12 +19,12 @@ export function waitlistRouter({
 }) {
   return new Hono().get('/remaining', async (c) => {
     if (env.SPACES_COUNTER_MODE !== 'live') {
-      return c.json({ error: 'The spaces counter is not in live mode.' }, 404);
+      return c.json({ error: 'The spaces counter is not in live mode.' } satisfies ApiError, 404);
     }
     const signUps = await countSubscribers(store, 'waitlist');
     return c.json({
       remaining: Math.max(0, env.WAITLIST_CAPACITY - signUps),
       capacity: env.WAITLIST_CAPACITY,
-    });
+    } satisfies WaitlistRemaining);
   });
 }

@@ -1,8 +1,9 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
+import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { apiErrorSchema } from '../../contracts/api-error';
+import { proofOfWorkChallengeSchema } from '../../contracts/proof-of-work';
 import { createApp } from '../app';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
@@ -78,7 +79,8 @@ export async function expectApiError(response: Response, status: number) {
 
 /** What a browser sends after solving the app's proof-of-work challenge (base64 JSON). */
 export async function solvedProof(app: Hono): Promise<string> {
-  const challenge = (await (await app.request('/api/proof-of-work')).json()) as Challenge;
+  const response = await app.request('/api/proof-of-work');
+  const challenge = proofOfWorkChallengeSchema.parse(await response.json());
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

@@ -1,33 +1,78 @@
+import type { z } from 'zod';
 import { apiErrorSchema } from '../../contracts/api-error';
 
 /** The internal message when the server gave none (spec §8). Never shown to visitors. */
 export const fallbackApiError = 'Failed to submit form';
 
-export type ApiResult =
-  | { ok: true; status: number; data: unknown }
+/** The internal message for a success whose body is not what the contract says. */
+export const malformedAnswerError = 'Malformed answer from the server';
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
   | { ok: false; status: number; error: string; fields?: Record<string, string> };
 
+export interface ApiOptions {
+  fetchImpl?: typeof fetch;
+  signal?: AbortSignal;
+}
+
 /**
- * The one client for our JSON API. Never throws: a network failure or an unreadable answer
- * becomes `{ ok: false }` with the server's `error` field when it sent one.
+ * The one client for our JSON API: every answer is read with its schema from contracts/. Never
+ * throws: a network failure, an error status or an answer that does not match the schema (not
+ * JSON, a wrong shape) becomes `{ ok: false }`, with the server's `error` (and `fields`) when it
+ * sent an ApiError.
  */
-export async function postJson(
+export function getJson<Answer extends z.ZodType>(
+  path: string,
+  answer: Answer,
+  options: ApiOptions = {},
+): Promise<ApiResult<z.output<Answer>>> {
+  return request(path, answer, { method: 'GET' }, options);
+}
+
+/** Posts `body` as JSON; the answer is read as getJson reads it. */
+export function postJson<Answer extends z.ZodType>(
   path: string,
   body: unknown,
-  fetchImpl: typeof fetch = fetch,
-): Promise<ApiResult> {
+  answer: Answer,
+  options: ApiOptions = {},
+): Promise<ApiResult<z.output<Answer>>> {
+  return request(
+    path,
+    answer,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    options,
+  );
+}
+
+async function request<Answer extends z.ZodType>(
+  path: string,
+  answer: Answer,
+  init: RequestInit,
+  { fetchImpl = fetch, signal }: ApiOptions,
+): Promise<ApiResult<z.output<Answer>>> {
   let response: Response;
+  let json: unknown;
   try {
     response = await fetchImpl(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
+      ...init,
+      headers: { ...init.headers, Accept: 'application/json' },
+      signal,
     });
+    json = await response.json().catch(() => undefined);
   } catch {
     return { ok: false, status: 0, error: fallbackApiError };
   }
-  const json: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, status: response.status, data: json };
+  if (response.ok) {
+    const parsed = answer.safeParse(json);
+    return parsed.success
+      ? { ok: true, status: response.status, data: parsed.data }
+      : { ok: false, status: response.status, error: malformedAnswerError };
+  }
   const parsed = apiErrorSchema.safeParse(json);
   if (!parsed.success) return { ok: false, status: response.status, error: fallbackApiError };
   return { ok: false, status: response.status, ...parsed.data };

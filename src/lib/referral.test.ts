@@ -11,10 +11,10 @@ describe('share links in the browser', () => {
   beforeEach(() => localStorage.clear());
 
   it('keeps the code the server answered with, and only a well-formed one', () => {
-    rememberReferralCode({ id: 'x', referralCode: 'abcDEF123_-z' });
+    expect(rememberReferralCode('abcDEF123_-z')).toBe('abcDEF123_-z');
     expect(storedReferralCode()).toBe('abcDEF123_-z');
-    rememberReferralCode({ referralCode: '<img onerror>' });
-    rememberReferralCode(null);
+    expect(rememberReferralCode('<img onerror>')).toBeNull();
+    expect(rememberReferralCode(undefined)).toBeNull();
     expect(storedReferralCode()).toBe('abcDEF123_-z');
   });
 

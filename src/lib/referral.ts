@@ -8,9 +8,8 @@ import { referralCodePattern } from '../../contracts/referral';
 export const referralStorageKey = 'referral_code';
 
 /** After a confirmed sign-up: keep the code the server answered with, if any. */
-export function rememberReferralCode(answer: unknown): string | null {
-  const code = (answer as { referralCode?: unknown } | null)?.referralCode;
-  if (typeof code !== 'string' || !referralCodePattern.test(code)) return null;
+export function rememberReferralCode(code: string | undefined): string | null {
+  if (code === undefined || !referralCodePattern.test(code)) return null;
   try {
     window.localStorage.setItem(referralStorageKey, code);
   } catch {
@@ -26,7 +25,7 @@ export function rememberReferralCode(answer: unknown): string | null {
 export function thankYouReferralCode(search: string): string | null {
   const fromLink = new URLSearchParams(search).get('code');
   if (fromLink && referralCodePattern.test(fromLink)) {
-    rememberReferralCode({ referralCode: fromLink });
+    rememberReferralCode(fromLink);
     return fromLink;
   }
   return storedReferralCode();

@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { fieldErrors } from '../../contracts/api-error';
-import { contactSubmissionSchema } from '../../contracts/contact';
+import { contactSubmissionAnswerSchema, contactSubmissionSchema } from '../../contracts/contact';
 import { formFieldsToBody } from '../../contracts/form-fields';
 import { proofOfWork } from '../../contracts/proof-of-work';
-import { subscriptionSchema } from '../../contracts/subscription';
+import { subscriptionAnswerSchema, subscriptionSchema } from '../../contracts/subscription';
 import { postJson } from './api-client';
 import { takeProofOfWork } from './proof-of-work';
 
@@ -17,8 +18,17 @@ export const leadSchemas = {
 
 export type LeadAction = keyof typeof leadSchemas;
 
+/** The schema of each endpoint's answer to a stored lead. */
+export const leadAnswerSchemas = {
+  '/api/subscriptions': subscriptionAnswerSchema,
+  '/api/contact-submissions': contactSubmissionAnswerSchema,
+} as const satisfies Record<LeadAction, unknown>;
+
+/** What the server answered a stored lead with (a sign-up's share code). */
+export type LeadAnswer = z.infer<(typeof leadAnswerSchemas)[LeadAction]>;
+
 export type LeadOutcome =
-  | { kind: 'sent'; data: unknown }
+  | { kind: 'sent'; data: LeadAnswer }
   | { kind: 'failed'; error: string; fields?: Record<string, string> };
 
 /** The named fields -> the contract's body, or the message of each field in error. */
@@ -40,7 +50,11 @@ export { startProofOfWork } from './proof-of-work';
  */
 export async function sendLead(action: LeadAction, body: object): Promise<LeadOutcome> {
   const proof = await takeProofOfWork();
-  const result = await postJson(action, proof ? { ...body, [proofOfWork.field]: proof } : body);
+  const result = await postJson(
+    action,
+    proof ? { ...body, [proofOfWork.field]: proof } : body,
+    leadAnswerSchemas[action],
+  );
   if (result.ok) return { kind: 'sent', data: result.data };
   return { kind: 'failed', error: result.error, fields: result.fields };
 }

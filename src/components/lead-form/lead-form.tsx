@@ -64,8 +64,10 @@ export function LeadForm({
   const trafficFields = useTrafficFields(traffic);
   const { formRef, status, errors, onSubmit, prefetch } = useLeadForm({
     action,
-    onSuccess: (data) => {
-      setReferralCode(rememberReferralCode(data));
+    onSuccess: (answer) => {
+      setReferralCode(
+        rememberReferralCode('referralCode' in answer ? answer.referralCode : undefined),
+      );
       track(tracking.event, {
         button_location: tracking.location,
         source: trafficFields.source,

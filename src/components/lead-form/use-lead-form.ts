@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { LeadAction } from '../../lib/submit-lead';
+import type { LeadAction, LeadAnswer } from '../../lib/submit-lead';
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -18,7 +18,7 @@ export function useLeadForm({
 }: {
   action: LeadAction;
   /** With the server's answer (a sign-up's share code). */
-  onSuccess?: (data: unknown) => void;
+  onSuccess?: (answer: LeadAnswer) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<LeadFormStatus>('idle');

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import { secondBonusPath } from '../../../contracts/downloads';
+import {
+  type ReferralProgress,
+  referralProgressSchema,
+} from '../../../contracts/referral-progress';
 import { TrackedButton, TrackedLink } from '../../components/tracked';
 import { buttonVariants } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
+import { getJson } from '../../lib/api-client';
 import { shareLink, thankYouReferralCode } from '../../lib/referral';
 import { fillTemplate } from '../../lib/template';
 
@@ -26,10 +31,10 @@ export interface ShareBonusProps {
   waitlistOrigin: string;
 }
 
-interface Progress {
-  joined: number;
-  goal: number;
-  unlocked: boolean;
+/** How many friends have joined through `code`; null when that cannot be had. */
+async function fetchProgress(code: string): Promise<ReferralProgress | null> {
+  const result = await getJson(`/api/referrals/${code}`, referralProgressSchema);
+  return result.ok ? result.data : null;
 }
 
 /**
@@ -41,7 +46,7 @@ interface Progress {
  */
 export function ShareBonus(props: ShareBonusProps) {
   const [code, setCode] = useState<string | null>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progress, setProgress] = useState<ReferralProgress | null>(null);
   const [copied, setCopied] = useState(false);
   const [canShare, setCanShare] = useState(false);
   const link = shareLink(props.waitlistOrigin, code);
@@ -53,9 +58,7 @@ export function ShareBonus(props: ShareBonusProps) {
 
   useEffect(() => {
     if (!code) return;
-    void fetch(`/api/referrals/${code}`, { headers: { Accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<Progress>) : null))
-      .then(setProgress, () => setProgress(null));
+    void fetchProgress(code).then(setProgress);
   }, [code]);
 
   const copyLink = async () => {

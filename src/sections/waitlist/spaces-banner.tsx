@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { waitlistRemainingSchema } from '../../../contracts/waitlist';
+import { getJson } from '../../lib/api-client';
 import { onLeadConfirmed } from '../../lib/lead-events';
 import {
   initialSpaces,
@@ -42,16 +44,8 @@ function stored(): string | null {
 
 /** Live mode (D11): the server's count of real places; null when it cannot be had. */
 async function fetchRemaining(): Promise<number | null> {
-  try {
-    const response = await fetch('/api/waitlist/remaining', {
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { remaining?: unknown };
-    return typeof body.remaining === 'number' ? body.remaining : null;
-  } catch {
-    return null;
-  }
+  const result = await getJson('/api/waitlist/remaining', waitlistRemainingSchema);
+  return result.ok ? result.data.remaining : null;
 }
 
 /**
