@@ -14,6 +14,22 @@ const forbidden: Record<string, readonly string[]> = {
   server: ['src', 'scripts'],
 };
 
+/**
+ * Inside src/ the layers of a page point one way too (decision 009): pages compose sections,
+ * sections place islands, islands wrap components, and nothing imports back up, so no loop.
+ * Components include the islands' interactive views; lib/ and content/ sit beside them all.
+ */
+const srcForbidden: Record<string, readonly string[]> = {
+  'src/islands': ['src/sections', 'src/pages'],
+  'src/components': ['src/islands', 'src/sections', 'src/pages'],
+  'src/sections': ['src/pages'],
+};
+/**
+ * The one exception, a leaf of types only (it imports nothing from src/): the content as pages
+ * receive it. It belongs with the content (src/content/); until it moves, it is allowed here.
+ */
+const srcLeaves = new Set(['src/pages/page-props']);
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file))
@@ -41,7 +57,29 @@ describe('dependency direction', () => {
     });
   }
 
+  for (const [layer, notInto] of Object.entries(srcForbidden)) {
+    it(`${layer}/ imports nothing from ${notInto.join(', ')}`, () => {
+      const offenders = sourceFiles(layer).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => notInto.some((other) => target.startsWith(`${other}/`)))
+          .filter((target) => !srcLeaves.has(target))
+          .map((target) => `${file} -> ${target}`),
+      );
+      expect(offenders).toEqual([]);
+    });
+  }
+
   it('sees the imports it checks (a guard against a pattern that matches nothing)', () => {
     expect(importsOf('contracts/routes.ts')).toContain('contracts/sites');
+    // Dynamic imports count too: the islands' loaders.
+    expect(importsOf('src/islands/loaders.ts')).toContain('src/components/site-header');
+  });
+
+  it('allows only leaves that are still leaves (they import nothing from src/)', () => {
+    for (const leaf of srcLeaves) {
+      const file = sourceFiles('src').find((path) => path.replace(/\.tsx?$/, '') === leaf);
+      if (file === undefined) continue; // moved away: drop it from the list
+      expect(importsOf(file).filter((target) => target.startsWith('src/'))).toEqual([]);
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Link, SocialLink } from '../content/types';
-import { StaticHtml } from '../islands/static-html';
 import { cn } from '../lib/cn';
 import { Close, Menu } from './icons';
 import { SocialLinks } from './social-links';
 import { Container } from './ui/container';
+import { StaticHtml } from './ui/static-html';
 
 export interface HeaderContent {
   brand: string;

@@ -1,17 +1,17 @@
+import { ExitIntent as ExitIntentView } from '../components/book/exit-intent';
+import { HandbookForm as HandbookFormView } from '../components/handbook/handbook-form';
+import { UnlockBar as UnlockBarView } from '../components/handbook/unlock-bar';
+import { PressCarousel as PressCarouselView } from '../components/home/press-carousel';
+import { TimelineCarousel as TimelineCarouselView } from '../components/home/timeline-carousel';
 import { ContactForm as ContactFormView } from '../components/lead-form/contact-form';
 import { SignUpForm as SignUpFormView } from '../components/lead-form/sign-up-form';
 import { SiteHeader as SiteHeaderView } from '../components/site-header';
+import { ShareBonus as ShareBonusView } from '../components/thank-you/share-bonus';
+import { Teaser as TeaserView } from '../components/thank-you/teaser';
 import { Accordion as AccordionView } from '../components/ui/accordion';
 import { VideoEmbed as VideoEmbedView } from '../components/video-embed';
-import { ExitIntent as ExitIntentView } from '../sections/book/exit-intent';
-import { HandbookForm as HandbookFormView } from '../sections/handbook/handbook-form';
-import { UnlockBar as UnlockBarView } from '../sections/handbook/unlock-bar';
-import { PressCarousel as PressCarouselView } from '../sections/home/press-carousel';
-import { TimelineCarousel as TimelineCarouselView } from '../sections/home/timeline-carousel';
-import { ShareBonus as ShareBonusView } from '../sections/thank-you/share-bonus';
-import { Teaser as TeaserView } from '../sections/thank-you/teaser';
-import { SpacesBanner as SpacesBannerView } from '../sections/waitlist/spaces-banner';
-import { WorkshopCountdown as WorkshopCountdownView } from '../sections/workshop/workshop-countdown';
+import { SpacesBanner as SpacesBannerView } from '../components/waitlist/spaces-banner';
+import { WorkshopCountdown as WorkshopCountdownView } from '../components/workshop/workshop-countdown';
 import { island } from './island';
 
 /**

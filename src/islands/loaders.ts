@@ -9,17 +9,17 @@ export const islandLoaders = {
   'contact-form': () => import('../components/lead-form/contact-form').then((m) => m.ContactForm),
   'video-embed': () => import('../components/video-embed').then((m) => m.VideoEmbed),
   'timeline-carousel': () =>
-    import('../sections/home/timeline-carousel').then((m) => m.TimelineCarousel),
-  'press-carousel': () => import('../sections/home/press-carousel').then((m) => m.PressCarousel),
+    import('../components/home/timeline-carousel').then((m) => m.TimelineCarousel),
+  'press-carousel': () => import('../components/home/press-carousel').then((m) => m.PressCarousel),
   accordion: () => import('../components/ui/accordion').then((m) => m.Accordion),
-  'spaces-banner': () => import('../sections/waitlist/spaces-banner').then((m) => m.SpacesBanner),
-  'unlock-bar': () => import('../sections/handbook/unlock-bar').then((m) => m.UnlockBar),
-  'handbook-form': () => import('../sections/handbook/handbook-form').then((m) => m.HandbookForm),
-  teaser: () => import('../sections/thank-you/teaser').then((m) => m.Teaser),
-  'share-bonus': () => import('../sections/thank-you/share-bonus').then((m) => m.ShareBonus),
+  'spaces-banner': () => import('../components/waitlist/spaces-banner').then((m) => m.SpacesBanner),
+  'unlock-bar': () => import('../components/handbook/unlock-bar').then((m) => m.UnlockBar),
+  'handbook-form': () => import('../components/handbook/handbook-form').then((m) => m.HandbookForm),
+  teaser: () => import('../components/thank-you/teaser').then((m) => m.Teaser),
+  'share-bonus': () => import('../components/thank-you/share-bonus').then((m) => m.ShareBonus),
   'workshop-countdown': () =>
-    import('../sections/workshop/workshop-countdown').then((m) => m.WorkshopCountdown),
-  'exit-intent': () => import('../sections/book/exit-intent').then((m) => m.ExitIntent),
+    import('../components/workshop/workshop-countdown').then((m) => m.WorkshopCountdown),
+  'exit-intent': () => import('../components/book/exit-intent').then((m) => m.ExitIntent),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

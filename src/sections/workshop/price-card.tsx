@@ -1,8 +1,8 @@
 import { type ActionCta, ActionLink } from '../../components/action-link';
 import { CheckList } from '../../components/ui/check-list';
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { WorkshopCountdownProps } from '../../components/workshop/workshop-countdown';
 import { WorkshopCountdown } from '../../islands';
-import type { WorkshopCountdownProps } from './workshop-countdown';
 
 export interface PriceCardProps {
   id: string;

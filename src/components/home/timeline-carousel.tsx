@@ -1,8 +1,8 @@
-import { Carousel } from '../../components/ui/carousel';
-import { Image } from '../../components/ui/image';
 import type { TimelineSlide } from '../../content/home';
 import type { CarouselLabels } from '../../content/types';
-import { StaticHtml } from '../../islands/static-html';
+import { Carousel } from '../ui/carousel';
+import { Image } from '../ui/image';
+import { StaticHtml } from '../ui/static-html';
 
 /** The timeline's slides in the one carousel (an island: it rotates and answers keys). */
 export function TimelineCarousel({

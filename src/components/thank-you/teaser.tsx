@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { TrackedButton } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { VideoEmbed } from '../../components/video-embed';
 import type { VideoContent } from '../../content/types';
+import { TrackedButton } from '../tracked';
+import { buttonVariants } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { VideoEmbed } from '../video-embed';
 
 export interface TeaserProps {
   label: string;

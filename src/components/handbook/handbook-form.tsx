@@ -1,7 +1,7 @@
-import { SignUpForm } from '../../components/lead-form/sign-up-form';
 import type { SignUpFormContent } from '../../content/types';
 import { type UnlockWindowConfig, unlockSecondsLeft } from '../../lib/unlock-window';
 import { useNow } from '../../lib/use-now';
+import { SignUpForm } from '../lead-form/sign-up-form';
 
 export interface HandbookFormProps extends SignUpFormContent {
   /** The button once the unlock window has run out (spec §2.6). */

@@ -1,8 +1,8 @@
-import { Carousel } from '../../components/ui/carousel';
-import { Image } from '../../components/ui/image';
 import type { PressLogo } from '../../content/home';
 import type { CarouselLabels } from '../../content/types';
-import { StaticHtml } from '../../islands/static-html';
+import { Carousel } from '../ui/carousel';
+import { Image } from '../ui/image';
+import { StaticHtml } from '../ui/static-html';
 
 /** Press wordmarks in the one carousel (an island): monochrome, in colour on hover or focus. */
 export function PressCarousel({

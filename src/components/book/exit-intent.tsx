@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import type { Link } from '../../content/types';
+import { TrackedLink } from '../tracked';
+import { buttonVariants } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 
 export interface ExitIntentProps {
   heading: string;

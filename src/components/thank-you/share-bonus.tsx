@@ -4,12 +4,12 @@ import {
   type ReferralProgress,
   referralProgressSchema,
 } from '../../../contracts/referral-progress';
-import { TrackedButton, TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
-import { Section, SectionHeading } from '../../components/ui/section';
 import { getJson } from '../../lib/api-client';
 import { shareLink, thankYouReferralCode } from '../../lib/referral';
 import { fillTemplate } from '../../lib/template';
+import { TrackedButton, TrackedLink } from '../tracked';
+import { buttonVariants } from '../ui/button';
+import { Section, SectionHeading } from '../ui/section';
 
 export interface ShareBonusProps {
   id: string;
