@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { SiteId } from '../contracts/sites';
 import { listedRoutes, type PageId } from '../contracts/routes';
+import type { SiteId } from '../contracts/sites';
 import { siteOrigin } from './hosts';
 
 /** The headline a visitor sees first on each page (spec copy where the spec gives it). */

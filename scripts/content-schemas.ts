@@ -25,7 +25,7 @@ export function contentJsonSchemas(): Map<string, string> {
   return schemas;
 }
 
-if (import.meta.main ?? process.argv[1]?.endsWith('content-schemas.ts')) {
+if (process.argv[1]?.endsWith('content-schemas.ts')) {
   const check = process.argv.includes('--check');
   await mkdir(schemasDir, { recursive: true });
   let stale = 0;

@@ -55,7 +55,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'an empty value';
   if (typeof value === 'string') {
@@ -75,11 +75,9 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
         .join(', ')} (check the spelling; unknown fields are not allowed)`;
     case 'invalid_type':
       if (value === undefined) return `${issue.message}, got nothing (the field is required)`;
-      return `${issue.message}, got ${describe(value)}`;
-    case 'invalid_union':
-      return `${issue.message}, got ${describe(value)}`;
+      return `${issue.message}, got ${describeValue(value)}`;
     default:
-      return `${issue.message}, got ${describe(value)}`;
+      return `${issue.message}, got ${describeValue(value)}`;
   }
 }
 

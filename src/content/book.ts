@@ -7,7 +7,7 @@ import type { BonusesProps } from '../sections/book/bonuses';
 import type { BookDescriptionProps } from '../sections/book/book-description';
 import type { BookHeroProps } from '../sections/book/book-hero';
 import type { ExcerptProps } from '../sections/book/excerpt';
-import type { ExitIntentProps } from '../sections/book/exit-intent';
+import type { ExitIntentProps } from '../components/book/exit-intent';
 import type { ContactProps } from '../sections/contact';
 import type { FaqProps } from '../sections/faq';
 import type { TestimonialsProps } from '../sections/testimonials';

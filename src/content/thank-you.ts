@@ -1,8 +1,8 @@
 import heroPoster from '../../content/images/hero-poster.svg';
 import { downloads } from '../../contracts/downloads';
 import { publicConfig } from '../config';
-import type { ShareBonusProps } from '../sections/thank-you/share-bonus';
-import type { TeaserProps } from '../sections/thank-you/teaser';
+import type { ShareBonusProps } from '../components/thank-you/share-bonus';
+import type { TeaserProps } from '../components/thank-you/teaser';
 import { cardArt } from './card-art';
 import { book, founder } from './site';
 import type { PageMeta } from './types';

@@ -1,6 +1,6 @@
 import bookCover from '../../content/images/book-cover.svg';
 import { publicConfig } from '../config';
-import type { SpacesBannerProps } from '../sections/waitlist/spaces-banner';
+import type { SpacesBannerProps } from '../components/waitlist/spaces-banner';
 import type { WaitlistHeroProps } from '../sections/waitlist/waitlist-hero';
 import { cardArt } from './card-art';
 import { formCopy, waitlistBonusLink } from './forms';
