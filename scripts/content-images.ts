@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
-import type { z } from 'zod';
 import { type Content, type ContentFile, contentFiles } from '../contracts/content';
-import { type ImageAsset, type ImageRef, isImageSchema } from '../contracts/content/fields';
+import type { ImageAsset } from '../contracts/content/fields';
+import { mapContentImages } from '../contracts/content/images';
 import {
   type ContentProblem,
   fieldPath,
@@ -74,52 +74,6 @@ export interface ResolvedImages {
   files: ImageFile[];
 }
 
-/** Every image reference in a value, with its path, found by walking the value beside its schema. */
-function* imageRefs(
-  schema: z.ZodType,
-  value: unknown,
-  path: PropertyKey[] = [],
-): Generator<[ImageRef, PropertyKey[]]> {
-  if (value === undefined || value === null) return;
-  if (isImageSchema(schema)) {
-    yield [value as ImageRef, path];
-    return;
-  }
-  const def = (schema as z.core.$ZodType)._zod.def;
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-    case 'nonoptional':
-      yield* imageRefs((def as unknown as { innerType: z.ZodType }).innerType, value, path);
-      return;
-    case 'object': {
-      const shape = (def as unknown as { shape: Record<string, z.ZodType> }).shape;
-      for (const [key, child] of Object.entries(shape)) {
-        yield* imageRefs(child, (value as Record<string, unknown>)[key], [...path, key]);
-      }
-      return;
-    }
-    case 'array': {
-      const element = (def as unknown as { element: z.ZodType }).element;
-      for (const [index, item] of (value as unknown[]).entries()) {
-        yield* imageRefs(element, item, [...path, index]);
-      }
-      return;
-    }
-    default:
-      return;
-  }
-}
-
-function replaceAt(target: unknown, path: readonly PropertyKey[], value: unknown): void {
-  let node = target as Record<PropertyKey, unknown>;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<PropertyKey, unknown>;
-  const last = path.at(-1);
-  if (last !== undefined) node[last] = value;
-}
-
 /**
  * Resolves every image of the content. `variants: false` (development) skips the AVIF/WebP
  * encoding and serves each file as it is.
@@ -130,7 +84,6 @@ export async function resolveContentImages(
   { variants = true, urlBase = '/assets/content/' } = {},
 ): Promise<ResolvedImages> {
   const imagesDir = join(contentDir, 'images');
-  const resolved = structuredClone(content) as unknown as SiteContent;
   const files = new Map<string, ImageFile>();
   const problems: ContentProblem[] = [];
   const cache = new Map<string, Promise<Omit<ImageAsset, 'alt'> | string>>();
@@ -196,28 +149,24 @@ export async function resolveContentImages(
     };
   };
 
-  for (const name of Object.keys(contentFiles) as (keyof Content)[]) {
-    const { path, schema } = contentFiles[name] as ContentFile;
-    for (const [ref, at] of imageRefs(schema, content[name])) {
-      let pending = cache.get(ref.src);
-      if (!pending) {
-        pending = resolveFile(ref.src);
-        cache.set(ref.src, pending);
-      }
-      const result = await pending;
-      if (typeof result === 'string') {
-        const text = await readFile(join(contentDir, path), 'utf8');
-        problems.push({
-          file: `content/${path}`,
-          line: lineOfField(name, text, [...at, 'src']),
-          path: `${fieldPath(at)}.src`,
-          message: result,
-        });
-      } else {
-        replaceAt((resolved as Record<string, unknown>)[name], at, { ...result, alt: ref.alt });
-      }
+  const resolved = await mapContentImages(content, async (ref, name, at) => {
+    let pending = cache.get(ref.src);
+    if (!pending) {
+      pending = resolveFile(ref.src);
+      cache.set(ref.src, pending);
     }
-  }
+    const result = await pending;
+    if (typeof result !== 'string') return { ...result, alt: ref.alt };
+    const { path } = contentFiles[name] as ContentFile;
+    const text = await readFile(join(contentDir, path), 'utf8');
+    problems.push({
+      file: `content/${path}`,
+      line: lineOfField(name, text, [...at, 'src']),
+      path: `${fieldPath(at)}.src`,
+      message: result,
+    });
+    return { src: '', width: 0, height: 0, alt: ref.alt };
+  });
   if (problems.length > 0) throw new InvalidContentError(problems);
   return { content: resolved, files: [...files.values()] };
 }

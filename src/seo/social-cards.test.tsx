@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalLocation, pageIds } from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
-import { meta as workshop } from '../content/workshop';
+import type { PageProps } from '../pages/page-props';
+import { readTestImage, testPageProps } from '../testing/content';
 import { type RenderedSocialCard, renderSocialCards } from './social-cards';
 
 const origins = siteOrigins('https://jamie.example', {
@@ -13,8 +14,10 @@ const origins = siteOrigins('https://jamie.example', {
 
 describe('the share images drawn from the content layer', () => {
   let cards: RenderedSocialCard[];
+  let props: PageProps;
   beforeAll(async () => {
-    cards = await renderSocialCards(origins);
+    props = await testPageProps();
+    cards = await renderSocialCards(origins, props, readTestImage);
   }, 60_000);
 
   it('draws one for every page with an address, none for the 404', () => {
@@ -37,8 +40,8 @@ describe('the share images drawn from the content layer', () => {
 
   it('describe themselves in their alt text with the words they show', () => {
     const card = cards.find(({ page }) => page === 'workshop');
-    expect(card?.alt).toContain(workshop.card?.headline);
-    expect(card?.alt).toContain(workshop.card?.kicker);
+    expect(card?.alt).toContain(props.content.workshop.card.headline);
+    expect(card?.alt).toContain(props.content.workshop.card.kicker);
     expect(card?.alt).toContain('Jamie Castell');
   });
 });

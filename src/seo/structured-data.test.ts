@@ -4,17 +4,20 @@ import { publicConfig } from '../config';
 import * as bookPage from '../content/book';
 import * as cohortPage from '../content/cohort';
 import { book } from '../content/site';
-import * as workshopPage from '../content/workshop';
+import { nextSession } from '../lib/facts';
 import { scriptJson } from '../lib/script-json';
+import { testPageProps } from '../testing/content';
 import { structuredData } from './structured-data';
 
 const address = { url: 'https://example.test/page', image: 'https://example.test/card.png' };
+const props = await testPageProps();
+const { workshop } = props.content;
 
 type Node = Record<string, unknown>;
 
 /** A page's JSON-LD as the browser receives it: the data block's text, parsed. */
 function graphOf(page: PageId): Node[] {
-  const data = structuredData(page, address);
+  const data = structuredData(page, props, address);
   if (!data) return [];
   const text = scriptJson(data);
   expect(text).not.toMatch(/[<>]/);
@@ -54,7 +57,7 @@ describe('structured data (JSON-LD)', () => {
 
   it.each([
     ['book', bookPage.faq],
-    ['workshop', workshopPage.faq],
+    ['workshop', workshop.faq],
     ['cohort', cohortPage.faq],
   ] as const)('gives the %s page the questions and answers its accordion shows', (page, faq) => {
     const { mainEntity } = ofType(page, 'FAQPage') as { mainEntity: Node[] };
@@ -73,17 +76,18 @@ describe('structured data (JSON-LD)', () => {
     );
   });
 
-  it('makes the workshop an online event at the content’s start, with the £49 offer', () => {
+  it('makes the workshop an online event at the next session’s start, with its offer', () => {
+    const session = nextSession(workshop.sessions, props.now);
+    if (!session) throw new Error('content/workshop.yaml has no session to come');
     const event = ofType('workshop', 'Event');
-    expect(event.startDate).toBe(workshopPage.start);
-    expect(Date.parse(String(event.startDate))).toBe(Date.parse('2025-09-22T17:00:00Z'));
+    expect(event.startDate).toBe(session.start);
     expect(event.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
     expect(event.location).toEqual({ '@type': 'VirtualLocation', url: address.url });
     expect(event.offers).toMatchObject({
       '@type': 'Offer',
-      price: 49,
-      priceCurrency: 'GBP',
-      url: publicConfig.links.workshopCheckout,
+      price: session.price.amount,
+      priceCurrency: session.price.currency,
+      url: session.checkout,
     });
   });
 
