@@ -1,0 +1,445 @@
+/**
+ * The Keystatic configuration of the content editor at /keystatic (`npm run dev` only), derived
+ * from the content schemas of contracts/content/: one singleton per content file, one field per
+ * schema field. Nothing here is written by hand per file, so the editor cannot drift from what the
+ * build accepts (scripts/keystatic/agreement.test.ts checks every field of every file).
+ *
+ * Paths are relative to the content directory (Keystatic's local base directory is content/, or
+ * CONTENT_DIR): the singleton `workshop` is content/workshop.yaml, `legal/terms` is
+ * content/legal/terms.md. Runs in the browser (the editor's page) and in Node (its API, tests).
+ *
+ * How zod maps to Keystatic:
+ *   object → fields.object            array → fields.array (item label from a name-like field)
+ *   string, union of strings → fields.text, validated by the zod schema itself (same message as
+ *     the build); multi-line where the schema allows line breaks
+ *   z.url() → fields.url   z.iso.date() → fields.date   z.iso.datetime() → fields.text (below)
+ *   number → fields.integer / fields.number   boolean → fields.checkbox   enum → fields.select
+ *   image (fields.ts) → fields.object({ src: fields.image, alt: fields.text })
+ *   Markdown `body` → fields.markdoc with extension .md, the file's text after its front matter
+ *
+ * Optional: empty means absent. Keystatic already leaves an empty text, date, URL or number out of
+ * the file; an optional enum gets a "(none)" choice; an optional group (an image, a badge) whose
+ * fields are all empty is written as `{}`, which the save step (save.ts) removes. Required fields
+ * keep Keystatic's required marker; whatever Keystatic cannot express is refused at save by the
+ * same check as the build.
+ *
+ * Date-times are text, not fields.datetime: Keystatic's datetime keeps "YYYY-MM-DDTHH:MM" with no
+ * offset (it reads a date as UTC and drops seconds), and the content needs "+01:00".
+ */
+import {
+  type ComponentSchema,
+  type Config,
+  type FormFieldStoredValue,
+  fields,
+  type Singleton,
+} from '@keystatic/core';
+import { z } from 'zod';
+import { type ContentFile, contentFiles } from '../../contracts/content';
+import { isImageSchema } from '../../contracts/content/fields';
+
+/** Where pictures live, relative to the content directory. */
+export const imagesDirectory = 'images';
+
+type Schema = z.core.$ZodType;
+type Def = z.core.$ZodTypeDef & Record<string, unknown>;
+
+const defOf = (schema: Schema) => schema._zod.def as Def;
+
+/** `nextDate` → "Next date". */
+export function labelOf(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A title or description given to a schema with `.meta()` / `.describe()`. */
+function metaOf(schema: Schema): { title?: string; description?: string } {
+  return (z.globalRegistry.get(schema) ?? {}) as { title?: string; description?: string };
+}
+
+/** A schema without its `.optional()` / `.default()`, and what they said. */
+export function unwrap(schema: Schema): {
+  inner: Schema;
+  optional: boolean;
+  defaultValue?: unknown;
+} {
+  let inner = schema;
+  let optional = false;
+  let defaultValue: unknown;
+  for (;;) {
+    const def = defOf(inner);
+    if (def.type === 'optional') {
+      optional = true;
+      inner = def.innerType as Schema;
+    } else if (def.type === 'default') {
+      optional = true;
+      defaultValue = def.defaultValue;
+      inner = def.innerType as Schema;
+    } else {
+      return { inner, optional, defaultValue };
+    }
+  }
+}
+
+/** Whether a schema takes only strings: a string, a format of one, or a union of those. */
+function isStringLike(schema: Schema): boolean {
+  const def = defOf(schema);
+  if (def.type === 'string') return true;
+  if (def.type === 'union') return (def.options as Schema[]).every(isStringLike);
+  return false;
+}
+
+/** The first problem zod finds with a value, in the words the build prints. */
+function problemWith(schema: Schema, value: unknown): string | undefined {
+  const result = z.safeParse(schema, value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * Keystatic's text field checks `pattern.regex.test(value)` and shows `pattern.message`: this
+ * "pattern" is the zod schema, so the field says what the build would say.
+ */
+class SchemaPattern extends RegExp {
+  message = '';
+  constructor(
+    private readonly schema: Schema,
+    private readonly optional: boolean,
+  ) {
+    super('');
+  }
+  override test(value: string): boolean {
+    const problem = value === '' && this.optional ? undefined : problemWith(this.schema, value);
+    this.message = problem ?? '';
+    return problem === undefined;
+  }
+}
+
+/**
+ * js-yaml (Keystatic's YAML reader) turns an unquoted 2026-12-10T18:00:00+00:00 or 2027-03-04
+ * into a Date, which a text field would refuse; the site's reader keeps it as text. The same
+ * instant is written back as text in UTC (the save step puts the file's own wording back when
+ * the instant did not change).
+ */
+function textFromDate(value: Date, dateTime: boolean): string {
+  const iso = value.toISOString().replace('.000Z', 'Z');
+  return !dateTime && iso.endsWith('T00:00:00Z') ? iso.slice(0, 10) : iso;
+}
+
+function textField(
+  schema: Schema,
+  label: string,
+  description: string | undefined,
+  optional: boolean,
+  defaultValue: unknown,
+): ComponentSchema {
+  const dateTime = defOf(schema).format === 'datetime';
+  const pattern = new SchemaPattern(schema, optional);
+  const base = fields.text({
+    label,
+    ...(description ? { description } : {}),
+    ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+    // A paragraph may wrap over lines; a line of copy, an address or a date may not.
+    multiline: problemWith(schema, 'a\nb') === undefined,
+    validation: {
+      length: { min: optional ? 0 : 1 },
+      pattern: {
+        regex: pattern,
+        get message() {
+          return pattern.message;
+        },
+      },
+    },
+  });
+  const fromDate = (value: FormFieldStoredValue) =>
+    value instanceof Date ? textFromDate(value, dateTime) : value;
+  const field: typeof base = {
+    ...base,
+    parse: (value, extra) => base.parse(fromDate(value), extra),
+    reader: { ...base.reader, parse: (value) => base.reader.parse(fromDate(value)) },
+  };
+  return field;
+}
+
+/** A file name an owner's upload can keep: lower case, no spaces ("IMG 12.JPG" → img-12.jpg). */
+export function safeFileName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9._/-]+/g, '-')
+    .replace(/^[-.]+/, '');
+}
+
+/**
+ * Keystatic's image field, keeping the picture's own file name. Keystatic renames a picture
+ * after its field on every save (faq/image/src.svg) and deletes the old file, which other pages
+ * may still name; here the name stays (an upload keeps its own name, made safe).
+ */
+function imageFileField(label: string, required: boolean): ComponentSchema {
+  const base = fields.image<boolean>({
+    label,
+    directory: imagesDirectory,
+    // No publicPath: the value is the file name under content/images/, as the schema wants.
+    validation: { isRequired: required },
+  });
+  const field: typeof base = {
+    ...base,
+    serialize: (value, args) =>
+      value === null
+        ? base.serialize(value, args)
+        : base.serialize(
+            { ...value, filename: safeFileName(value.filename) },
+            { ...args, suggestedFilenamePrefix: undefined },
+          ),
+  };
+  return field;
+}
+
+function imageField(
+  schema: Schema,
+  label: string,
+  description: string | undefined,
+  optional: boolean,
+) {
+  const shape = defOf(schema).shape as { src: Schema; alt: Schema };
+  return fields.object(
+    {
+      src: imageFileField('Picture (a .jpg, .png or .svg in content/images/)', !optional),
+      alt: textField(
+        shape.alt,
+        'Text alternative (what the picture shows, for screen readers)',
+        undefined,
+        optional,
+        undefined,
+      ),
+    },
+    { label, ...(description ? { description } : {}) },
+  );
+}
+
+/** Keys whose text names an item in a list, best first. */
+const itemLabelKeys = [
+  'name',
+  'title',
+  'label',
+  'question',
+  'heading',
+  'headline',
+  'kicker',
+  'id',
+  'start',
+  'alt',
+  'quote',
+];
+
+type PreviewValue = { value?: unknown; fields?: Record<string, PreviewValue> };
+
+function shorten(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > 60 ? `${single.slice(0, 57)}…` : single;
+}
+
+function itemLabelFor(element: ComponentSchema): ((props: unknown) => string) | undefined {
+  if (element.kind === 'form') {
+    return (props) => {
+      const value = (props as PreviewValue).value;
+      return typeof value === 'string' && value ? shorten(value) : 'Item';
+    };
+  }
+  if (element.kind !== 'object') return undefined;
+  const key = itemLabelKeys.find((candidate) => element.fields[candidate]?.kind === 'form');
+  if (!key) return undefined;
+  return (props) => {
+    const value = (props as PreviewValue).fields?.[key]?.value;
+    return typeof value === 'string' && value ? shorten(value) : 'Item';
+  };
+}
+
+/** The length limits of an array schema. */
+function lengthOf(schema: Schema): { min?: number; max?: number } {
+  const length: { min?: number; max?: number } = {};
+  for (const check of (defOf(schema).checks ?? []) as z.core.$ZodCheck[]) {
+    const def = check._zod.def as unknown as Record<string, unknown>;
+    if (def.check === 'min_length') length.min = def.minimum as number;
+    if (def.check === 'max_length') length.max = def.maximum as number;
+    if (def.check === 'length_equals') length.min = length.max = def.length as number;
+  }
+  return length;
+}
+
+/** A field path for error messages: `faq.items[]`. */
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/**
+ * The Keystatic field for one zod field. Throws, naming the path, for what it cannot map.
+ * `inOptional`: the field is inside an optional group, which may be left empty as a whole, so
+ * Keystatic must not insist on it (the save step checks it when the group is filled in).
+ */
+export function fieldFor(
+  schema: Schema,
+  key: string,
+  path: string,
+  inOptional = false,
+): ComponentSchema {
+  const unwrapped = unwrap(schema);
+  const { inner, defaultValue } = unwrapped;
+  const optional = unwrapped.optional || inOptional;
+  const meta = { ...metaOf(inner), ...metaOf(schema) };
+  const label = meta.title ?? labelOf(key);
+  const description = meta.description;
+  const described = description ? { description } : {};
+
+  if (isImageSchema(inner)) return imageField(inner, label, description, optional);
+
+  const def = defOf(inner);
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, Schema>;
+      return fields.object(
+        Object.fromEntries(
+          Object.entries(shape).map(([name, field]) => [
+            name,
+            fieldFor(field, name, join(path, name), optional),
+          ]),
+        ),
+        { label, ...described },
+      );
+    }
+    case 'array': {
+      const element = fieldFor(def.element as Schema, key, `${path}[]`);
+      const itemLabel = itemLabelFor(element);
+      return fields.array(element, {
+        label,
+        ...described,
+        ...(itemLabel ? { itemLabel } : {}),
+        validation: { length: optional ? {} : lengthOf(inner) },
+      });
+    }
+    case 'string':
+    case 'union': {
+      if (!isStringLike(inner)) break;
+      if (def.format === 'url') {
+        return fields.url({
+          label,
+          ...described,
+          ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+          validation: { isRequired: !optional },
+        });
+      }
+      if (def.format === 'date') {
+        return fields.date({
+          label,
+          ...described,
+          ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+          validation: { isRequired: !optional },
+        });
+      }
+      return textField(inner, label, description, optional, defaultValue);
+    }
+    case 'number': {
+      const number = inner as unknown as z.ZodNumber;
+      const limits = {
+        ...(Number.isFinite(number.minValue) ? { min: number.minValue as number } : {}),
+        ...(Number.isFinite(number.maxValue) ? { max: number.maxValue as number } : {}),
+      };
+      const options = {
+        label,
+        ...described,
+        ...(typeof defaultValue === 'number' ? { defaultValue } : {}),
+        validation: { isRequired: !optional, ...limits },
+      };
+      return number.isInt ? fields.integer(options) : fields.number(options);
+    }
+    case 'boolean':
+      return fields.checkbox({
+        label,
+        ...described,
+        defaultValue: defaultValue === true,
+      });
+    case 'enum': {
+      const values = Object.values(def.entries as Record<string, string | number>).map(String);
+      const options = values.map((value) => ({ label: value, value }));
+      if (!optional) {
+        return fields.select({
+          label,
+          ...described,
+          options,
+          defaultValue: (defaultValue as string | undefined) ?? (values[0] as string),
+        });
+      }
+      // Optional: a "(none)" choice, written as nothing.
+      const select = fields.select({
+        label,
+        ...described,
+        options: [{ label: '(none)', value: '' }, ...options],
+        defaultValue: (defaultValue as string | undefined) ?? '',
+      });
+      return {
+        ...select,
+        serialize: (value: string) => ({ value: value === '' ? undefined : value }),
+      };
+    }
+  }
+  throw new Error(
+    `content editor: no Keystatic field for ${path || key} (a ${def.type} schema); ` +
+      'add its mapping to scripts/keystatic/config.ts',
+  );
+}
+
+/** The field of a Markdown file's text: Markdown kept as .md (Markdoc's editor, plain features). */
+function markdownBody(label: string) {
+  return fields.markdoc({
+    label,
+    extension: 'md',
+    // Only what plain Markdown writes the same way: no Markdoc tables, images or tags.
+    options: { table: false, image: false, codeBlock: false },
+  });
+}
+
+/** The singleton of one content file. */
+export function singletonFor(
+  name: string,
+  file: ContentFile,
+): Singleton<Record<string, ComponentSchema>> {
+  const { inner } = unwrap(file.schema);
+  const def = defOf(inner);
+  if (def.type !== 'object') {
+    throw new Error(`content editor: the schema of content/${file.path} is not an object`);
+  }
+  const shape = def.shape as Record<string, Schema>;
+  const schema = Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      file.format === 'markdown' && key === 'body'
+        ? markdownBody(metaOf(field).title ?? 'Text')
+        : fieldFor(field, key, key),
+    ]),
+  );
+  if (file.format === 'markdown' && !('body' in shape)) {
+    throw new Error(`content editor: the schema of content/${file.path} has no body field`);
+  }
+  const extension = file.format === 'markdown' ? '.md' : '.yaml';
+  if (!file.path.endsWith(extension)) {
+    throw new Error(`content editor: content/${file.path} should end with ${extension}`);
+  }
+  return {
+    label: labelOf(name),
+    path: file.path.slice(0, -extension.length),
+    format: file.format === 'markdown' ? { data: 'yaml', contentField: 'body' } : { data: 'yaml' },
+    entryLayout: file.format === 'markdown' ? 'content' : 'form',
+    schema,
+  };
+}
+
+/** The editor's configuration: local storage, one singleton per content file. */
+export function keystaticConfig(
+  files: Readonly<Record<string, ContentFile>> = contentFiles,
+): Config {
+  return {
+    storage: { kind: 'local' },
+    ui: { brand: { name: 'Site content' } },
+    singletons: Object.fromEntries(
+      Object.entries(files).map(([name, file]) => [name, singletonFor(name, file)]),
+    ),
+  };
+}
