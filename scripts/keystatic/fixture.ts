@@ -53,7 +53,7 @@ intro: >-
   are.
 link: https://example.com/a
 more: /terms
-starts: 2027-04-22T18:00:00+01:00
+starts: "2027-04-22T18:00:00+01:00"
 day: 2027-03-04
 seats: 30
 price: 49.5

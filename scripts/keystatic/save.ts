@@ -8,8 +8,8 @@
  *    so its comments, quoting and line wrapping stay and a one-word edit is a one-line diff.
  *    Keystatic's own YAML (every comment dropped, everything re-wrapped) is not kept.
  * 3. A date-time that names the same instant keeps the file's wording (+01:00 stays +01:00; the
- *    editor may show it in UTC when the file has it unquoted). New date-times are quoted, so the
- *    editor reads them back as text with their offset.
+ *    editor shows an unquoted one in UTC, as Keystatic's YAML reader makes it a Date). Date-times
+ *    are written quoted, so from the first save on the editor reads them as text, offset and all.
  * 4. The result is checked exactly as the build checks it (contracts/content/load.ts); a file
  *    that would not build is refused and the editor shows the build's message.
  */
@@ -83,8 +83,11 @@ export function contentValue(schema: Schema, value: unknown): unknown {
   return value;
 }
 
-/** A text js-yaml (Keystatic's reader) would take for a date: it must be quoted. */
-const timestampLike = /^\d{4}-\d\d?-\d\d?(?:$|[Tt\s])/;
+/**
+ * A text js-yaml (Keystatic's reader) would take for a moment in time, losing its offset: it is
+ * quoted. (A bare day, 2027-03-04, stays unquoted: Keystatic's date field reads it as it is.)
+ */
+const timestampLike = /^\d{4}-\d\d?-\d\d?(?:[Tt]|\s+\d)/;
 
 /** Two texts that are the same date-time, however written (+00:00 or Z). */
 function sameInstant(a: unknown, b: unknown): boolean {
@@ -108,8 +111,26 @@ function keepInstants(next: unknown, previous: unknown): unknown {
   return next;
 }
 
-/** The YAML of a value nobody has written yet (a new file, a new item). */
-const yamlOptions = { lineWidth: 96 } as const;
+/** Where a new file's lines wrap (the owner's files wrap before 100 columns). */
+const defaultLineWidth = 96;
+
+/**
+ * The line width at which the yaml library writes a file back most like the owner wrote it: the
+ * library re-wraps every folded paragraph, so the closest width changes the fewest lines.
+ */
+function lineWidthOf(text: string): number {
+  const lines = text.split('\n');
+  let best = { width: defaultLineWidth, changed: Number.POSITIVE_INFINITY };
+  for (let width = 80; width <= 120; width += 2) {
+    const written = parseDocument(text).toString({ lineWidth: width }).split('\n');
+    const changed =
+      written.filter((line, index) => line !== lines[index]).length +
+      Math.abs(written.length - lines.length);
+    if (changed < best.changed) best = { width, changed };
+    if (changed === 0) break;
+  }
+  return best.width;
+}
 
 /** How a changed text is written: as it was where it can be, quoted where it must be. */
 function scalarType(value: string, previous: Scalar.Type | undefined): Scalar.Type {
@@ -165,7 +186,7 @@ function scalarEdits(node: unknown, next: unknown, afterKey: boolean, edits: Edi
   if (isScalar(node)) {
     if (isDeepStrictEqual(node.value, next)) {
       // An unquoted date-time is quoted, so the editor reads it with its offset from now on.
-      if (typeof next === 'string' && node.type === 'PLAIN' && /^\d{4}-\d\d-\d\dT/.test(next)) {
+      if (typeof next === 'string' && node.type === 'PLAIN' && timestampLike.test(next)) {
         edits.push({ node, value: next, afterKey });
       }
       return true;
@@ -242,7 +263,9 @@ function rewrite(text: string | undefined, next: unknown): string {
     else if (isSeq(node)) for (const item of node.items) quote(item);
   };
   quote(document.contents);
-  return document.toString(yamlOptions);
+  return document.toString({
+    lineWidth: text === undefined ? defaultLineWidth : lineWidthOf(text),
+  });
 }
 
 /** A Markdown file's front matter and text (the same split as contracts/content/load.ts). */
