@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { contentDir as repositoryContent } from '../content-dir';
-import { editorPage, keystaticDev } from './dev-middleware';
+import { editorPage, editorPolicy, keystaticDev } from './dev-middleware';
 import { fixtureContentDir } from './fixture';
 
 /**
@@ -49,6 +49,8 @@ describe('the content editor in npm run dev', () => {
       const response = await fetch(`${base}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      // Keystatic's link to Google Fonts is refused: nothing third-party loads.
+      expect(response.headers.get('content-security-policy')).toBe(editorPolicy);
       expect(await response.text()).toBe(editorPage);
     }
     expect(editorPage).toContain('src="/__keystatic/scripts/keystatic/ui-entry.ts"');

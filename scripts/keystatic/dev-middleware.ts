@@ -66,6 +66,24 @@ export const editorPage = `<!doctype html>
 </html>
 `;
 
+/**
+ * The page's Content-Security-Policy: everything from this server. Keystatic's app links Google
+ * Fonts' Inter on its own; refused here, the editor uses the system's sans-serif and nothing
+ * third-party loads. (Its styles are inserted at run time, hence 'unsafe-inline' for styles;
+ * picture previews are blob: URLs.)
+ */
+export const editorPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 function hostAllowed(host: string | undefined, allowed: ReadonlySet<string>): boolean {
   if (!host) return false;
   let name: string;
@@ -85,8 +103,9 @@ function send(
   status: number,
   body: string,
   type = 'text/plain; charset=utf-8',
+  headers: Record<string, string> = {},
 ) {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers });
   res.end(body);
 }
 
@@ -253,7 +272,10 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
       } else if (req.method === 'GET' || req.method === 'HEAD') {
         // Start the editor's Vite server now: the page asks for its modules next.
         uiServer().catch(() => {});
-        send(res, 200, req.method === 'HEAD' ? '' : editorPage, 'text/html; charset=utf-8');
+        send(res, 200, req.method === 'HEAD' ? '' : editorPage, 'text/html; charset=utf-8', {
+          'Content-Security-Policy': editorPolicy,
+          'Referrer-Policy': 'no-referrer',
+        });
       } else {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end('Method Not Allowed');
       }
