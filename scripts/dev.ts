@@ -31,6 +31,7 @@ import { renderDocument } from '../src/document';
 import type { PageProps } from '../src/pages/page-props';
 import { contentDir } from './content-dir';
 import { type ImageFile, resolveContentImages } from './content-images';
+import { keystaticDev } from './keystatic/dev-middleware';
 
 type EntryServer = typeof import('../src/entry-server');
 
@@ -158,7 +159,11 @@ async function main() {
     if (file.startsWith(contentDir)) vite.ws.send({ type: 'full-reload' });
   });
 
+  // The content editor at /keystatic (local mode, on the same files).
+  const keystatic = keystaticDev({ contentDir, allowedHosts: siteHostNames(env) });
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (keystatic.handle(req, res)) return;
     const image = req.url?.startsWith(imagesBase)
       ? images.get(req.url.slice(imagesBase.length))
       : undefined;
@@ -182,6 +187,7 @@ async function main() {
   );
   stopOnSignals(server, logger, async () => {
     await vite.close();
+    await keystatic.close();
     await leads.close();
   });
 }
