@@ -94,7 +94,7 @@ describe('building from the owner’s content', () => {
     });
     const out = join(work, 'broken-dist');
     const result = await build(dir, out);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(65);
     expect(result.stderr).toContain('The content has 2 problems:');
     expect(result.stderr).toMatch(/content\/site\.yaml:\d+: unknown field "skipLnk"/);
     expect(result.stderr).toMatch(
@@ -120,7 +120,7 @@ describe('building from the owner’s content', () => {
           .then(() => undefined),
     );
     const result = await build(dir, join(work, 'pictures-dist'));
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(65);
     expect(result.stderr).toMatch(
       /content\/workshop\.yaml:\d+ testimonials\.items\[0\]\.photo\.src: image "people\/nobody\.jpg" is not in content\/images\//,
     );

@@ -11,9 +11,12 @@ export async function loadContentOrExit(): Promise<Content> {
   return loadContent(contentDir).catch(exitOnInvalidContent);
 }
 
-/** Prints the content's problems and exits 1; any other error goes on. */
+/** The build's exit code for content that does not fit (EX_DATAERR), apart from other failures. */
+export const invalidContentExitCode = 65;
+
+/** Prints the content's problems and exits; any other error goes on. */
 export function exitOnInvalidContent(error: unknown): never {
   if (!(error instanceof InvalidContentError)) throw error;
   console.error(`${error.message}\nNothing was built. How to edit: docs/editing-content.md`);
-  process.exit(1);
+  process.exit(invalidContentExitCode);
 }

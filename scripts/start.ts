@@ -1,6 +1,7 @@
 /**
- * `npm start`: build when the build is missing, older than the sources, or made with another
- * public configuration; then serve.
+ * `npm start`: build when the build is missing, older than the sources (the content included), or
+ * made with another public configuration; then serve. Content that does not fit stops the build
+ * before it touches dist/: the problems are printed and the last good build, if any, is served.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { buildPaths } from '../server/build-paths';
 import { EnvError, parseEnv } from '../server/env';
 import { configFingerprint } from './build-info';
+import { invalidContentExitCode } from './content-dir';
 
 async function newestMtime(path: string): Promise<number> {
   if (!existsSync(path)) return 0;
@@ -39,7 +41,11 @@ try {
       cwd: buildPaths.root,
       stdio: 'inherit',
     });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+    if (result.status === invalidContentExitCode && existsSync(buildPaths.info)) {
+      console.error('Serving the last good build until the content is fixed.');
+    } else if (result.status !== 0) {
+      process.exit(result.status ?? 1);
+    }
   }
 } catch (error) {
   if (error instanceof EnvError) {
