@@ -4,7 +4,9 @@ import { honeypot } from './honeypot';
 import { proofOfWork } from './proof-of-work';
 import { messageText, nameText } from './text';
 
-/** A press or speaking enquiry (spec §3, §5, §7). The browser form and the API share it. */
+/**
+ * A press or speaking enquiry (product brief §3, §5, §7). The browser form and the API share it.
+ */
 export const contactSubmissionSchema = z.strictObject({
   name: nameText(200, {
     notText: 'Please enter your name.',

@@ -1,7 +1,7 @@
 /**
- * The PDFs the build makes from the content layer (D9, D10), by public path. The handbook form
- * sends the visitor to the handbook after signing up, in the browser and after a native post
- * (the server's redirect), so both sides need these paths.
+ * The PDFs the build makes from the content layer (product decisions D9, D10), by public path.
+ * The handbook form sends the visitor to the handbook after signing up, in the browser and after
+ * a native post (the server's redirect), so both sides need these paths.
  */
 export const downloads = {
   /** The free handbook: the 11 CheatCodes (D9). */

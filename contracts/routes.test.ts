@@ -10,7 +10,7 @@ const hosts: NamedHosts = {
 
 type Row = [host: string, path: string, page: PageId];
 
-/** Spec §2.1 row by row, with D1–D3 and D7 filled in. */
+/** Product brief §2.1 row by row, with product decisions D1–D3 and D7 filled in. */
 const table: Row[] = [
   // Sellable-business site
   ['sellablebusiness.example', '/cohort', 'workshop'],

@@ -1,8 +1,8 @@
 import { type NamedHosts, namedSite, type SiteId } from './sites';
 
 /**
- * The one route table: host -> site -> path -> page (spec §2.1 with decisions D1–D7; the
- * traffic source, D4, is contracts/traffic-source.ts).
+ * The one route table: host -> site -> path -> page (product brief §2.1 with product decisions
+ * D1–D7, docs/product.md; the traffic source, D4, is contracts/traffic-source.ts).
  * It feeds the server, the prerender list, the sitemaps and the tests; no other module
  * branches on the host.
  */

@@ -1,8 +1,8 @@
 /**
  * The four sites and where each lives: the one mapping from a site to its host and origin
- * (D5). The three named hosts are configuration; the main site is SITE_URL and answers every
- * other host. The route table (contracts/routes.ts), the server, the build and the browser tests all
- * take their hosts and origins from here.
+ * (product decision D5). The three named hosts are configuration; the main site is SITE_URL and
+ * answers every other host. The route table (contracts/routes.ts), the server, the build and the
+ * browser tests all take their hosts and origins from here.
  */
 export const siteIds = ['main', 'sellable-business', 'waitlist', 'book'] as const;
 export type SiteId = (typeof siteIds)[number];

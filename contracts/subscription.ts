@@ -6,7 +6,7 @@ import { proofOfWork } from './proof-of-work';
 import { referralCodePattern } from './referral';
 import { lineText, nameText, sitePathSchema } from './text';
 
-/** The sign-up lists (D8): one endpoint, one schema, for every sign-up form. */
+/** The sign-up lists (product decision D8): one endpoint, one schema, for every sign-up form. */
 export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
 export type SubscriptionList = (typeof subscriptionLists)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trafficSource } from './traffic-source';
 
-describe('traffic source (D4)', () => {
+describe('traffic source (product decision D4)', () => {
   it.each([
     ['/ig', '', 'Instagram'],
     ['/li', '', 'LinkedIn'],

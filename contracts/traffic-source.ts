@@ -1,7 +1,7 @@
 /**
- * D4, widened by issue #13: where a visitor came from. One rule for the browser (every tracking
- * event, the source stored with a sign-up) and the server (the page views it counts), so that
- * views and sign-ups of a source line up. In order:
+ * Product decision D4, widened by issue #13: where a visitor came from. One rule for the browser
+ * (every tracking event, the source stored with a sign-up) and the server (the page views it
+ * counts), so that views and sign-ups of a source line up. In order:
  * 1. a `utm_source` query parameter, as given;
  * 2. a last path segment that is or ends in "ig" means Instagram (`/ig`, `/bookwaitlistig`),
  *    "li" LinkedIn (`/li`, `/bookwaitlistli`);

@@ -3,9 +3,10 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Dependencies point one way (style.md, principle 15): `contracts/` is shared by the browser
- * and the server and needs neither; `src/` never reaches into the server or the build scripts;
- * `server/` never into the scripts (what both need lives in server/ or contracts/).
+ * Dependencies point one way (docs/architecture.md, "Where things live"): `contracts/` is
+ * shared by the browser and the server and needs neither; `src/` never reaches into the server
+ * or the build scripts; `server/` never into the scripts (what both need lives in server/ or
+ * contracts/).
  */
 const root = resolve(import.meta.dirname, '..');
 const forbidden: Record<string, readonly string[]> = {

@@ -5,8 +5,8 @@ import sharp, { type Sharp } from 'sharp';
 import type { Plugin } from 'vite';
 
 /**
- * Raster images get AVIF and WebP variants at build (D22, design brief), so a photo dropped into
- * src/assets/ and imported with `?responsive` needs no code change:
+ * Raster images get AVIF and WebP variants at build (product decision D22), so a photo dropped
+ * into src/assets/ and imported with `?responsive` needs no code change:
  *
  *   import portrait from '../assets/portrait.jpg?responsive';
  *   export const intro = { portrait: { ...portrait, alt: '…' } };   // an ImageAsset

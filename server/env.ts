@@ -125,7 +125,7 @@ export const envSchema = z.object({
   ),
   NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
 
-  // External destinations (D18): every one has a working placeholder.
+  // External destinations (product decision D18): every one has a working placeholder.
   WORKSHOP_CHECKOUT_URL: url('https://buy.stripe.com/test_workshop'),
   COHORT_BOOKING_URL: url('https://stripe.com/'),
   BOOK_RETAILER_URL: url('https://www.amazon.co.uk/'),

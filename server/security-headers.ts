@@ -3,9 +3,9 @@ import type { Env } from './env';
 import type { ClientOf } from './forwarded';
 
 /**
- * Content-Security-Policy with only what the pages need (integrations.md): our own origin, plus
- * the tag and video origins that configuration turns on. No 'unsafe-inline' scripts: the
- * prerendered pages carry no inline script.
+ * Content-Security-Policy with only what the pages need (docs/product.md, "Rules:
+ * Content-Security-Policy"): our own origin, plus the tag and video origins that configuration
+ * turns on. No 'unsafe-inline' scripts: the prerendered pages carry no inline script.
  */
 export function contentSecurityPolicy(env: Env): string {
   const script = ["'self'"];

@@ -5,7 +5,7 @@ import { conversion, funnelNotes, funnelTitle, percent } from './stats';
 /**
  * `leads stats --format html`: the funnel as one self-contained page for people who would rather
  * look than read. Inline CSS and an SVG chart drawn here, no script and no web font, so it opens
- * from a file or an email attachment. Colours and type follow the site (docs: design brief).
+ * from a file or an email attachment. Colours and type follow the site (src/styles/).
  * Every page path and source is visitor-controlled: everything printed goes through `html`.
  */
 

@@ -11,7 +11,7 @@ export interface LeadApiDeps extends LeadFormDeps {
   forwarding: Forwarding;
 }
 
-/** POST /api/contact-submissions: a press or speaking enquiry (spec §7), 201 {id}. */
+/** POST /api/contact-submissions: a press or speaking enquiry (product brief §7), 201 {id}. */
 export function contactRouter(deps: LeadApiDeps) {
   return leadRouter<typeof contactSubmissionSchema, ContactSubmissionAnswer>(deps, {
     lead: 'contact',

@@ -61,7 +61,7 @@ export interface LeadEndpoint<Schema extends z.ZodType, Answer extends LeadAnswe
   decoyAnswer(id: string): Answer;
   /**
    * Where a native post lands after a stored lead, when not back on its page (the handbook form
-   * goes to the handbook, D9).
+   * goes to the handbook, product decision D9).
    */
   nativeSuccessPath?(input: z.infer<Schema>): string | undefined;
 }

@@ -8,7 +8,7 @@ import type { Store } from '../db/store';
 import { sendFile } from '../send-file';
 import type { StaticFile } from '../static-files';
 
-/** Friends who must join through a share link to unlock the second bonus (spec §2.5). */
+/** Friends who must join through a share link to unlock the second bonus (product brief §2.5). */
 export const referralGoal = 2;
 
 /**

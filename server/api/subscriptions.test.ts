@@ -151,7 +151,7 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
     });
   });
 
-  it('sends a native handbook sign-up straight to the handbook PDF (D9)', async () => {
+  it('sends a native handbook sign-up to the handbook PDF (product decision D9)', async () => {
     const app = createTestApp(store());
     const response = await postForm(
       app,

@@ -5,10 +5,10 @@ import type { LeadApiDeps } from './contact';
 import { leadRouter } from './lead-form';
 
 /**
- * POST /api/subscriptions: every sign-up form (D8). 201 {id, referralCode}, for a new sign-up
- * and, with the existing ones, for an email already on this list (a success that stores nothing
- * new, and answers the same, so no one can learn who is on a list). The code makes the
- * visitor's share link.
+ * POST /api/subscriptions: every sign-up form (product decision D8). 201 {id, referralCode},
+ * for a new sign-up and, with the existing ones, for an email already on this list (a success
+ * that stores nothing new, and answers the same, so no one can learn who is on a list). The code
+ * makes the visitor's share link.
  */
 export function subscriptionsRouter(deps: LeadApiDeps) {
   return leadRouter<typeof subscriptionSchema, SubscriptionAnswer>(deps, {

@@ -27,7 +27,7 @@ describeEachStore('GET /api/waitlist/remaining', ({ store }) => {
     expect(await remaining()).toEqual({ remaining: 0, capacity: 3 });
   });
 
-  it('is not published while the counter is simulated (D11)', async () => {
+  it('is not published while the counter is simulated (product decision D11)', async () => {
     const app = createTestApp(store());
     await expectApiError(await app.request('/api/waitlist/remaining'), 404);
   });

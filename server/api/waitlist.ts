@@ -6,9 +6,9 @@ import type { Store } from '../db/store';
 import type { Env } from '../env';
 
 /**
- * GET /api/waitlist/remaining: real places left for the live spaces counter (D11), capacity
- * from WAITLIST_CAPACITY minus waitlist sign-ups, never below 0. In the simulated mode the page
- * shows invented numbers, so the real count is not published next to them (404).
+ * GET /api/waitlist/remaining: real places left for the live spaces counter (product decision
+ * D11), capacity from WAITLIST_CAPACITY minus waitlist sign-ups, never below 0. In the simulated
+ * mode the page shows invented numbers, so the real count is not published next to them (404).
  */
 export function waitlistRouter({
   env,

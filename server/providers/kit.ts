@@ -21,9 +21,9 @@ export interface KitOptions {
 }
 
 /**
- * Kit API v4 (integrations.md): create or update the subscriber, then add them to the list's
- * form (which sends Kit's confirmation email when the form is double opt-in). Both calls are
- * safe to repeat, so a retry after a half-done attempt does no harm.
+ * Kit API v4 (docs/product.md, "Providers: Kit"): create or update the subscriber, then add
+ * them to the list's form (which sends Kit's confirmation email when the form is double
+ * opt-in). Both calls are safe to repeat, so a retry after a half-done attempt does no harm.
  */
 /** Each Kit call's time-out: both of a subscribe fit well inside the outbox job's lease. */
 export const kitTimeoutMs = 10_000;
