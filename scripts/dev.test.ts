@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
 import * as home from '../src/content/home';
 import * as notFound from '../src/content/not-found';
-import * as waitlist from '../src/content/waitlist';
+import { testContent } from '../src/testing/content';
 
 /** `npm run dev` as a child process: pages from source on every host, the real API beside them. */
 
@@ -79,7 +79,7 @@ describe('npm run dev', () => {
   it('serves each site by its Host', async () => {
     const page = await send('/ig', { host: 'waitlist.localhost' });
     expect(page.status).toBe(200);
-    expect(headline(page.body)).toBe(waitlist.hero.heading);
+    expect(headline(page.body)).toBe((await testContent()).waitlist.hero.heading);
     expect(page.body).toContain('src="/src/pages/waitlist/entry.ts"');
   });
 

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
+import { book } from './book';
 import { site } from './site';
+import { thankYou } from './thank-you';
+import { waitlist } from './waitlist';
 import { workshop } from './workshop';
 
 /**
@@ -11,6 +14,9 @@ import { workshop } from './workshop';
 export const contentFiles = {
   site: { path: 'site.yaml', schema: site, format: 'yaml' },
   workshop: { path: 'workshop.yaml', schema: workshop, format: 'yaml' },
+  book: { path: 'book.yaml', schema: book, format: 'yaml' },
+  waitlist: { path: 'waitlist.yaml', schema: waitlist, format: 'yaml' },
+  thankYou: { path: 'thank-you.yaml', schema: thankYou, format: 'yaml' },
 } as const satisfies Record<string, ContentFile>;
 
 export interface ContentFile {
@@ -40,6 +46,9 @@ export const factNames = [
   'workshopDate',
   'workshopPrice',
   'year',
+  'releaseYear',
+  'waitlistOfferEnds',
+  'friendsGoal',
 ] as const;
 export type FactName = (typeof factNames)[number];
 
@@ -47,7 +56,17 @@ export type FactName = (typeof factNames)[number];
  * Placeholders a component fills in the browser (a carousel's "{slide} of {total}", a share
  * link's "{code}"): allowed in the copy, left for the component.
  */
-export const runtimePlaceholders = ['slide', 'total', 'code', 'seconds', 'count'] as const;
+export const runtimePlaceholders = [
+  'slide',
+  'total',
+  'code',
+  'seconds',
+  'count',
+  'n',
+  'joined',
+  'goal',
+  'mailbox',
+] as const;
 
 export const placeholderNames: ReadonlySet<string> = new Set([
   ...factNames,

@@ -1,4 +1,4 @@
-import type { ImageAsset } from '../content/types';
+import type { ImageAsset } from '../../contracts/content/fields';
 import { cn } from '../lib/cn';
 import { Image } from './ui/image';
 

@@ -1,5 +1,5 @@
 import type { Content } from '../../contracts/content';
-import { londonMidnight } from './facts';
+import { dayAfter, londonMidnight } from './facts';
 
 const formatInstant = (at: number) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -44,6 +44,13 @@ export function contentDates(content: Content, from: number): ContentDate[] {
   dates.push({
     at: londonMidnight(content.site.book.releaseDate),
     what: `release day of the book: "pre-order" becomes "out now" (content/site.yaml book.releaseDate)`,
+  });
+  dates.push({
+    // The offer runs to the end of its last day: the banner changes as the next day begins.
+    at: londonMidnight(dayAfter(content.waitlist.banner.offerEnds)),
+    what: 'the waitlist offer ends: the banner says `afterOffer` instead of its end date (content/waitlist.yaml banner.offerEnds)',
+    warning:
+      'the waitlist banner has no offer to count down to after it: set a new banner.offerEnds in content/waitlist.yaml, or leave the "offer ended" words',
   });
   const year = Number(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(from),

@@ -59,12 +59,56 @@ export function londonMidnight(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) - offsetHours * 3_600_000;
 }
 
+/** The YYYY-MM-DD day after `day` (an offer that runs to the end of `day` is over then). */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Whether the day has begun in London at `now`. */
 export function dayHasCome(day: string, now: number): boolean {
   return now >= londonMidnight(day);
 }
 
-export function factsOf(content: Pick<Content, 'site' | 'workshop'>, now: number): Facts {
+/** "31st January": a YYYY-MM-DD day as the waitlist banner writes it (the year goes without saying). */
+export function formatDayOfMonth(day: string): string {
+  const [, month, date] = day.split('-').map(Number) as [number, number, number];
+  const suffix =
+    date % 10 === 1 && date !== 11
+      ? 'st'
+      : date % 10 === 2 && date !== 12
+        ? 'nd'
+        : date % 10 === 3 && date !== 13
+          ? 'rd'
+          : 'th';
+  const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
+  return `${date}${suffix} ${monthName}`;
+}
+
+const smallNumbers = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+];
+
+/** "two", "12": a count in prose, in words up to ten. */
+export function formatCount(count: number): string {
+  return smallNumbers[count] ?? String(count);
+}
+
+export function factsOf(
+  content: Pick<Content, 'site' | 'workshop' | 'waitlist' | 'thankYou'>,
+  now: number,
+): Facts {
   const { site, workshop } = content;
   // With no session to come, the price of the last one still describes the workshop.
   const session = nextSession(workshop.sessions, now) ?? workshop.sessions.at(-1) ?? null;
@@ -77,6 +121,9 @@ export function factsOf(content: Pick<Content, 'site' | 'workshop'>, now: number
     year: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(
       now,
     ),
+    releaseYear: site.book.releaseDate.slice(0, 4),
+    waitlistOfferEnds: formatDayOfMonth(content.waitlist.banner.offerEnds),
+    friendsGoal: formatCount(content.thankYou.share.friendsGoal),
   };
 }
 

@@ -1,15 +1,12 @@
 import type { ComponentType } from 'react';
 import type { PageId } from '../../contracts/routes';
-import * as book from '../content/book';
 import * as cohort from '../content/cohort';
 import * as handbook from '../content/handbook';
 import * as home from '../content/home';
 import { cookies, privacy, terms } from '../content/legal';
 import * as notFound from '../content/not-found';
-import * as thankYou from '../content/thank-you';
 import type { PageMeta } from '../content/types';
-import * as waitlist from '../content/waitlist';
-import { BookPage } from './book/book-page';
+import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage } from './cohort/cohort-page';
 import { CookiesPage } from './cookies/cookies-page';
 import { HandbookPage } from './handbook/handbook-page';
@@ -18,8 +15,8 @@ import { NotFoundPage } from './not-found/not-found-page';
 import type { PageProps } from './page-props';
 import { PrivacyPage } from './privacy/privacy-page';
 import { TermsPage } from './terms/terms-page';
-import { ThankYouPage } from './thank-you/thank-you-page';
-import { WaitlistPage } from './waitlist/waitlist-page';
+import { ThankYouPage, thankYouMeta } from './thank-you/thank-you-page';
+import { WaitlistPage, waitlistMeta } from './waitlist/waitlist-page';
 import { WorkshopPage, workshopMeta } from './workshop/workshop-page';
 
 /**
@@ -31,9 +28,9 @@ export const pageRegistry: Record<
   { Component: ComponentType<PageProps>; meta: (props: PageProps) => PageMeta }
 > = {
   home: { Component: HomePage, meta: () => home.meta },
-  waitlist: { Component: WaitlistPage, meta: () => waitlist.meta },
-  book: { Component: BookPage, meta: () => book.meta },
-  'thank-you': { Component: ThankYouPage, meta: () => thankYou.meta },
+  waitlist: { Component: WaitlistPage, meta: waitlistMeta },
+  book: { Component: BookPage, meta: bookMeta },
+  'thank-you': { Component: ThankYouPage, meta: thankYouMeta },
   handbook: { Component: HandbookPage, meta: () => handbook.meta },
   workshop: { Component: WorkshopPage, meta: workshopMeta },
   cohort: { Component: CohortPage, meta: () => cohort.meta },

@@ -1,13 +1,14 @@
+import type { z } from 'zod';
+import type { faqItem, ImageAsset } from '../../contracts/content/fields';
 import { Image } from '../components/ui/image';
 import { Section, SectionHeading } from '../components/ui/section';
-import type { ImageAsset } from '../content/types';
 import { Accordion } from '../islands';
 
 export interface FaqProps {
   id: string;
   kicker?: string;
   heading: string;
-  items: ReadonlyArray<{ question: string; answer: string }>;
+  items: ReadonlyArray<z.infer<typeof faqItem>>;
   /** An image under the heading (the workshop's FAQ, spec §2.7 item 7). */
   image?: ImageAsset;
   band?: 'paper' | 'surface' | 'dark';

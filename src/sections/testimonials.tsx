@@ -1,16 +1,11 @@
+import type { z } from 'zod';
+import type { Resolved, testimonial } from '../../contracts/content/fields';
 import { Image } from '../components/ui/image';
 import { Section, SectionHeading } from '../components/ui/section';
-import type { ImageAsset } from '../content/types';
 import { cn } from '../lib/cn';
 
-export interface Testimonial {
-  quote: string;
-  name: string;
-  role: string;
-  photo?: ImageAsset;
-  /** Stars out of five (the cohort page shows them). */
-  rating?: number;
-}
+/** A quote as the content gives it (contracts/content/fields.ts), its photo resolved. */
+export type Testimonial = Resolved<z.infer<typeof testimonial>>;
 
 export interface TestimonialsProps {
   id: string;

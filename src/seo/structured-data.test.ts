@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type PageId, pageIds } from '../../contracts/routes';
 import { publicConfig } from '../config';
-import * as bookPage from '../content/book';
 import * as cohortPage from '../content/cohort';
-import { book } from '../content/site';
-import { nextSession } from '../lib/facts';
+import { londonMidnight, nextSession } from '../lib/facts';
 import { scriptJson } from '../lib/script-json';
+import { bookFaq } from '../pages/book/book-copy';
 import { testPageProps } from '../testing/content';
 import { structuredData } from './structured-data';
 
@@ -16,8 +15,8 @@ const { workshop } = props.content;
 type Node = Record<string, unknown>;
 
 /** A page's JSON-LD as the browser receives it: the data block's text, parsed. */
-function graphOf(page: PageId): Node[] {
-  const data = structuredData(page, props, address);
+function graphOf(page: PageId, at = props): Node[] {
+  const data = structuredData(page, at, address);
   if (!data) return [];
   const text = scriptJson(data);
   expect(text).not.toMatch(/[<>]/);
@@ -29,8 +28,8 @@ function graphOf(page: PageId): Node[] {
   return parsed['@graph'];
 }
 
-function ofType(page: PageId, type: string): Node {
-  const thing = graphOf(page).find((node) => node['@type'] === type);
+function ofType(page: PageId, type: string, at = props): Node {
+  const thing = graphOf(page, at).find((node) => node['@type'] === type);
   if (!thing) throw new Error(`${page} has no ${type}`);
   return thing;
 }
@@ -56,7 +55,7 @@ describe('structured data (JSON-LD)', () => {
   });
 
   it.each([
-    ['book', bookPage.faq],
+    ['book', { items: bookFaq(props.content, props.now) }],
     ['workshop', workshop.faq],
     ['cohort', cohortPage.faq],
   ] as const)('gives the %s page the questions and answers its accordion shows', (page, faq) => {
@@ -91,12 +90,13 @@ describe('structured data (JSON-LD)', () => {
     });
   });
 
-  it('offers the book for pre-order at the configured retailer', () => {
-    const bookThing = ofType('book', 'Book');
+  it('offers the book for pre-order at the configured retailer before release day', async () => {
+    const before = await testPageProps(londonMidnight(props.content.site.book.releaseDate) - 1);
+    const bookThing = ofType('book', 'Book', before);
     expect(bookThing).toMatchObject({
-      name: book.title,
+      name: props.content.site.book.title,
       author: { '@type': 'Person', name: 'Jamie Castell' },
-      datePublished: book.releaseDate,
+      datePublished: props.content.site.book.releaseDate,
       image: address.image,
     });
     expect(bookThing.offers).toMatchObject({
@@ -104,6 +104,12 @@ describe('structured data (JSON-LD)', () => {
       url: publicConfig.links.bookRetailer,
       availability: 'https://schema.org/PreOrder',
     });
+  });
+
+  it('offers the book in stock from release day', async () => {
+    const released = await testPageProps(londonMidnight(props.content.site.book.releaseDate));
+    const bookThing = ofType('book', 'Book', released);
+    expect(bookThing.offers).toMatchObject({ availability: 'https://schema.org/InStock' });
   });
 
   it('describes the cohort as a course the founder provides, and the founder on the home page', () => {

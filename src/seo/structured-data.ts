@@ -1,11 +1,11 @@
 import type { Book, Course, Event, FAQPage, Graph, Person, Thing } from 'schema-dts';
 import type { PageId } from '../../contracts/routes';
 import { publicConfig } from '../config';
-import * as bookPage from '../content/book';
 import * as cohortPage from '../content/cohort';
 import * as homePage from '../content/home';
-import { book, founder, socialLinks } from '../content/site';
+import { founder, socialLinks } from '../content/site';
 import { nextSession } from '../lib/facts';
+import { bookFaq, releaseCopy } from '../pages/book/book-copy';
 import type { PageProps } from '../pages/page-props';
 import type { FaqProps } from '../sections/faq';
 
@@ -50,21 +50,24 @@ function person({ image }: PageAddress): Person {
   };
 }
 
-function bookOnPreOrder({ url, image }: PageAddress): Book {
+/** The book and its offer: a pre-order before release day, in stock from it. */
+function bookOnSale({ content, now }: PageProps, { url, image }: PageAddress): Book {
+  const { title, releaseDate } = content.site.book;
+  const { released, meta } = releaseCopy(content, now);
   return {
     '@type': 'Book',
-    name: book.title,
+    name: title,
     author: founderRef,
     url,
     image,
-    description: bookPage.meta.description,
+    description: meta.description,
     inLanguage: language,
-    datePublished: book.releaseDate,
+    datePublished: releaseDate,
     offers: {
       '@type': 'Offer',
       url: publicConfig.links.bookRetailer,
-      availability: 'https://schema.org/PreOrder',
-      availabilityStarts: book.releaseDate,
+      availability: released ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+      availabilityStarts: releaseDate,
     },
   };
 }
@@ -114,7 +117,10 @@ function cohort({ url, image }: PageAddress): Course {
 /** What each page tells search engines beyond its head (the rest say nothing more). */
 const thingsOn: Partial<Record<PageId, (props: PageProps, address: PageAddress) => Thing[]>> = {
   home: (_, address) => [person(address)],
-  book: (_, address) => [bookOnPreOrder(address), faqPage(bookPage.faq, address)],
+  book: (props, address) => [
+    bookOnSale(props, address),
+    faqPage({ items: bookFaq(props.content, props.now) }, address),
+  ],
   workshop: (props, address) => [
     ...liveWorkshop(props, address),
     faqPage(props.content.workshop.faq, address),

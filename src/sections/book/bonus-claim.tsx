@@ -2,7 +2,13 @@ import { ArrowRight } from '../../components/icons';
 import { TrackedLink } from '../../components/tracked';
 import { buttonVariants } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { Link } from '../../content/types';
+
+/** A step's button: the retailer opens in a new tab (`external`), the email in the mail app. */
+interface Link {
+  label: string;
+  href: string;
+  external?: boolean;
+}
 
 export interface BonusClaimProps {
   id: string;

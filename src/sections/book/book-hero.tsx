@@ -1,8 +1,13 @@
+import type { ImageAsset } from '../../../contracts/content/fields';
 import { BookCover } from '../../components/book-cover';
 import { TrackedLink } from '../../components/tracked';
 import { buttonVariants } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import type { ImageAsset, Link } from '../../content/types';
+
+interface Link {
+  label: string;
+  href: string;
+}
 
 export interface BookHeroProps {
   kicker: string;

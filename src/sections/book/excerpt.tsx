@@ -1,6 +1,6 @@
+import type { ImageAsset } from '../../../contracts/content/fields';
 import { Image } from '../../components/ui/image';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { ImageAsset } from '../../content/types';
 
 export interface ExcerptProps {
   id: string;

@@ -1,8 +1,9 @@
+import type { ComponentProps } from 'react';
+import type { ImageAsset } from '../../../contracts/content/fields';
 import { BookCover } from '../../components/book-cover';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TrustLine } from '../../components/ui/trust-line';
-import type { ImageAsset, SignUpFormContent } from '../../content/types';
 import { SignUpForm } from '../../islands';
 
 export interface WaitlistHeroProps {
@@ -11,7 +12,7 @@ export interface WaitlistHeroProps {
   heading: string;
   sub: string;
   trustLine: string;
-  form: SignUpFormContent;
+  form: Omit<ComponentProps<typeof SignUpForm>, 'list' | 'successDisplay'>;
 }
 
 /** "You're almost in" and the waitlist sign-up (spec §2.3): first name optional, email required. */
