@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
+import { content } from './content';
 import { siteOrigin } from './hosts';
 
 /**
@@ -8,27 +9,32 @@ import { siteOrigin } from './hosts';
  * at two.
  */
 
+const { site, thankYou, waitlist } = content;
+const { hero, teaser, share } = thankYou;
+
 /** Signs up on the waitlist site the way a visitor does, optionally through a share link. */
 async function joinWaitlist(page: Page, email: string, ref?: string) {
   await page.goto(`${siteOrigin.waitlist}/${ref ? `?ref=${ref}` : ''}`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
+  await page.getByLabel(site.forms.emailLabel).fill(email);
+  await page.getByRole('button', { name: waitlist.hero.copy.submit }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: waitlist.hero.copy.success }),
+  ).toBeVisible();
 }
 
 test('the heading, a real download link and the teaser dialog', async ({ page, request }) => {
   await page.goto('/thank-you');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're in. Here's your bonus");
-  const download = page.getByRole('link', { name: 'Download' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.heading);
+  const download = page.getByRole('link', { name: hero.download, exact: true });
   await expect(download).toHaveAttribute('download', '');
   const pdf = await request.get((await download.getAttribute('href')) ?? '');
   expect(pdf.headers()['content-type']).toBe('application/pdf');
 
-  const play = page.getByRole('button', { name: 'Play 60-sec teaser' });
+  const play = page.getByRole('button', { name: teaser.label });
   await play.click();
-  const dialog = page.getByRole('dialog', { name: /60-second teaser/ });
+  const dialog = page.getByRole('dialog', { name: teaser.dialogTitle });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('img', { name: /introducing/ })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: teaser.video.poster.alt })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -40,7 +46,7 @@ test('is kept out of search results', async ({ page }) => {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });
 
-test('the share link counts friends, not repeats or the owner, and unlocks at two', async ({
+test('the share link counts friends, not repeats or the owner, and unlocks at the goal', async ({
   browser,
 }) => {
   const stamp = Date.now();
@@ -51,30 +57,36 @@ test('the share link counts friends, not repeats or the owner, and unlocks at tw
   expect(code).toMatch(/^[A-Za-z0-9_-]{12}$/);
 
   // From the waitlist site on to the thank-you page of the main site, with the code.
-  await ownerPage.getByRole('link', { name: 'Get your bonus now →' }).click();
+  await ownerPage.getByRole('link', { name: site.forms.bonusLink }).click();
   await expect(ownerPage).toHaveURL(`${siteOrigin.main}/thank-you?code=${code}`);
-  const link = ownerPage.getByLabel('Your personal link');
+  const link = ownerPage.getByLabel(share.linkLabel);
   await expect(link).toHaveValue(`${siteOrigin.waitlist}/?ref=${code}`);
-  await expect(ownerPage.getByText('0 of 2 friends joined')).toBeVisible();
-  await ownerPage.getByRole('button', { name: 'Copy link' }).click();
-  await expect(ownerPage.getByText('Link copied')).toBeVisible();
+  await expect(
+    ownerPage.getByText(
+      share.progress.replace('{joined}', '0').replace('{goal}', String(share.friendsGoal)),
+    ),
+  ).toBeVisible();
+  await ownerPage.getByRole('button', { name: share.copy }).click();
+  await expect(ownerPage.getByText(share.copied)).toBeVisible();
   expect(await ownerPage.evaluate(() => navigator.clipboard.readText())).toBe(
     `${siteOrigin.waitlist}/?ref=${code}`,
   );
-  const whatsapp = ownerPage.getByRole('link', { name: 'WhatsApp' });
+  const whatsapp = ownerPage.getByRole('link', { name: share.direct.whatsapp });
   await expect(whatsapp).toHaveAttribute(
     'href',
     new RegExp(encodeURIComponent(`?ref=${code}`).replace(/[?]/g, '\\?')),
   );
 
-  for (const friend of ['ann', 'ann', 'ben']) {
+  // The first friend joins twice (counted once), then the rest up to the goal.
+  const friends = ['friend0', ...Array.from({ length: share.friendsGoal }, (_, i) => `friend${i}`)];
+  for (const friend of friends) {
     const context = await browser.newContext();
     await joinWaitlist(await context.newPage(), `${friend}+${stamp}@example.com`, code ?? '');
     await context.close();
   }
   await ownerPage.goto(`${siteOrigin.main}/thank-you`); // The code is remembered here now.
-  await expect(ownerPage.getByText('Unlocked! Thank you for sharing.')).toBeVisible();
-  const bonus = ownerPage.getByRole('link', { name: 'Download the 2026 Planning Workbook' });
+  await expect(ownerPage.getByText(share.unlocked)).toBeVisible();
+  const bonus = ownerPage.getByRole('link', { name: share.secondBonusLabel });
   const response = await ownerPage.request.get((await bonus.getAttribute('href')) ?? '');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');

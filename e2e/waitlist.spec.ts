@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { dayAfter, dayHasCome } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
+import { content } from './content';
 import { siteOrigin } from './hosts';
 
 /**
@@ -10,6 +12,12 @@ import { siteOrigin } from './hosts';
  */
 
 const waitlistUrl = `${siteOrigin.waitlist}/`;
+const { site, waitlist } = content;
+const { banner, hero } = waitlist;
+/** The banner names the offer's end until its last day is over (the page is rendered for now). */
+const endsLabel = dayHasCome(dayAfter(banner.offerEnds), Date.now())
+  ? banner.afterOffer
+  : banner.endsLabel;
 
 const start = new Date('2025-09-01T09:00:00Z');
 
@@ -44,14 +52,14 @@ function signUps(page: Page) {
 
 test('the banner, the promise and the form, as the spec words them', async ({ page }) => {
   await page.goto(waitlistUrl);
-  await expect(page.getByText("Claim your spot before it's gone")).toBeVisible();
+  await expect(page.getByText(banner.lead)).toBeVisible();
   await expect(page.getByText('983', { exact: true })).toBeVisible(); // In the prerendered HTML.
-  await expect(page.getByText('spaces remaining', { exact: false }).first()).toBeVisible();
-  await expect(page.getByText('Offer ends 24th September')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're almost in");
-  await expect(page.getByLabel('First name (optional)')).not.toHaveAttribute('required');
-  await expect(page.getByLabel('Email address')).toHaveAttribute('required');
-  await expect(page.getByRole('button', { name: 'I want book updates!' })).toBeVisible();
+  await expect(page.getByText(banner.remainingLabel, { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(endsLabel)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.heading);
+  await expect(page.getByLabel(hero.firstNameLabel)).not.toHaveAttribute('required');
+  await expect(page.getByLabel(site.forms.emailLabel)).toHaveAttribute('required');
+  await expect(page.getByRole('button', { name: hero.copy.submit })).toBeVisible();
 });
 
 test('the count drops by 1 to 3 every 5 to 10 seconds, and is remembered', async ({ page }) => {
@@ -104,16 +112,18 @@ test('signing up: the first name and the Instagram source travel with it, the co
   await openPaused(page, `${siteOrigin.waitlist}/ig`);
   await settleIslands(page);
   const before = await count(page);
-  await page.getByLabel('First name (optional)').fill('Ada');
-  await page.getByLabel('Email address').fill(`ada+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toHaveText(
-    'Success! Now check your email to confirm your subscription.',
+  await page.getByLabel(hero.firstNameLabel).fill('Ada');
+  await page.getByLabel(site.forms.emailLabel).fill(`ada+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: hero.copy.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: hero.copy.success })).toHaveText(
+    hero.copy.success,
   );
   expect(await count(page)).toBe(before - 1);
   await expect(
-    page.locator('[aria-live="polite"]').filter({ hasText: 'You took a space' }),
-  ).toHaveText(`You took a space: ${before - 1} spaces remaining.`);
+    page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: banner.announcement.split('{count}')[0] }),
+  ).toHaveText(banner.announcement.replace('{count}', String(before - 1)));
   expect(bodies[0]).toMatchObject({
     list: 'waitlist',
     firstName: 'Ada',
@@ -125,15 +135,15 @@ test('signing up: the first name and the Instagram source travel with it, the co
 test('the source: LinkedIn from the main host path, and utm_source wins (D4)', async ({ page }) => {
   const bodies = signUps(page);
   await page.goto(`${siteOrigin.main}/bookwaitlistli`);
-  await page.getByLabel('Email address').fill(`li+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
+  await page.getByLabel(site.forms.emailLabel).fill(`li+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: hero.copy.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: hero.copy.success })).toBeVisible();
   expect(bodies[0]).toMatchObject({ source: 'LinkedIn' });
 
   await page.goto(`${siteOrigin.main}/bookwaitlistli?utm_source=newsletter&utm_campaign=launch`);
-  await page.getByLabel('Email address').fill(`utm+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
+  await page.getByLabel(site.forms.emailLabel).fill(`utm+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: hero.copy.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: hero.copy.success })).toBeVisible();
   expect(bodies[1]).toMatchObject({
     source: 'newsletter',
     utm: { utm_source: 'newsletter', utm_campaign: 'launch' },
@@ -142,11 +152,11 @@ test('the source: LinkedIn from the main host path, and utm_source wins (D4)', a
 
 test('a bad email is explained and nothing is lost', async ({ page }) => {
   await page.goto(waitlistUrl);
-  await page.getByLabel('First name (optional)').fill('Ada');
-  await page.getByLabel('Email address').fill('ada@');
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('First name (optional)')).toHaveValue('Ada');
+  await page.getByLabel(hero.firstNameLabel).fill('Ada');
+  await page.getByLabel(site.forms.emailLabel).fill('ada@');
+  await page.getByRole('button', { name: hero.copy.submit }).click();
+  await expect(page.getByLabel(site.forms.emailLabel)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(hero.firstNameLabel)).toHaveValue('Ada');
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -156,12 +166,10 @@ test('works without JavaScript: the native post lands on the success message', a
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(waitlistUrl);
-  await page.getByLabel('Email address').fill(`nojs+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
+  await page.getByLabel(site.forms.emailLabel).fill(`nojs+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: hero.copy.submit }).click();
   await expect(page).toHaveURL(/#waitlist-page-form-success$/);
-  await expect(
-    page.getByText('Success! Now check your email to confirm your subscription.'),
-  ).toBeVisible();
+  await expect(page.getByText(hero.copy.success)).toBeVisible();
   await context.close();
 });
 
