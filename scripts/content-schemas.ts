@@ -17,10 +17,10 @@ export const schemasDir = join(contentDir, 'schemas');
 export function contentJsonSchemas(): Map<string, string> {
   const schemas = new Map<string, string>();
   for (const name of Object.keys(contentFiles) as ContentName[]) {
-    const { schema, format } = contentFiles[name] as ContentFile;
+    const { schema, format, path } = contentFiles[name] as ContentFile;
     if (format !== 'yaml') continue;
     const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-    schemas.set(`${name}.schema.json`, `${JSON.stringify(json, null, 2)}\n`);
+    schemas.set(path.replace(/\.yaml$/, '.schema.json'), `${JSON.stringify(json, null, 2)}\n`);
   }
   return schemas;
 }
