@@ -5,7 +5,7 @@ import { content } from './content';
 import { siteOrigin } from './hosts';
 
 /**
- * The book landing (pre-order) page on the what's-stopping-you site (spec §2.4, D2, D15): the
+ * The book landing (pre-order) page on the what's-stopping-you site (product brief §2.4, D2, D15): the
  * sections in order, the order and bonus links, the FAQ accordion and the exit-intent pop-up.
  */
 
@@ -29,7 +29,7 @@ async function exitIntentReady(page: Page) {
   await expect(page.locator('script[data-island="exit-intent"] + [data-hydrated]')).toHaveCount(1);
 }
 
-test('the title is the book title plus the author, and the sections follow spec §2.4', async ({
+test('the title is the book title plus the author, and the sections follow product brief §2.4', async ({
   page,
 }) => {
   await page.goto(bookUrl);

@@ -3,7 +3,7 @@ import { listedRoutes, type PageId } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { siteOrigin } from './hosts';
 
-/** The headline a visitor sees first on each page (spec copy where the spec gives it). */
+/** The headline a visitor sees first on each page (the content's words). */
 const headline: Record<PageId, string | RegExp> = {
   home: /Jamie Castell/i,
   waitlist: /you're almost in/i,

@@ -4,7 +4,7 @@ import { content } from './content';
 import { siteOrigin } from './hosts';
 
 /**
- * The thank-you page (spec §2.5, D10): the bonus download, the teaser in a dialog, and the
+ * The thank-you page (product brief §2.5, D10): the bonus download, the teaser in a dialog, and the
  * PS's promise kept: a personal share link, friends counted by the server, the second bonus
  * at two.
  */

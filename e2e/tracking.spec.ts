@@ -11,7 +11,7 @@ import { answerPlayers, sampleVideos } from './sample-videos';
 const { consent } = content.site;
 
 /**
- * Tracking as the spec names it (§7, D19, D20): nothing third-party before consent on any page
+ * Tracking as the product brief names it (§7, D19, D20): nothing third-party before consent on any page
  * of any host, exactly the consented tags after it, and each event with its parameters, read
  * from local stand-ins for both tags.
  */

@@ -6,7 +6,7 @@ import { content } from './content';
 import { siteOrigin } from './hosts';
 
 /**
- * The waitlist page (spec §2.3, §4, D1, D4, D11) in its default "simulated" counter mode, with
+ * The waitlist page (product brief §2.3, §4, D1, D4, D11) in its default "simulated" counter mode, with
  * time driven by Playwright's clock: the banner's count, the sign-up with the optional first
  * name, the source from the path or utm_source, and the one drop for the visitor's sign-up.
  */
@@ -50,7 +50,7 @@ function signUps(page: Page) {
   return bodies;
 }
 
-test('the banner, the promise and the form, as the spec words them', async ({ page }) => {
+test('the banner, the promise and the form, as the product brief words them', async ({ page }) => {
   await page.goto(waitlistUrl);
   await expect(page.getByText(banner.lead)).toBeVisible();
   await expect(page.getByText('983', { exact: true })).toBeVisible(); // In the prerendered HTML.
@@ -76,7 +76,7 @@ test('the count drops by 1 to 3 every 5 to 10 seconds, and is remembered', async
 
   await page.reload();
   await settleIslands(page);
-  expect(await count(page)).toBe(after); // ws_remaining is reused (spec §4).
+  expect(await count(page)).toBe(after); // ws_remaining is reused (product brief §4).
 });
 
 test('never below 250', async ({ page }) => {

@@ -11,7 +11,7 @@ export interface ActionCta {
 }
 
 /**
- * The workshop's checkout and the cohort's booking buttons (spec §7): the destination in a new
+ * The workshop's checkout and the cohort's booking buttons (product brief §7): the destination in a new
  * tab, tracked with its label and location.
  */
 export function ActionLink({

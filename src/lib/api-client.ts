@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../contracts/api-error';
 
-/** The internal message when the server gave none (spec §8). Never shown to visitors. */
+/** The internal message when the server gave none (product brief §8). Never shown to visitors. */
 export const fallbackApiError = 'Failed to submit form';
 
 /** The internal message for a success whose body is not what the contract says. */

@@ -57,7 +57,7 @@ describe('ukZoneLabel', () => {
 });
 
 describe('ukEventLabel', () => {
-  it('writes the workshop start as the spec does, in London time', () => {
+  it('writes the workshop start as the product brief does, in London time', () => {
     expect(ukEventLabel(start)).toBe('September 22nd @ 18:00 UK (BST)');
   });
 

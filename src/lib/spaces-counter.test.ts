@@ -15,7 +15,7 @@ const rules: SpacesRules = {
   delayMs: { min: 5000, max: 10_000 },
 };
 
-describe('spaces counter (spec §4, §9)', () => {
+describe('spaces counter (product brief §4, §9)', () => {
   it('starts at 983, or at the stored value when it is sensible', () => {
     expect(initialSpaces(null, rules)).toBe(983);
     expect(initialSpaces('700', rules)).toBe(700);

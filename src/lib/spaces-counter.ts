@@ -1,5 +1,5 @@
 /**
- * The waitlist's spaces-remaining counter (spec §3, §4, §9; D11) as pure functions: the island
+ * The waitlist's spaces-remaining counter (product brief §3, §4, §9; D11) as pure functions: the island
  * keeps the value, these decide it. Randomness comes in as an argument, so tests are exact.
  *
  * "simulated" reproduces the observed site: it starts at 983 (or the stored `ws_remaining`),

@@ -46,7 +46,7 @@ export { startProofOfWork } from './proof-of-work';
 
 /**
  * Posts a validated body with this post's proof of work; the server's error, if any, is the
- * internal message (spec §8).
+ * internal message (product brief §8).
  */
 export async function sendLead(action: LeadAction, body: object): Promise<LeadOutcome> {
   const proof = await takeProofOfWork();

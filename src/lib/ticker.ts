@@ -1,5 +1,5 @@
 /**
- * A timer for the urgency widgets (spec §4): it calls `onTick` after each `nextDelay()` and
+ * A timer for the urgency widgets (product brief §4): it calls `onTick` after each `nextDelay()` and
  * stays silent while the tab is hidden ("skipped while the tab is hidden"), resuming with a fresh
  * delay when it is shown again. Returns the function that stops it. Time comes from the
  * platform's timers, so tests drive it with fake timers and browser tests with Playwright's clock.

@@ -1,7 +1,7 @@
 import { secondsUntil } from './countdown';
 
 /**
- * The handbook's "unlock window" (spec §2.6, §4, §9; D11) as one value per page view, shared by
+ * The handbook's "unlock window" (product brief §2.6, §4, §9; D11) as one value per page view, shared by
  * the bar and the form (two islands) through this module. "simulated" reproduces the observed
  * site: a random 35–55 s from the first look, restarting on every visit (README: fake urgency);
  * "deadline" counts to a real date; "off" has no window.

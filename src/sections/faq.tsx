@@ -9,7 +9,7 @@ export interface FaqProps {
   kicker?: string;
   heading: string;
   items: ReadonlyArray<z.infer<typeof faqItem>>;
-  /** An image under the heading (the workshop's FAQ, spec §2.7 item 7). */
+  /** An image under the heading (the workshop's FAQ, product brief §2.7 item 7). */
   image?: ImageAsset;
   band?: 'paper' | 'surface' | 'dark';
 }

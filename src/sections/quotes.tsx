@@ -4,7 +4,7 @@ import { type Testimonial, TestimonialCard } from './testimonials';
 
 /**
  * Testimonials between two sections, with no heading of their own (the cohort page's single
- * and paired quotes, spec §2.8 items 2, 4 and 8).
+ * and paired quotes, product brief §2.8 items 2, 4 and 8).
  */
 export function Quotes({
   items,

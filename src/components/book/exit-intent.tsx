@@ -32,7 +32,7 @@ function rememberShown() {
 }
 
 /**
- * The exit-intent pop-up (spec §2.4 item 11, D15): the invitation to the free community, when
+ * The exit-intent pop-up (product brief §2.4 item 11, D15): the invitation to the free community, when
  * the pointer leaves through the top of the viewport on a device with a fine pointer (never on
  * touch), at most once per visitor. A browser cannot show custom UI on unload, so that is not
  * imitated.

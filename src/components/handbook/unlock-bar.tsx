@@ -12,7 +12,7 @@ export interface UnlockBarProps {
 }
 
 /**
- * The handbook's red top bar (spec §2.6, §4, §9): 56 px tall, "Unlock window ends in N s",
+ * The handbook's red top bar (product brief §2.6, §4, §9): 56 px tall, "Unlock window ends in N s",
  * falling each second; at zero it pulses (not under reduced motion: the global reset stops it).
  * Nothing at all when the window is off (D11).
  */

@@ -27,7 +27,7 @@ export function SignUpForm({
   list: SubscriptionList;
   emailLabel: string;
   emailPlaceholder?: string;
-  /** Adds the optional first-name field (the waitlist page, spec §2.3), above the email row. */
+  /** Adds the optional first-name field (the waitlist page, product brief §2.3), above the email row. */
   firstNameLabel?: string;
   /** The button below the email field at every width (a long label in a narrow column). */
   stacked?: boolean;

@@ -6,11 +6,11 @@ import { notify } from '../notify';
  * because a form is an island and its props cross into the browser as JSON.
  */
 export type SuccessEffect =
-  /** The newsletter's toast (spec §5). */
+  /** The newsletter's toast (product brief §5). */
   | { kind: 'toast'; title: string; description: string }
-  /** The home waitlist form sets `ws_joined` (spec §3, §4). */
+  /** The home waitlist form sets `ws_joined` (product brief §3, §4). */
   | { kind: 'remember-waitlist-join' }
-  /** The handbook form takes the visitor to the handbook PDF (spec §7, D9). */
+  /** The handbook form takes the visitor to the handbook PDF (product brief §7, D9). */
   | { kind: 'go-to'; href: string };
 
 export function runSuccessEffect(effect: SuccessEffect): void {

@@ -19,10 +19,10 @@ const noInlineSizes = {
 } as CSSProperties;
 
 /**
- * The FAQ accordion (spec §2.4, §2.7, §2.8; D13): one item open at a time, and clicking the open
+ * The FAQ accordion (product brief §2.4, §2.7, §2.8; D13): one item open at a time, and clicking the open
  * item closes it (single and collapsible). Triggers are buttons in real headings with
  * `aria-expanded`; every answer is in the prerendered HTML (force-mounted, hidden while closed),
- * and an answer taller than 400 px scrolls inside its panel (spec §9), which is then focusable.
+ * and an answer taller than 400 px scrolls inside its panel (product brief §9), which is then focusable.
  */
 export function Accordion({
   id,
@@ -60,7 +60,7 @@ export function Accordion({
             style={noInlineSizes}
             className="data-[state=closed]:hidden data-[state=open]:animate-[accordion-reveal_200ms_ease-out]"
           >
-            {/* The spec's 400 px panel limit: a longer answer scrolls, and keyboard users can scroll it. */}
+            {/* The product brief's 400 px panel limit: a longer answer scrolls, and keyboard users can scroll it. */}
             <div
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
               tabIndex={0}

@@ -15,7 +15,7 @@ import { fillTemplate } from '../../lib/template';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 import { ChevronLeft, ChevronRight, Pause, Play } from '../icons';
 
-/** Carousel options from spec §4 and §9: looping, drag threshold 10, duration 25. */
+/** Carousel options from product brief §4 and §9: looping, drag threshold 10, duration 25. */
 const emblaOptions = { loop: true, dragThreshold: 10, duration: 25, align: 'start' } as const;
 
 const controlButton =

@@ -49,7 +49,7 @@ async function fetchRemaining(): Promise<number | null> {
 }
 
 /**
- * The waitlist's sticky banner (spec §2.3, §4, D11) with the spaces-remaining count. The
+ * The waitlist's sticky banner (product brief §2.3, §4, D11) with the spaces-remaining count. The
  * prerender shows the starting count (simulated) or none (live, until the server answers). The
  * number changes quietly while it ticks; screen readers hear it only when the visitor's own
  * sign-up takes a space (a polite announcement), not on every tick.

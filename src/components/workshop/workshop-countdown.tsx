@@ -12,7 +12,7 @@ export interface WorkshopCountdownProps {
 }
 
 /**
- * The price card's countdown to the start (spec §4): days, hours, minutes and seconds while
+ * The price card's countdown to the start (product brief §4): days, hours, minutes and seconds while
  * any is above zero; zeros and "(workshop has started)" once it has passed. The prerender and the
  * first client render count from the build time, then the browser's clock takes over.
  */

@@ -17,7 +17,7 @@ export interface BonusClaimProps {
   steps: ReadonlyArray<{ title: string; body: string; link: Link }>;
 }
 
-/** The two steps to the pre-order bonuses (spec §2.4 item 5): order, then email the receipt. */
+/** The two steps to the pre-order bonuses (product brief §2.4 item 5): order, then email the receipt. */
 export function BonusClaim({ id, kicker, heading, steps }: BonusClaimProps) {
   return (
     <Section id={id} band="dark">

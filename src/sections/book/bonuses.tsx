@@ -10,7 +10,7 @@ export interface BonusesProps {
   items: ReadonlyArray<{ title: string; body: string }>;
 }
 
-/** The six pre-order bonuses (spec §2.4 item 6). */
+/** The six pre-order bonuses (product brief §2.4 item 6). */
 export function Bonuses({ id, kicker, heading, itemLabel, items }: BonusesProps) {
   return (
     <Section id={id}>

@@ -10,7 +10,7 @@ export interface BookDescriptionProps {
   benefits: readonly string[];
 }
 
-/** What the book is, and the five things a reader takes from it (spec §2.4 item 3). */
+/** What the book is, and the five things a reader takes from it (product brief §2.4 item 3). */
 export function BookDescription({
   id,
   kicker,

@@ -19,7 +19,7 @@ export interface BookHeroProps {
   bonusesLink: Link;
 }
 
-/** The book page's opening (spec §2.4 item 1): the cover, the title and the order buttons. */
+/** The book page's opening (product brief §2.4 item 1): the cover, the title and the order buttons. */
 export function BookHero({
   kicker,
   heading,

@@ -10,7 +10,7 @@ export interface ExcerptProps {
   caption: string;
 }
 
-/** A page spread from the book (spec §2.4 item 4). */
+/** A page spread from the book (product brief §2.4 item 4). */
 export function Excerpt({ id, kicker, heading, image, caption }: ExcerptProps) {
   return (
     <Section id={id} band="surface">

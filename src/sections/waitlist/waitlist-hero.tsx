@@ -15,7 +15,7 @@ export interface WaitlistHeroProps {
   form: Omit<ComponentProps<typeof SignUpForm>, 'list' | 'successDisplay'>;
 }
 
-/** "You're almost in" and the waitlist sign-up (spec §2.3): first name optional, email required. */
+/** "You're almost in" and the waitlist sign-up (product brief §2.3): first name optional, email required. */
 export function WaitlistHero({ kicker, cover, heading, sub, trustLine, form }: WaitlistHeroProps) {
   return (
     <section className="py-12 md:py-20">

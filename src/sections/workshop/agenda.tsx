@@ -8,7 +8,7 @@ export interface AgendaProps {
   phases: ReadonlyArray<{ label: string; title: string; points: readonly string[] }>;
 }
 
-/** The three phases of the session, four points each (spec §2.7 item 4, D14). */
+/** The three phases of the session, four points each (product brief §2.7 item 4, D14). */
 export function Agenda({ id, kicker, heading, phases }: AgendaProps) {
   return (
     <Section id={id} band="surface">

@@ -13,7 +13,7 @@ export interface PriceCardProps {
   cta: ActionCta;
 }
 
-/** The price card (spec §2.7 item 6): countdown, three benefits, the one-time price, "Enrol Now". */
+/** The price card (product brief §2.7 item 6): countdown, three benefits, the one-time price, "Enrol Now". */
 export function PriceCard({ id, heading, countdown, benefits, priceLine, cta }: PriceCardProps) {
   return (
     <Section id={id} band="surface" width="narrow">

@@ -9,7 +9,7 @@ export interface WorkshopHeroProps {
   cta: ActionCta;
 }
 
-/** The workshop's opening (spec §2.7 item 1): the date, the promise and "Reserve Your Spot". */
+/** The workshop's opening (product brief §2.7 item 1): the date, the promise and "Reserve Your Spot". */
 export function WorkshopHero({ kicker, heading, sub, cta }: WorkshopHeroProps) {
   return (
     <section className="py-14 md:py-24">
