@@ -1,3 +1,8 @@
+import type { ImageAsset } from '../../contracts/content/fields';
+
+/** A picture as a page renders it (the content's image, resolved by the build). */
+export type { ImageAsset };
+
 /** Shapes shared by the content modules. Content is data: no JSX, no behaviour. */
 
 export interface PageMeta {
@@ -36,21 +41,6 @@ export interface Link {
 
 export interface SocialLink extends Link {
   network: 'instagram' | 'x' | 'linkedin' | 'youtube' | 'tiktok';
-}
-
-/**
- * An image the project ships (src/assets), with its intrinsic size so nothing shifts. An SVG is
- * its URL plus the size; a raster imported with `?responsive` also brings its variants.
- */
-export interface ImageAsset {
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-  /** Widths of the original format ("url 480w, …"). */
-  srcset?: string;
-  /** Modern formats, best first (AVIF, WebP). */
-  sources?: ReadonlyArray<{ type: string; srcset: string }>;
 }
 
 /** Labels of the carousel controls (WAI-ARIA carousel pattern). */
