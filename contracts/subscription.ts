@@ -7,7 +7,7 @@ import { referralCodePattern } from './referral';
 import { lineText, nameText, sitePathSchema } from './text';
 
 /** The sign-up lists (product decision D8): one endpoint, one schema, for every sign-up form. */
-export const subscriptionLists = ['newsletter', 'waitlist', 'handbook'] as const;
+export const subscriptionLists = ['newsletter', 'waitlist', 'handbook', 'workshop'] as const;
 export type SubscriptionList = (typeof subscriptionLists)[number];
 
 const utmValue = lineText(utmMaxLength, {

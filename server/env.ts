@@ -116,6 +116,8 @@ export const envSchema = z.object({
   KIT_FORM_ID_NEWSLETTER: optionalString,
   KIT_FORM_ID_WAITLIST: optionalString,
   KIT_FORM_ID_HANDBOOK: optionalString,
+  /** The list of people waiting for the next workshop date (when none is on the calendar). */
+  KIT_FORM_ID_WORKSHOP: optionalString,
   SMTP_URL: z.preprocess(
     emptyAsUnset,
     z
@@ -237,14 +239,22 @@ function parseEnvFrom(source: Record<string, string | undefined>): Env {
   return env;
 }
 
+/** The settings naming each sign-up list's Kit form. */
+export type KitFormEnv = Pick<
+  Env,
+  | 'KIT_FORM_ID_NEWSLETTER'
+  | 'KIT_FORM_ID_WAITLIST'
+  | 'KIT_FORM_ID_HANDBOOK'
+  | 'KIT_FORM_ID_WORKSHOP'
+>;
+
 /** Each sign-up list's Kit form (D8); unset means that list is not forwarded. */
-export function kitFormIds(
-  env: Pick<Env, 'KIT_FORM_ID_NEWSLETTER' | 'KIT_FORM_ID_WAITLIST' | 'KIT_FORM_ID_HANDBOOK'>,
-): Record<SubscriptionList, string | undefined> {
+export function kitFormIds(env: KitFormEnv): Record<SubscriptionList, string | undefined> {
   return {
     newsletter: env.KIT_FORM_ID_NEWSLETTER,
     waitlist: env.KIT_FORM_ID_WAITLIST,
     handbook: env.KIT_FORM_ID_HANDBOOK,
+    workshop: env.KIT_FORM_ID_WORKSHOP,
   };
 }
 

@@ -158,6 +158,7 @@ describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
     KIT_FORM_ID_NEWSLETTER: '1717',
     KIT_FORM_ID_WAITLIST: '4242',
     KIT_FORM_ID_HANDBOOK: '5151',
+    KIT_FORM_ID_WORKSHOP: '6262',
   };
   const leads = (settings: Partial<LeadsEnv>, ...argv: string[]) =>
     leadsOn(database(), settings, argv);
@@ -185,7 +186,8 @@ describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
     // A dry run queues nothing, so the owner can size the backlog before setting Kit up.
     expect(await leads({}, 'kit', 'backfill', '--dry-run')).toMatchObject({
       code: 0,
-      stdout: 'Would queue 1 sign-up for Kit (newsletter, waitlist, handbook); queued nothing.\n',
+      stdout:
+        'Would queue 1 sign-up for Kit (newsletter, waitlist, handbook, workshop); queued nothing.\n',
     });
     // Another list whose form is set is fine.
     expect(await leads(noWaitlistForm, 'kit', 'backfill', '--list', 'newsletter')).toMatchObject({
@@ -211,17 +213,18 @@ describeEachStore('npm run leads: Kit backfill', ({ store, database }) => {
     );
     expect(await leads(kit, 'kit', 'backfill', '--dry-run')).toMatchObject({
       code: 0,
-      stdout: 'Would queue 2 sign-ups for Kit (newsletter, waitlist, handbook); queued nothing.\n',
+      stdout:
+        'Would queue 2 sign-ups for Kit (newsletter, waitlist, handbook, workshop); queued nothing.\n',
     });
     expect(await countRows(store(), 'outbox_jobs')).toBe(1);
     expect(await leads(kit, 'kit', 'backfill', '--since', '1h')).toMatchObject({
       code: 0,
       stdout:
-        'Queued 2 sign-ups for Kit (newsletter, waitlist, handbook); the server sends them one every 1.5 s, over about 1 minute.\n',
+        'Queued 2 sign-ups for Kit (newsletter, waitlist, handbook, workshop); the server sends them one every 1.5 s, over about 1 minute.\n',
     });
     expect(await leads(kit, 'kit', 'backfill')).toMatchObject({
       code: 0,
-      stdout: 'Queued 0 sign-ups for Kit (newsletter, waitlist, handbook).\n',
+      stdout: 'Queued 0 sign-ups for Kit (newsletter, waitlist, handbook, workshop).\n',
     });
     expect(await countRows(store(), 'outbox_jobs')).toBe(3);
   });

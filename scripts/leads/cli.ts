@@ -14,7 +14,7 @@ import {
 import { utcDay } from '../../server/db/page-views';
 import { backupSqlite, type DatabaseCopy, restoreSqlite } from '../../server/db/sqlite-backup';
 import type { Store } from '../../server/db/store';
-import { type Env, kitFormIds } from '../../server/env';
+import { type Env, type KitFormEnv, kitFormIds } from '../../server/env';
 import { toCsv } from './csv';
 import { formatFunnel, type StatsFormat, statsFormats } from './stats';
 import { funnelReport } from './stats-report';
@@ -59,15 +59,7 @@ environment or .env.
 Exit codes: 0 done, 1 failed, 2 wrong usage.`;
 
 /** The settings the commands read, beyond the store itself. */
-export type LeadsEnv = Pick<
-  Env,
-  | 'DATA_DIR'
-  | 'DATABASE_URL'
-  | 'KIT_API_KEY'
-  | 'KIT_FORM_ID_NEWSLETTER'
-  | 'KIT_FORM_ID_WAITLIST'
-  | 'KIT_FORM_ID_HANDBOOK'
->;
+export type LeadsEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'KIT_API_KEY'> & KitFormEnv;
 
 export interface CliIo {
   /** The server's settings; read when a command needs them, so that `help` always works. */

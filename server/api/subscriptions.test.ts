@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { subscriptionAnswerSchema } from '../../contracts/subscription';
+import { subscriptionAnswerSchema, subscriptionLists } from '../../contracts/subscription';
 import { createTestApp, expectApiError, postForm, postJson } from '../testing/app';
 import { countRows, describeEachStore } from '../testing/stores';
 
@@ -79,11 +79,23 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
 
   it('keeps one row per list for the same person', async () => {
     const app = createTestApp(store());
-    for (const list of ['newsletter', 'waitlist', 'handbook']) {
+    for (const list of subscriptionLists) {
       const response = await postJson(app, '/api/subscriptions', { list, email: 'a@example.com' });
       expect(response.status).toBe(201);
     }
-    expect(await countRows(store(), 'subscribers')).toBe(3);
+    expect(await countRows(store(), 'subscribers')).toBe(subscriptionLists.length);
+  });
+
+  it('forwards the next workshop date’s list to its own Kit form', async () => {
+    const app = createTestApp(store(), { KIT_FORM_ID_WORKSHOP: '404' }, kitConfigured);
+    await postJson(app, '/api/subscriptions', { list: 'workshop', email: 'ws@example.com' });
+    await postJson(app, '/api/subscriptions', { list: 'handbook', email: 'h@example.com' });
+    const jobs = await store()
+      .db.selectFrom('outbox_jobs')
+      .innerJoin('subscribers', 'subscribers.id', 'outbox_jobs.lead_id')
+      .select(['outbox_jobs.kind', 'subscribers.list'])
+      .execute();
+    expect(jobs).toEqual([{ kind: 'kit-subscribe', list: 'workshop' }]);
   });
 
   it('queues a Kit job only for a list with a configured form', async () => {

@@ -4,7 +4,7 @@ import { findContactSubmission, findContactSubmissions, findSubscriber } from '.
 import type { OutboxJob } from '../db/outbox';
 import type { ContactSubmissionTable, OutboxJobKind, SubscriberTable } from '../db/schema';
 import type { Store } from '../db/store';
-import { type Env, kitFormIds } from '../env';
+import { type Env, type KitFormEnv, kitFormIds } from '../env';
 import type { Kit } from '../providers/kit';
 import type { ContactNotice, OwnerMail } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
@@ -28,10 +28,7 @@ export interface Forwarding {
   deliverDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void>;
 }
 
-type ForwardingEnv = Pick<
-  Env,
-  'SITE_URL' | 'KIT_FORM_ID_NEWSLETTER' | 'KIT_FORM_ID_WAITLIST' | 'KIT_FORM_ID_HANDBOOK'
->;
+type ForwardingEnv = Pick<Env, 'SITE_URL'> & KitFormEnv;
 
 export function createForwarding(env: ForwardingEnv, providers: Providers): Forwarding {
   const kitForms = kitFormIds(env);

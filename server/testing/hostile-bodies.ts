@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { subscriptionLists } from '../../contracts/subscription';
 
 /**
  * Bodies each lead endpoint must refuse: malformed by construction (no oracle from the schema),
@@ -65,7 +66,7 @@ export const hostileEndpoints = [
     badValues: {
       list: fc.oneof(
         notAString,
-        fc.string().filter((s) => !['newsletter', 'waitlist', 'handbook'].includes(s)),
+        fc.string().filter((s) => !(subscriptionLists as readonly string[]).includes(s)),
       ),
       email: fc.oneof(notAString, blank, noAtSign, hostileText),
       firstName: fc.oneof(
