@@ -6,7 +6,8 @@ import { loadStaticFiles, type StaticFile } from './static-files';
 
 /** The built site in memory: the prerendered page documents and the public files. */
 export interface Site {
-  pages: ReadonlyMap<PageId, StaticFile>;
+  /** Replaced page by page when a content date passes (server/calendar.ts). */
+  pages: Map<PageId, StaticFile>;
   files: ReadonlyMap<string, StaticFile>;
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;

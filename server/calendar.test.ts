@@ -1,0 +1,170 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import type { PageId } from '../contracts/routes';
+import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
+import { pageFile, startCalendar } from './calendar';
+import type { Site } from './site';
+import { createTestApp } from './testing/app';
+import { describeEachStore } from './testing/stores';
+
+/**
+ * The server's side of pages that follow the calendar, with a stand-in renderer and a clock the
+ * test moves: nothing changes before a date, the date's pages change at the next check after it,
+ * a render that fails keeps the old page, and the app serves the new one. The real renderer's
+ * pages past each date are in calendar-pages.test.ts.
+ */
+const hour = 3_600_000;
+const start = Date.parse('2027-01-10T12:00:00Z');
+const events: CalendarEvent[] = [
+  { at: start + hour, what: 'the workshop starts', pages: ['workshop'] },
+  { at: start + 3 * hour, what: 'the book is out', pages: ['book', 'home'] },
+];
+
+function fakeRenderer(failures = 0): SiteRenderer & { calls: PageId[][] } {
+  let failing = failures;
+  const calls: PageId[][] = [];
+  return {
+    calls,
+    calendar: () => events,
+    async render(pages, now) {
+      calls.push([...pages]);
+      if (failing-- > 0) throw new Error('render failed');
+      return new Map(pages.map((page) => [page, `<p>${page} at ${now}</p>`]));
+    },
+  };
+}
+
+function servedPages(): Map<PageId, ReturnType<typeof pageFile>> {
+  return new Map(
+    (['workshop', 'book', 'home'] as const).map((page) => [page, pageFile(page, `<p>${page}</p>`)]),
+  );
+}
+
+const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+const text = (pages: Map<PageId, { body: Buffer }>, page: PageId) =>
+  pages.get(page)?.body.toString();
+
+describe('pages that follow the calendar', () => {
+  it('changes nothing before a date, then only the date’s pages at the next check', async () => {
+    let now = start;
+    const pages = servedPages();
+    const renderer = fakeRenderer();
+    const calendar = startCalendar({
+      pages,
+      renderer,
+      renderedFor: start,
+      logger: quiet,
+      clock: () => now,
+    });
+    await calendar.check();
+    expect(renderer.calls).toEqual([]);
+    now = start + hour - 1;
+    await calendar.check();
+    expect(text(pages, 'workshop')).toBe('<p>workshop</p>');
+
+    now = start + hour + 1000;
+    await calendar.check();
+    expect(renderer.calls).toEqual([['workshop']]);
+    expect(text(pages, 'workshop')).toBe(`<p>workshop at ${now}</p>`);
+    expect(text(pages, 'book')).toBe('<p>book</p>');
+    // Checked again with no new date: nothing is rendered twice.
+    await calendar.check();
+    expect(renderer.calls).toHaveLength(1);
+    calendar.stop();
+  });
+
+  it('renders at once at boot what passed since the build', async () => {
+    const pages = servedPages();
+    const renderer = fakeRenderer();
+    const now = start + 4 * hour;
+    const calendar = startCalendar({
+      pages,
+      renderer,
+      renderedFor: start,
+      logger: quiet,
+      clock: () => now,
+    });
+    await calendar.check();
+    expect(renderer.calls).toEqual([['workshop', 'book', 'home']]);
+    expect(text(pages, 'home')).toBe(`<p>home at ${now}</p>`);
+    calendar.stop();
+  });
+
+  it('keeps the old page when rendering fails, and tries again at the next check', async () => {
+    const pages = servedPages();
+    // Fails at the check made at start and at the next one.
+    const renderer = fakeRenderer(2);
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    let now = start + hour + 1;
+    const calendar = startCalendar({
+      pages,
+      renderer,
+      renderedFor: start,
+      logger,
+      clock: () => now,
+    });
+    await calendar.check();
+    expect(text(pages, 'workshop')).toBe('<p>workshop</p>');
+    expect(logger.error).toHaveBeenCalledTimes(2);
+    now += calendarStep;
+    await calendar.check();
+    expect(text(pages, 'workshop')).toBe(`<p>workshop at ${now}</p>`);
+    calendar.stop();
+  });
+
+  it('checks by itself on its interval', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = start;
+      const pages = servedPages();
+      const calendar = startCalendar({
+        pages,
+        renderer: fakeRenderer(),
+        renderedFor: start,
+        logger: quiet,
+        clock: () => now,
+        checkMs: 20_000,
+      });
+      now = start + hour + 1;
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(text(pages, 'workshop')).toBe(`<p>workshop at ${now}</p>`);
+      calendar.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+const calendarStep = 20_000;
+
+describeEachStore('the app serves the page rendered again', ({ store }) => {
+  it('with a new ETag and matching br and gzip bodies', async () => {
+    let now = start;
+    const site: Site = { pages: servedPages(), files: new Map(), privateFiles: new Map() };
+    const app = createTestApp(store(), {}, undefined, undefined, site);
+    const workshopPage = 'http://sellablebusiness.localhost/cohort';
+    const host = { Host: 'sellablebusiness.localhost' };
+    const before = await app.request(workshopPage, { headers: host });
+    expect(before.status).toBe(200);
+    const calendar = startCalendar({
+      pages: site.pages,
+      renderer: fakeRenderer(),
+      renderedFor: start,
+      logger: quiet,
+      clock: () => now,
+    });
+    now = start + hour + 1;
+    await calendar.check();
+    calendar.stop();
+    const after = await app.request(workshopPage, {
+      headers: { ...host, 'Accept-Encoding': 'br' },
+    });
+    expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));
+    const br = brotliDecompressSync(Buffer.from(await after.arrayBuffer())).toString();
+    expect(br).toBe(`<p>workshop at ${now}</p>`);
+    const gzip = await app.request(workshopPage, {
+      headers: { ...host, 'Accept-Encoding': 'gzip' },
+    });
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(br);
+  });
+});
