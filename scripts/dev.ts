@@ -128,11 +128,18 @@ async function main() {
   const env = parseEnv();
   const logger = createLogger(env);
   const leads = await openLeadCapture(env, logger);
-  // Pages come from Vite here, so the app gets no built site: only /api/* reaches it.
+  // Pages come from Vite here, so the app gets no built site: only /api/* reaches it. The
+  // friends' goal is read from the content at start (a change to it needs a restart).
+  const { thankYou } = await loadContent(contentDir);
   const app = createApp({
     env,
     logger,
-    site: { pages: new Map(), files: new Map(), privateFiles: new Map() },
+    site: {
+      pages: new Map(),
+      files: new Map(),
+      privateFiles: new Map(),
+      friendsGoal: thankYou.share.friendsGoal,
+    },
     ...leads.deps,
   });
   const api = getRequestListener(app.fetch);

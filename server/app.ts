@@ -93,7 +93,11 @@ export function createApp({
   app.route('/api/waitlist', waitlistRouter({ env, store }));
   app.route(
     '/api/referrals',
-    referralsRouter({ store, bonus: site.privateFiles.get(`/${secondBonusFileName}`) }),
+    referralsRouter({
+      store,
+      bonus: site.privateFiles.get(`/${secondBonusFileName}`),
+      goal: site.friendsGoal,
+    }),
   );
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

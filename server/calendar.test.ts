@@ -140,7 +140,12 @@ const calendarStep = 20_000;
 describeEachStore('the app serves the page rendered again', ({ store }) => {
   it('with a new ETag and matching br and gzip bodies', async () => {
     let now = start;
-    const site: Site = { pages: servedPages(), files: new Map(), privateFiles: new Map() };
+    const site: Site = {
+      pages: servedPages(),
+      files: new Map(),
+      privateFiles: new Map(),
+      friendsGoal: 2,
+    };
     const app = createTestApp(store(), {}, undefined, undefined, site);
     const workshopPage = 'http://sellablebusiness.localhost/cohort';
     const host = { Host: 'sellablebusiness.localhost' };

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile } from './static-files';
@@ -9,6 +11,8 @@ export interface Site {
   /** Replaced page by page when a content date passes (server/calendar.ts). */
   pages: Map<PageId, StaticFile>;
   files: ReadonlyMap<string, StaticFile>;
+  /** Friends who must join through a share link to unlock the second bonus (the content's). */
+  friendsGoal: number;
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;
 }
@@ -17,8 +21,13 @@ export class MissingBuildError extends Error {
   override name = 'MissingBuildError';
 }
 
+/** What the server reads of the content the build resolved (dist/server/render-input.json). */
+const builtContent = z.object({
+  content: z.object({ thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }) }),
+});
+
 export async function loadSite(
-  paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private'> = buildPaths,
+  paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private' | 'renderInput'> = buildPaths,
 ): Promise<Site> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
@@ -35,8 +44,13 @@ export async function loadSite(
       );
     pages.set(page, file);
   }
+  if (!existsSync(paths.renderInput)) {
+    throw new MissingBuildError('The build has no content: rebuild with `npm run build`.');
+  }
+  const { content } = builtContent.parse(JSON.parse(await readFile(paths.renderInput, 'utf8')));
   return {
     pages,
+    friendsGoal: content.thankYou.share.friendsGoal,
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
   };

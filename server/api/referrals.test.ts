@@ -17,6 +17,7 @@ describeEachStore('share links (the thank-you page promise)', ({ store }) => {
   const app = () =>
     createTestApp(store(), {}, undefined, undefined, {
       pages: new Map(),
+      friendsGoal: 2,
       files: new Map(),
       privateFiles: new Map([[`/${secondBonusFileName}`, bonusPdf]]),
     });

@@ -8,15 +8,22 @@ import type { Store } from '../db/store';
 import { sendFile } from '../send-file';
 import type { StaticFile } from '../static-files';
 
-/** Friends who must join through a share link to unlock the second bonus (product brief §2.5). */
-export const referralGoal = 2;
-
 /**
  * The share promise of the thank-you page: GET /api/referrals/:code says how many friends have
  * joined through the link; GET /api/referrals/:code/bonus hands over the second bonus once
- * `referralGoal` have (the PDF is not a public file). A code reveals a count, nothing personal.
+ * `goal` have (the PDF is not a public file). A code reveals a count, nothing personal. The goal
+ * is the content's (content/thank-you.yaml `share.friendsGoal`, product brief §2.5), the number
+ * the thank-you page promises.
  */
-export function referralsRouter({ store, bonus }: { store: Store; bonus: StaticFile | undefined }) {
+export function referralsRouter({
+  store,
+  bonus,
+  goal,
+}: {
+  store: Store;
+  bonus: StaticFile | undefined;
+  goal: number;
+}) {
   const progress = async (code: string) =>
     referralCodePattern.test(code) ? countReferrals(store, code) : null;
   const unknownLink = { error: 'Unknown share link.' } satisfies ApiError;
@@ -26,17 +33,17 @@ export function referralsRouter({ store, bonus }: { store: Store; bonus: StaticF
       if (joined === null) return c.json(unknownLink, 404);
       return c.json({
         joined,
-        goal: referralGoal,
-        unlocked: joined >= referralGoal,
+        goal,
+        unlocked: joined >= goal,
       } satisfies ReferralProgress);
     })
     .get('/:code/bonus', async (c) => {
       const joined = await progress(c.req.param('code'));
       if (joined === null) return c.json(unknownLink, 404);
-      if (joined < referralGoal || !bonus) {
+      if (joined < goal || !bonus) {
         return c.json(
           {
-            error: `The bonus unlocks when ${referralGoal} friends have joined.`,
+            error: `The bonus unlocks when ${goal} friends have joined.`,
           } satisfies ApiError,
           403,
         );

@@ -18,7 +18,7 @@ export function createTestApp(
   settings: Record<string, string> = {},
   providers: Providers = { kit: null, ownerMail: null },
   logger?: Logger,
-  site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map() },
+  site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map(), friendsGoal: 2 },
   pageViews?: PageViewCounter,
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
