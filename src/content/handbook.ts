@@ -1,7 +1,7 @@
 import { downloads } from '../../contracts/downloads';
-import { publicConfig } from '../config';
 import type { HandbookFormProps } from '../components/handbook/handbook-form';
 import type { UnlockBarProps } from '../components/handbook/unlock-bar';
+import { publicConfig } from '../config';
 import { formCopy } from './forms';
 import { founder } from './site';
 import type { PageMeta } from './types';
