@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '../contracts/site-renderer';
+import { formatInstant } from '../src/lib/calendar';
 
 const day = 24 * 3_600_000;
 /** How far ahead a date that makes the content stale is warned about. */
@@ -6,12 +7,7 @@ export const staleWarningDays = 14;
 /** How far ahead the calendar lists what changes. */
 const horizonDays = 120;
 
-const when = (at: number) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
+const when = (at: number) => formatInstant(at, 'medium');
 
 /**
  * The owner's calendar as the build and `npm start` print it: what changes on the pages over the

@@ -1,10 +1,11 @@
 import type { Content } from '../../contracts/content';
 import { dayAfter, londonMidnight } from './facts';
 
-const formatInstant = (at: number) =>
+/** A moment in London time, "10 December 2026 at 18:00" (`long`) or "10 Dec 2026, 18:00". */
+export const formatInstant = (at: number, dateStyle: 'long' | 'medium' = 'long') =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
-    dateStyle: 'long',
+    dateStyle,
     timeStyle: 'short',
   }).format(at);
 
