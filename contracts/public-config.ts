@@ -8,7 +8,6 @@ import type { SiteId } from './sites';
 export interface PublicConfig {
   origins: Record<SiteId, string>;
   links: {
-    cohortBooking: string;
     bookRetailer: string;
     communityInvite: string;
     instagram: string;

@@ -1,53 +1,85 @@
 import { expect, test } from '@playwright/test';
+import { nextIntake } from '../src/lib/facts';
 import { axeViolations } from './axe';
+import { content, facts } from './content';
 import { siteOrigin } from './hosts';
 
-/** "Escape the 7-Figure Prison" on the sellable-business site (spec §2.8, D18). */
+/**
+ * "Escape the 7-Figure Prison" on the sellable-business site (product brief §2.8, D18), with its
+ * words, intake dates and booking link from content/cohort.yaml. What the page shows once no
+ * intake takes applications is tested on the server (server/calendar-pages.test.ts).
+ */
 
 const cohortUrl = `${siteOrigin['sellable-business']}/`;
+const { cohort } = content;
+const intake = nextIntake(cohort.intakes, Date.now());
 
-test('the fifteen sections in the spec’s order', async ({ page }) => {
+test('the fifteen sections in the brief’s order, with the content’s words and the next intake', async ({
+  page,
+}) => {
   await page.goto(cohortUrl);
-  await expect(page.getByText('$100,000,000 IN SALES ACHIEVED')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escape the 7-Figure Prison');
-  await expect(page.getByText('Only 20 slots left')).toBeVisible();
+  await expect(page.getByText(cohort.hero.kicker)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(cohort.hero.heading);
+  const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
+  const details = page.locator('#details');
+  if (intake) {
+    // The hero and the details name the intake taking applications, in British dates.
+    expect(cohort.intake.open).toContain(facts.cohortStarts);
+    expect(cohort.intake.open).toContain(facts.cohortApplyBy);
+    await expect(hero.getByText(cohort.hero.slots)).toBeVisible();
+    await expect(hero.getByText(cohort.intake.open)).toBeVisible();
+    await expect(details.getByText(cohort.intake.open)).toBeVisible();
+  } else {
+    await expect(hero.getByText(cohort.intake.closed)).toBeVisible();
+    await expect(details.getByText(cohort.intake.closed)).toBeVisible();
+  }
   expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
-    'I KNOW YOUR PAIN (TRUST ME)',
-    'SOUND FAMILIAR?',
-    'THE SHIFT THAT CHANGES EVERYTHING',
-    'PITCH TO 8-FIGURE EXPERTS LIVE',
-    'HOW THE 5-WEEK TRANSFORMATION WORKS',
-    'WHAT YOU LEAVE WITH',
-    'WHO THIS IS FOR (AND WHO IT’S NOT)',
-    'COHORT DETAILS',
-    'WHAT OTHER FOUNDERS SAY!',
-    'READY TO TRANSFORM YOUR BUSINESS?',
-    'COMMON QUESTIONS',
+    cohort.story.heading,
+    cohort.pain.heading,
+    cohort.shift.heading,
+    cohort.expertPitch.heading,
+    cohort.weeks.heading,
+    cohort.deliverables.heading,
+    cohort.fit.heading,
+    cohort.details.heading,
+    cohort.testimonials.heading,
+    cohort.ready.heading,
+    cohort.faq.heading,
   ]);
-  await expect(page.locator('#how ol li')).toHaveCount(5);
-  await expect(page.locator('#how')).toContainText('Week 5From Assumption to Market-Validated');
-  await expect(page.locator('#deliverables li')).toHaveCount(6);
-  await expect(page.locator('#testimonials figure')).toHaveCount(5);
-  await expect(page.locator('#fit')).toContainText('Why the 7-figure requirement matters');
-  await expect(page.locator('#fit')).toContainText('Why we’re selective');
+  const weeks = cohort.weeks.weeks;
+  await expect(page.locator('#how ol li')).toHaveCount(weeks.length);
+  const lastWeek = weeks.at(-1);
+  await expect(page.locator('#how')).toContainText(`${lastWeek?.label}${lastWeek?.title}`);
+  await expect(page.locator('#deliverables li')).toHaveCount(cohort.deliverables.items.length);
+  await expect(page.locator('#testimonials figure')).toHaveCount(cohort.testimonials.items.length);
+  await expect(page.locator('#testimonials figure img')).toHaveCount(
+    cohort.testimonials.items.filter((item) => item.photo).length,
+  );
+  // The single and paired quotes between sections (§2.8 items 1, 2 and 4), named in the content.
+  const { afterHero, afterStory, afterPitch } = cohort.quotes;
+  await expect(page.locator('main figure')).toHaveCount(
+    afterHero.length + afterStory.length + afterPitch.length + cohort.testimonials.items.length,
+  );
+  for (const note of cohort.fit.notes) await expect(page.locator('#fit')).toContainText(note.title);
 });
 
 test('ratings read as "5 out of 5", not five glyphs', async ({ page }) => {
   await page.goto(cohortUrl);
-  await expect(page.getByRole('img', { name: '5 out of 5' }).first()).toBeVisible();
+  const rating = cohort.testimonials.items.find((item) => item.rating)?.rating;
+  await expect(page.getByRole('img', { name: `${rating} out of 5` }).first()).toBeVisible();
 });
 
-test('the shift is a real table of seven rows, readable at 375 px without sideways scrolling', async ({
+test('the shift is a real table, readable at 375 px without sideways scrolling', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(cohortUrl);
-  const table = page.getByRole('table', { name: /operator to asset owner/i });
-  await expect(table.getByRole('columnheader')).toHaveText(['Operator', 'Asset owner']);
-  await expect(table.locator('tbody tr')).toHaveCount(7);
-  await expect(
-    table.getByRole('row', { name: /Thinks in revenue Thinks in exit value/ }),
-  ).toBeVisible();
+  const { shift } = cohort;
+  const table = page.getByRole('table', { name: shift.caption });
+  await expect(table.getByRole('columnheader')).toHaveText([shift.columns.from, shift.columns.to]);
+  await expect(table.locator('tbody tr')).toHaveCount(shift.rows.length);
+  const [first] = shift.rows;
+  await expect(table.getByRole('row', { name: `${first?.from} ${first?.to}` })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
@@ -59,11 +91,11 @@ test('every call-booking link opens the booking page in a new tab, tracked with 
 }) => {
   await page.goto(cohortUrl);
   const expected = [
-    ['BOOK YOUR APPLICATION CALL', 'cohort-hero'],
-    ['BOOK YOUR FIT CALL', 'cohort-story'],
-    ['BOOK YOUR FREE CALL', 'cohort-pain'],
-    ['BOOK YOUR APPLICATION CALL', 'cohort-details'],
-    ['BOOK A CALL', 'cohort-ready'],
+    [cohort.hero.cta, 'cohort-hero'],
+    [cohort.story.cta, 'cohort-story'],
+    [cohort.pain.cta, 'cohort-pain'],
+    [cohort.details.cta, 'cohort-details'],
+    [cohort.ready.cta, 'cohort-ready'],
   ] as const;
   const links = page.locator('a[data-cta^="cohort-"]');
   await expect(links).toHaveCount(expected.length);
@@ -71,7 +103,7 @@ test('every call-booking link opens the booking page in a new tab, tracked with 
     const link = links.nth(index);
     await expect(link).toHaveText(label);
     await expect(link).toHaveAttribute('data-cta', location);
-    await expect(link).toHaveAttribute('href', 'https://stripe.com/');
+    await expect(link).toHaveAttribute('href', cohort.booking);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
@@ -82,8 +114,10 @@ test('common questions: one open at a time, the open one collapses, keyboard too
 }) => {
   await page.goto(cohortUrl);
   const faq = page.locator('#faq');
-  const busy = faq.getByRole('button', { name: /too busy/ });
-  const hire = faq.getByRole('button', { name: /hire more people/ });
+  const [first] = cohort.faq.items;
+  const last = cohort.faq.items.at(-1);
+  const busy = faq.getByRole('button', { name: first?.question, exact: true });
+  const hire = faq.getByRole('button', { name: last?.question, exact: true });
   await busy.click();
   await expect(busy).toHaveAttribute('aria-expanded', 'true');
   await hire.focus();

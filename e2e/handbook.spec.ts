@@ -1,12 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
+import { content } from './content';
 
 /**
- * The handbook page (spec §2.6, §4, §9; D3, D9, D11) in its default "simulated" window, with
- * time driven by Playwright's clock: the bar counts down from 35–55 s, pulses at zero, the
- * button relabels, and a sign-up ends at the handbook PDF, with or without JavaScript.
+ * The handbook page (product brief §2.6, §4, §9; D3, D9, D11) in its default "simulated" window,
+ * with time driven by Playwright's clock: the bar counts down from 35–55 s, pulses at zero, the
+ * button relabels, and a sign-up ends at the handbook PDF, with or without JavaScript. The words
+ * are content/handbook.yaml's.
  */
+
+const { handbook, site } = content;
+const { submit } = handbook.form.copy;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Any of the form's two labels: before and after the window runs out. */
+const anySubmit = new RegExp(
+  `^(${escapeRegExp(submit)}|${escapeRegExp(handbook.form.closedSubmit)})$`,
+);
 
 const start = new Date('2025-09-01T09:00:00Z');
 
@@ -18,21 +28,23 @@ async function openPaused(page: Page) {
 }
 
 function bar(page: Page) {
-  return page.getByRole('complementary', { name: 'Unlock window' });
+  return page.getByRole('complementary', { name: handbook.bar.label });
 }
 
 async function secondsLeft(page: Page): Promise<number> {
   const text = (await bar(page).textContent()) ?? '';
-  return Number(/ends in (\d+) s/.exec(text)?.[1]);
+  const { prefix, units } = handbook.bar;
+  return Number(
+    new RegExp(`${escapeRegExp(prefix)} (\\d+) ${escapeRegExp(units.s)}`).exec(text)?.[1],
+  );
 }
 
-test('the headline, the trust line and the form, as the spec words them', async ({ page }) => {
+test('the headline, the trust line and the form, as the content words them', async ({ page }) => {
   await page.goto('/11cheatcodes');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('11 CheatCodes');
-  await expect(
-    page.getByText('Instant download. No spam. 4,423+ insiders already winning with these codes.'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send Me My CheatCodes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(handbook.hero.heading);
+  await expect(page.getByText(handbook.hero.trustLine)).toBeVisible();
+  await expect(page.getByLabel(site.forms.emailLabel)).toBeVisible();
+  await expect(page.getByRole('button', { name: submit, exact: true })).toBeVisible();
   const box = await bar(page).boundingBox();
   expect(box?.height).toBe(56);
 });
@@ -47,12 +59,14 @@ test('the window starts between 35 and 55 s, falls by one each second and pulses
   await page.clock.runFor(1000);
   expect(await secondsLeft(page)).toBe(first - 1);
   await expect(bar(page)).not.toHaveClass(/animate-pulse/);
-  await expect(page.getByRole('button', { name: 'Send Me My CheatCodes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: submit, exact: true })).toBeVisible();
 
   await page.clock.runFor(60_000);
   expect(await secondsLeft(page)).toBe(0);
   await expect(bar(page)).toHaveClass(/animate-pulse/);
-  await expect(page.getByRole('button', { name: 'Unlock My CheatCodes Now' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: handbook.form.closedSubmit, exact: true }),
+  ).toBeVisible();
 });
 
 /**
@@ -75,8 +89,8 @@ test('the handbook is a PDF the server serves', async ({ request }) => {
 test('signing up opens the handbook', async ({ page }) => {
   await catchHandbook(page);
   await page.goto('/11cheatcodes');
-  await page.getByLabel('Email address').fill(`reader+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: /CheatCodes/ }).click();
+  await page.getByLabel(site.forms.emailLabel).fill(`reader+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: anySubmit }).click();
   await expect(page).toHaveURL(/\/downloads\/11-cheatcodes\.pdf$/);
 });
 
@@ -85,8 +99,8 @@ test('without JavaScript the form still ends at the handbook', async ({ browser,
   const page = await context.newPage();
   await catchHandbook(page);
   await page.goto('/11cheatcodes');
-  await page.getByLabel('Email address').fill(`nojs+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Send Me My CheatCodes' }).click();
+  await page.getByLabel(site.forms.emailLabel).fill(`nojs+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: submit, exact: true }).click();
   await expect(page).toHaveURL(/\/downloads\/11-cheatcodes\.pdf$/);
   await context.close();
 });
@@ -94,8 +108,8 @@ test('without JavaScript the form still ends at the handbook', async ({ browser,
 test('a bad email is explained, and axe finds nothing', async ({ page }) => {
   await page.goto('/11cheatcodes', { waitUntil: 'networkidle' });
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByLabel('Email address').fill('nope');
-  await page.getByRole('button', { name: /CheatCodes/ }).click();
-  await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(site.forms.emailLabel).fill('nope');
+  await page.getByRole('button', { name: anySubmit }).click();
+  await expect(page.getByLabel(site.forms.emailLabel)).toHaveAttribute('aria-invalid', 'true');
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -139,8 +139,8 @@ for (const [page, html] of await site.render(pageIds, now)) {
   await writeFile(join(buildPaths.pages, `${page}.html`), html);
 }
 
-// The handbook and bonus PDFs (product decision D9, D10), from the content.
-const pdfs = await renderDownloads(publicConfig.origins);
+// The handbook and bonus PDFs (product decision D9, D10), from the content at the build's moment.
+const pdfs = await renderDownloads(publicConfig.origins, props);
 for (const { path, pdf, public: isPublic } of pdfs) {
   const file = join(isPublic ? buildPaths.client : buildPaths.private, path);
   await mkdir(dirname(file), { recursive: true });

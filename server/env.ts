@@ -128,7 +128,6 @@ export const envSchema = z.object({
   NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
 
   // External destinations (product decision D18): every one has a working placeholder.
-  COHORT_BOOKING_URL: url('https://stripe.com/'),
   BOOK_RETAILER_URL: url('https://www.amazon.co.uk/'),
   COMMUNITY_INVITE_URL: url('https://chat.whatsapp.com/'),
   INSTAGRAM_URL: url('https://www.instagram.com/'),
@@ -276,7 +275,6 @@ export function toPublicConfig(env: Env): PublicConfig {
   return {
     origins: siteOrigins(env.SITE_URL, namedHosts(env)),
     links: {
-      cohortBooking: env.COHORT_BOOKING_URL,
       bookRetailer: env.BOOK_RETAILER_URL,
       communityInvite: env.COMMUNITY_INVITE_URL,
       instagram: env.INSTAGRAM_URL,

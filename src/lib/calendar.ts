@@ -1,5 +1,5 @@
 import type { Content } from '../../contracts/content';
-import { dayAfter, londonMidnight } from './facts';
+import { dayAfter, formatDay, londonMidnight } from './facts';
 
 /** A moment in London time, "10 December 2026 at 18:00" (`long`) or "10 Dec 2026, 18:00". */
 export const formatInstant = (at: number, dateStyle: 'long' | 'medium' = 'long') =>
@@ -12,8 +12,9 @@ export const formatInstant = (at: number, dateStyle: 'long' | 'medium' = 'long')
 /**
  * Every moment the site's words change, from the dates in the content: a workshop session
  * starts (the page moves on to the next one, or to "the next date is being set"), the book comes
- * out (pre-order becomes "out now"), a new year begins (the copyright line). The server
- * re-renders the pages then (server/calendar.ts); the build prints the list.
+ * out (pre-order becomes "out now"), a cohort intake's applications close (the page moves on to
+ * the next intake, or says applications will open), a new year begins (the copyright line). The
+ * server re-renders the pages then (server/calendar.ts); the build prints the list.
  */
 export interface ContentDate {
   at: number;
@@ -44,7 +45,7 @@ export function contentDates(content: Content, from: number): ContentDate[] {
   }
   dates.push({
     at: londonMidnight(content.site.book.releaseDate),
-    what: `release day of the book: "pre-order" becomes "out now" (content/site.yaml book.releaseDate)`,
+    what: `release day of the book: "pre-order" becomes "out now", and the home page's waitlist gives way to the book (content/site.yaml book.releaseDate)`,
   });
   dates.push({
     // The offer runs to the end of its last day: the banner changes as the next day begins.
@@ -53,6 +54,24 @@ export function contentDates(content: Content, from: number): ContentDate[] {
     warning:
       'the waitlist banner has no offer to count down to after it: set a new banner.offerEnds in content/waitlist.yaml, or leave the "offer ended" words',
   });
+  // Applications run to the end of their last day: the page moves on as the next day begins.
+  const closings = content.cohort.intakes.map(({ starts, applyBy }) => ({
+    starts,
+    at: londonMidnight(dayAfter(applyBy)),
+  }));
+  const lastClosing = Math.max(...closings.map(({ at }) => at));
+  for (const { starts, at } of closings) {
+    dates.push({
+      at,
+      what: `applications close for the cohort intake of ${formatDay(starts)}: the page moves on to the next intake (content/cohort.yaml)`,
+      ...(at === lastClosing
+        ? {
+            warning:
+              'no cohort intake takes applications after it: add the next one to content/cohort.yaml intakes (until then the page says `intake.closed`)',
+          }
+        : {}),
+    });
+  }
   const year = Number(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(from),
   );

@@ -43,6 +43,23 @@ export function nextSession<S extends Pick<Session, 'start'>>(
   );
 }
 
+type Intake = Content['cohort']['intakes'][number];
+
+/**
+ * The cohort intake the page takes applications for at `now`: the first whose applications have
+ * not closed (they close at the end of its `applyBy` day, London time), or none.
+ */
+export function nextIntake<I extends Pick<Intake, 'starts' | 'applyBy'>>(
+  intakes: readonly I[],
+  now: number,
+): I | null {
+  return (
+    [...intakes]
+      .sort((a, b) => a.starts.localeCompare(b.starts))
+      .find((intake) => !dayHasCome(dayAfter(intake.applyBy), now)) ?? null
+  );
+}
+
 /** The moment a YYYY-MM-DD day begins in London (BST or GMT, whichever is in force). */
 export function londonMidnight(day: string): number {
   const noon = Date.parse(`${day}T12:00:00Z`);
@@ -106,14 +123,20 @@ export function formatCount(count: number): string {
 }
 
 export function factsOf(
-  content: Pick<Content, 'site' | 'workshop' | 'waitlist' | 'thankYou'>,
+  content: Pick<Content, 'site' | 'workshop' | 'waitlist' | 'thankYou' | 'cohort'>,
   now: number,
 ): Facts {
   const { site, workshop } = content;
   // With no session to come, the price of the last one still describes the workshop.
   const session = nextSession(workshop.sessions, now) ?? workshop.sessions.at(-1) ?? null;
+  // Likewise the last intake's seats still describe the cohort once its applications have closed.
+  const intake =
+    nextIntake(content.cohort.intakes, now) ??
+    content.cohort.intakes.toSorted((a, b) => a.starts.localeCompare(b.starts)).at(-1) ??
+    null;
   return {
     founder: site.founder.name,
+    tagline: site.founder.tagline,
     bookTitle: site.book.title,
     releaseDate: formatDay(site.book.releaseDate),
     workshopDate: session ? ukEventLabel(Date.parse(session.start)) : '',
@@ -124,6 +147,10 @@ export function factsOf(
     releaseYear: site.book.releaseDate.slice(0, 4),
     waitlistOfferEnds: formatDayOfMonth(content.waitlist.banner.offerEnds),
     friendsGoal: formatCount(content.thankYou.share.friendsGoal),
+    newsletterReaders: new Intl.NumberFormat('en-GB').format(site.newsletter.readers),
+    cohortStarts: intake ? formatDay(intake.starts) : '',
+    cohortApplyBy: intake ? formatDay(intake.applyBy) : '',
+    cohortSeats: intake ? String(intake.seats) : '',
   };
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { downloads, secondBonusFileName } from '../../contracts/downloads';
 import { siteOrigins } from '../../contracts/sites';
-import { handbook } from '../content/downloads';
+import { testPageProps } from '../testing/content';
 import { renderDownloads } from './downloads';
 
 const origins = siteOrigins('https://jamie.example', {
@@ -10,11 +10,14 @@ const origins = siteOrigins('https://jamie.example', {
   book: 'book.example',
 });
 
-describe('the PDFs built from the content layer (D9, D10)', () => {
+const props = await testPageProps();
+const { content } = props;
+
+describe('the PDFs built from content/downloads.yaml (D9, D10)', () => {
   const pdfs = new Map<string, string>();
   const privatePaths: string[] = [];
   beforeAll(async () => {
-    for (const { path, pdf, public: isPublic } of await renderDownloads(origins)) {
+    for (const { path, pdf, public: isPublic } of await renderDownloads(origins, props)) {
       pdfs.set(path, pdf.toString('latin1'));
       if (!isPublic) privatePaths.push(path);
     }
@@ -29,9 +32,11 @@ describe('the PDFs built from the content layer (D9, D10)', () => {
   });
 
   it('lays the handbook out as a publication: cover, contents, one page per CheatCode, closing', () => {
+    const { items } = content.downloads.handbook;
     const pages = pdfs.get(downloads.handbook)?.match(/\/Type \/Page\b/g) ?? [];
-    expect(handbook.items).toHaveLength(11);
-    expect(pages).toHaveLength(1 + 1 + 11 + 1);
+    // The handbook holds as many CheatCodes as its page promises (the "11" of §2.6).
+    expect(items).toHaveLength(Number(content.handbook.hero.badge.number));
+    expect(pages).toHaveLength(1 + 1 + items.length + 1);
   });
 
   it('embeds the site’s faces with a Unicode map, so the text can be selected and searched', () => {
@@ -50,9 +55,16 @@ describe('the PDFs built from the content layer (D9, D10)', () => {
 
   it('names its title and author, and links to the sites on their own hosts', () => {
     const pdf = pdfs.get(downloads.handbook) ?? '';
-    expect(info(pdf, 'Title')).toBe('The 11 CheatCodes');
-    expect(info(pdf, 'Author')).toBe('Jamie Castell');
+    expect(info(pdf, 'Title')).toBe(content.downloads.handbook.fileTitle);
+    expect(info(pdf, 'Author')).toBe(content.site.founder.name);
     expect(pdf).toContain('(https://wait.example/)');
     expect(pdf).toContain('(https://sellable.example/cohort)');
+  });
+
+  it('writes the facts in, so no year or date goes stale: the workbook is the release year’s', () => {
+    const title = info(pdfs.get(`/${secondBonusFileName}`) ?? '', 'Title');
+    expect(title).toBe(content.downloads.secondBonus.fileTitle);
+    expect(title).toContain(content.site.book.releaseDate.slice(0, 4));
+    expect(JSON.stringify(content.downloads)).not.toMatch(/\{\w+\}/);
   });
 });

@@ -1,5 +1,5 @@
 import { Document, Font, Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { PdfBook } from '../content/downloads';
+import type { SiteContent } from '../pages/page-props';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
 
@@ -7,7 +7,7 @@ import { themeColors } from '../styles/theme-colors';
  * One short publication laid out for A5 reading (D9, D10): a cover on the accent, the contents,
  * one page per item with its number, text and action, and a closing page with real links. The
  * site's faces are embedded (Anton for headings, Inter for text), so the text can be selected
- * and searched. Rendered at build only (scripts/downloads.ts), never in the browser.
+ * and searched. Rendered at build only (scripts/build.ts), never in the browser.
  */
 Font.register({ family: 'Anton', src: fontFiles.anton });
 Font.register({
@@ -125,6 +125,9 @@ function Footer({ author, title, page }: { author: string; title: string; page: 
 }
 
 const pad = (index: number) => String(index + 1).padStart(2, '0');
+
+/** One PDF's words, as content/downloads.yaml gives them with their facts filled in. */
+export type PdfBook = SiteContent['downloads']['handbook'];
 
 export function PdfBookDocument({
   book,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PageId, pageIds } from '../../contracts/routes';
 import { publicConfig } from '../config';
-import * as cohortPage from '../content/cohort';
-import { londonMidnight, nextSession } from '../lib/facts';
+import { dayAfter, londonMidnight, nextIntake, nextSession } from '../lib/facts';
 import { scriptJson } from '../lib/script-json';
 import { bookFaq } from '../pages/book/book-copy';
 import { testPageProps } from '../testing/content';
@@ -10,7 +9,7 @@ import { structuredData } from './structured-data';
 
 const address = { url: 'https://example.test/page', image: 'https://example.test/card.png' };
 const props = await testPageProps();
-const { workshop } = props.content;
+const { workshop, cohort } = props.content;
 
 type Node = Record<string, unknown>;
 
@@ -57,7 +56,7 @@ describe('structured data (JSON-LD)', () => {
   it.each([
     ['book', { items: bookFaq(props.content, props.now) }],
     ['workshop', workshop.faq],
-    ['cohort', cohortPage.faq],
+    ['cohort', cohort.faq],
   ] as const)('gives the %s page the questions and answers its accordion shows', (page, faq) => {
     const { mainEntity } = ofType(page, 'FAQPage') as { mainEntity: Node[] };
     expect(
@@ -114,7 +113,8 @@ describe('structured data (JSON-LD)', () => {
 
   it('describes the cohort as a course the founder provides, and the founder on the home page', () => {
     expect(ofType('cohort', 'Course')).toMatchObject({
-      name: cohortPage.hero.heading,
+      name: cohort.hero.heading,
+      description: cohort.meta.description,
       provider: { '@type': 'Person', name: 'Jamie Castell' },
     });
     const person = ofType('home', 'Person');
@@ -122,5 +122,25 @@ describe('structured data (JSON-LD)', () => {
     expect(person).toMatchObject({ name: 'Jamie Castell', image: address.image });
     // Every other page's founder node is the same entity as the home page's.
     expect(ofType('book', 'Book').author).toMatchObject({ '@id': person['@id'] });
+  });
+
+  it('starts the cohort’s course instance with the intake taking applications, and none after the last', async () => {
+    const intake = nextIntake(cohort.intakes, props.now);
+    if (!intake) throw new Error('content/cohort.yaml has no intake taking applications');
+    expect(ofType('cohort', 'Course').hasCourseInstance).toEqual({
+      '@type': 'CourseInstance',
+      courseMode: 'Online',
+      startDate: intake.starts,
+    });
+    const lastApplyBy =
+      cohort.intakes
+        .map(({ applyBy }) => applyBy)
+        .sort()
+        .at(-1) ?? '';
+    const after = await testPageProps(londonMidnight(dayAfter(lastApplyBy)));
+    expect(ofType('cohort', 'Course', after).hasCourseInstance).toEqual({
+      '@type': 'CourseInstance',
+      courseMode: 'Online',
+    });
   });
 });

@@ -1,10 +1,8 @@
 import type { Book, Course, Event, FAQPage, Graph, Person, Thing } from 'schema-dts';
 import type { PageId } from '../../contracts/routes';
 import { publicConfig } from '../config';
-import * as cohortPage from '../content/cohort';
-import * as homePage from '../content/home';
-import { founder, socialLinks } from '../content/site';
-import { nextSession } from '../lib/facts';
+import { nextIntake, nextSession } from '../lib/facts';
+import { socialLinksOf } from '../lib/social-links';
 import { bookFaq, releaseCopy } from '../pages/book/book-copy';
 import type { PageProps } from '../pages/page-props';
 import type { FaqProps } from '../sections/faq';
@@ -21,11 +19,13 @@ const language = 'en-GB';
 const founderUrl = new URL('/', publicConfig.origins.main).href;
 
 /** The founder as the other pages name him: one node, joined to the home page's by its @id. */
-const founderRef = {
-  '@type': 'Person',
-  '@id': `${founderUrl}#founder`,
-  name: founder.name,
-} as const satisfies Person;
+function founderRef({ content }: PageProps) {
+  return {
+    '@type': 'Person',
+    '@id': `${founderUrl}#founder`,
+    name: content.site.founder.name,
+  } as const satisfies Person;
+}
 
 /** The FAQ a page shows in its accordion, as search engines read it. */
 function faqPage({ items }: Pick<FaqProps, 'items'>, { url }: PageAddress): FAQPage {
@@ -40,24 +40,26 @@ function faqPage({ items }: Pick<FaqProps, 'items'>, { url }: PageAddress): FAQP
   };
 }
 
-function person({ image }: PageAddress): Person {
+function person(props: PageProps, { image }: PageAddress): Person {
+  const { site, home } = props.content;
   return {
-    ...founderRef,
+    ...founderRef(props),
     url: founderUrl,
-    description: homePage.hero.sub,
+    description: home.hero.sub,
     image,
-    sameAs: socialLinks.map(({ href }) => href),
+    sameAs: socialLinksOf(site).map(({ href }) => href),
   };
 }
 
 /** The book and its offer: a pre-order before release day, in stock from it. */
-function bookOnSale({ content, now }: PageProps, { url, image }: PageAddress): Book {
+function bookOnSale(props: PageProps, { url, image }: PageAddress): Book {
+  const { content, now } = props;
   const { title, releaseDate } = content.site.book;
   const { released, meta } = releaseCopy(content, now);
   return {
     '@type': 'Book',
     name: title,
-    author: founderRef,
+    author: founderRef(props),
     url,
     image,
     description: meta.description,
@@ -73,8 +75,9 @@ function bookOnSale({ content, now }: PageProps, { url, image }: PageAddress): B
 }
 
 /** The next session to come as an online event, or nothing while no date is set. */
-function liveWorkshop({ content, now }: PageProps, { url, image }: PageAddress): Event[] {
-  const { hero, meta, sessions } = content.workshop;
+function liveWorkshop(props: PageProps, { url, image }: PageAddress): Event[] {
+  const { hero, meta, sessions } = props.content.workshop;
+  const { now } = props;
   const session = nextSession(sessions, now);
   if (!session) return [];
   return [
@@ -88,8 +91,8 @@ function liveWorkshop({ content, now }: PageProps, { url, image }: PageAddress):
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
       location: { '@type': 'VirtualLocation', url },
-      organizer: founderRef,
-      performer: founderRef,
+      organizer: founderRef(props),
+      performer: founderRef(props),
       offers: {
         '@type': 'Offer',
         price: session.price.amount,
@@ -101,22 +104,29 @@ function liveWorkshop({ content, now }: PageProps, { url, image }: PageAddress):
   ];
 }
 
-function cohort({ url, image }: PageAddress): Course {
+/** The cohort as a course; its instance starts with the intake taking applications, if any. */
+function cohort(props: PageProps, { url, image }: PageAddress): Course {
+  const { hero, meta, intakes } = props.content.cohort;
+  const intake = nextIntake(intakes, props.now);
   return {
     '@type': 'Course',
-    name: cohortPage.hero.heading,
-    description: cohortPage.meta.description,
+    name: hero.heading,
+    description: meta.description,
     url,
     image,
     inLanguage: language,
-    provider: founderRef,
-    hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Online' },
+    provider: founderRef(props),
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: 'Online',
+      ...(intake ? { startDate: intake.starts } : {}),
+    },
   };
 }
 
 /** What each page tells search engines beyond its head (the rest say nothing more). */
 const thingsOn: Partial<Record<PageId, (props: PageProps, address: PageAddress) => Thing[]>> = {
-  home: (_, address) => [person(address)],
+  home: (props, address) => [person(props, address)],
   book: (props, address) => [
     bookOnSale(props, address),
     faqPage({ items: bookFaq(props.content, props.now) }, address),
@@ -125,7 +135,7 @@ const thingsOn: Partial<Record<PageId, (props: PageProps, address: PageAddress) 
     ...liveWorkshop(props, address),
     faqPage(props.content.workshop.faq, address),
   ],
-  cohort: (_, address) => [cohort(address), faqPage(cohortPage.faq, address)],
+  cohort: (props, address) => [cohort(props, address), faqPage(props.content.cohort.faq, address)],
 };
 
 /**

@@ -1,15 +1,13 @@
 import { cn } from '../../lib/cn';
 import { formatWindow, type UnlockWindowConfig, unlockSecondsLeft } from '../../lib/unlock-window';
 import { useNow } from '../../lib/use-now';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface UnlockBarProps {
-  label: string;
-  prefix: string;
-  units: { d: string; h: string; m: string; s: string };
+export type UnlockBarProps = SiteContent['handbook']['bar'] & {
   window: UnlockWindowConfig;
   /** Shown in the prerender, before the browser knows the time. */
   prerenderSeconds: number;
-}
+};
 
 /**
  * The handbook's red top bar (product brief §2.6, §4, §9): 56 px tall, "Unlock window ends in N s",

@@ -1,21 +1,5 @@
 import { PageLayout } from '../../components/page-layout';
-import {
-  deliverables,
-  details,
-  faq,
-  firstQuote,
-  fit,
-  hero,
-  pain,
-  pitchToExperts,
-  ready,
-  secondQuotes,
-  shift,
-  story,
-  testimonials,
-  thirdQuotes,
-  weeks,
-} from '../../content/cohort';
+import { nextIntake } from '../../lib/facts';
 import { CardGrid } from '../../sections/cohort/card-grid';
 import { CohortHero } from '../../sections/cohort/cohort-hero';
 import { Details } from '../../sections/cohort/details';
@@ -28,25 +12,68 @@ import { Quotes } from '../../sections/quotes';
 import { Testimonials } from '../../sections/testimonials';
 import type { PageProps } from '../page-props';
 
-/** "Escape the 7-Figure Prison", the fifteen sections of spec §2.8 in order. */
-export function CohortPage({ content }: PageProps) {
+/**
+ * "Escape the 7-Figure Prison", the fifteen sections of the product brief §2.8 in order, from
+ * content/cohort.yaml. While an intake takes applications the hero names its seats and dates;
+ * once none does, it says applications will open (`intake.closed`). Every call button opens the
+ * one booking page either way (D18).
+ */
+export function CohortPage({ content, now }: PageProps) {
+  const { cohort, site } = content;
+  const open = nextIntake(cohort.intakes, now) !== null;
+  const intake = {
+    label: cohort.intake.label,
+    text: open ? cohort.intake.open : cohort.intake.closed,
+  };
+  const call = (label: string) => ({ label, href: cohort.booking });
+  // The schema checks that every quoted name is one of the testimonials.
+  const quoted = (names: readonly string[]) =>
+    names.flatMap((name) => cohort.testimonials.items.filter((item) => item.name === name));
   return (
-    <PageLayout site={content.site}>
-      <CohortHero {...hero} />
-      <Quotes items={firstQuote} />
-      <Pitch {...story} />
-      <Quotes items={secondQuotes} />
-      <Pitch {...pain} band="surface" />
-      <ShiftTable {...shift} />
-      <Pitch {...pitchToExperts} />
-      <Quotes items={thirdQuotes} />
-      <Weeks {...weeks} />
-      <CardGrid {...deliverables} />
-      <Fit {...fit} />
-      <Details {...details} />
-      <Testimonials {...testimonials} />
-      <Pitch {...ready} band="surface" />
-      <Faq {...faq} />
+    <PageLayout site={site}>
+      <CohortHero
+        {...cohort.hero}
+        slots={open ? cohort.hero.slots : null}
+        intake={intake}
+        cta={call(cohort.hero.cta)}
+      />
+      <Quotes items={quoted(cohort.quotes.afterHero)} />
+      <Pitch
+        id="story"
+        {...cohort.story}
+        cta={{ ...call(cohort.story.cta), location: 'cohort-story' }}
+      />
+      <Quotes items={quoted(cohort.quotes.afterStory)} />
+      <Pitch
+        id="pain"
+        {...cohort.pain}
+        cta={{ ...call(cohort.pain.cta), location: 'cohort-pain' }}
+        band="surface"
+      />
+      <ShiftTable id="shift" {...cohort.shift} />
+      <Pitch id="pitch" {...cohort.expertPitch} />
+      <Quotes items={quoted(cohort.quotes.afterPitch)} />
+      <Weeks id="how" {...cohort.weeks} />
+      <CardGrid id="deliverables" {...cohort.deliverables} />
+      <Fit id="fit" {...cohort.fit} />
+      <Details
+        id="details"
+        heading={cohort.details.heading}
+        items={[{ term: intake.label, value: intake.text }, ...cohort.details.items]}
+        cta={call(cohort.details.cta)}
+      />
+      <Testimonials id="testimonials" {...cohort.testimonials} />
+      <Pitch
+        id="ready"
+        {...cohort.ready}
+        cta={{ ...call(cohort.ready.cta), location: 'cohort-ready' }}
+        band="surface"
+      />
+      <Faq id="faq" {...cohort.faq} />
     </PageLayout>
   );
+}
+
+export function cohortMeta({ content }: PageProps) {
+  return { ...content.cohort.meta, theme: 'premium' as const, card: content.cohort.card };
 }

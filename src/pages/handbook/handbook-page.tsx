@@ -1,22 +1,51 @@
+import { downloads } from '../../../contracts/downloads';
 import { PageLayout } from '../../components/page-layout';
 import { CheckList } from '../../components/ui/check-list';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
-import { bar, form, hero } from '../../content/handbook';
+import { publicConfig } from '../../config';
 import { HandbookForm, UnlockBar } from '../../islands';
 import type { PageProps } from '../page-props';
 
-/** The handbook landing page (spec §2.6, D3, D9, D11): the unlock bar, the promise, the form. */
+/**
+ * The unlock window as configured (D11), and in simulated mode how it runs (product brief §4,
+ * §9): a random whole number of seconds from 35 to 55, 45 in the prerender.
+ */
+const unlockWindow = {
+  mode: publicConfig.handbookCountdown.mode,
+  deadline: publicConfig.handbookCountdown.deadline,
+  simulatedSeconds: { min: 35, max: 55 },
+};
+const prerenderSeconds = 45;
+
+/**
+ * The handbook landing page (product brief §2.6; D3, D9, D11), from content/handbook.yaml: the
+ * unlock bar, the promise, the form that ends at the handbook PDF.
+ */
 export function HandbookPage({ content }: PageProps) {
+  const { handbook, site } = content;
+  const { hero } = handbook;
   return (
-    <PageLayout site={content.site} header={<UnlockBar {...bar} />}>
+    <PageLayout
+      site={site}
+      header={
+        <UnlockBar {...handbook.bar} window={unlockWindow} prerenderSeconds={prerenderSeconds} />
+      }
+    >
       <section className="py-12 md:py-20">
         <Container className="grid items-center gap-12 md:grid-cols-12">
           <div className="md:col-span-7">
             <PageHeading kicker={hero.kicker} heading={hero.heading} sub={hero.sub} />
             <CheckList items={hero.points} className="mt-6 font-semibold" />
             <div className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-[var(--shadow-card)] md:p-8">
-              <HandbookForm {...form} />
+              <HandbookForm
+                id="handbook-form"
+                emailLabel={site.forms.emailLabel}
+                emailPlaceholder={site.forms.emailPlaceholder}
+                {...handbook.form}
+                window={unlockWindow}
+                download={downloads.handbook}
+              />
               <p className="mt-5 text-step--1 text-muted">{hero.trustLine}</p>
             </div>
           </div>
@@ -36,4 +65,8 @@ export function HandbookPage({ content }: PageProps) {
       </section>
     </PageLayout>
   );
+}
+
+export function handbookMeta({ content }: PageProps) {
+  return { ...content.handbook.meta, theme: 'main' as const, card: content.handbook.card };
 }

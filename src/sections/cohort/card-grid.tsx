@@ -1,12 +1,9 @@
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface CardGridProps {
-  id: string;
-  heading: string;
-  items: ReadonlyArray<{ title: string; body: string }>;
-}
+export type CardGridProps = SiteContent['cohort']['deliverables'] & { id: string };
 
-/** Titled cards in a grid (the cohort's six deliverables, spec §2.8 item 10). */
+/** Titled cards in a grid (the cohort's six deliverables, product brief §2.8 item 6). */
 export function CardGrid({ id, heading, items }: CardGridProps) {
   return (
     <Section id={id} band="surface">

@@ -1,16 +1,23 @@
+import { Fragment } from 'react';
 import { type ActionCta, ActionLink } from '../../components/action-link';
 import { Container } from '../../components/ui/container';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface CohortHeroProps {
-  kicker: string;
-  heading: string;
-  sub: string;
-  slots: string;
+type Hero = SiteContent['cohort']['hero'];
+
+export type CohortHeroProps = Omit<Hero, 'slots' | 'cta'> & {
+  /** The seats line, while an intake takes applications. */
+  slots: Hero['slots'] | null;
+  /** The next intake's dates, or that applications will open. */
+  intake: { label: string; text: string };
   cta: ActionCta;
-}
+};
 
-/** The cohort's opening (spec §2.8 item 1): the claim, the headline, the seats, the call. */
-export function CohortHero({ kicker, heading, sub, slots, cta }: CohortHeroProps) {
+/**
+ * The cohort's opening (product brief §2.8 item 1): the claim, the headline, the seats and the
+ * next intake, and the call.
+ */
+export function CohortHero({ kicker, heading, sub, slots, intake, cta }: CohortHeroProps) {
   return (
     <section className="py-14 md:py-24">
       <Container width="wide" className="text-center">
@@ -31,8 +38,25 @@ export function CohortHero({ kicker, heading, sub, slots, cta }: CohortHeroProps
           )}
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-step-1 leading-snug text-muted">{sub}</p>
-        <p className="mt-8 font-display text-step-2 uppercase text-accent">{slots}</p>
-        <ActionLink cta={cta} location="cohort-hero" className="mt-6" />
+        <div className="mt-8 flex flex-col items-center gap-4">
+          {slots ? <p className="font-display text-step-2 uppercase text-accent">{slots}</p> : null}
+          <p className="flex max-w-2xl flex-wrap items-baseline justify-center gap-x-3 gap-y-1 text-step-0">
+            <span className="text-step--1 font-bold uppercase tracking-wider text-accent">
+              {intake.label}
+            </span>
+            <span>
+              {/* Each " · " part wraps as a whole: a date is not split from its words. */}
+              {intake.text.split(' · ').map((part, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one line.
+                <Fragment key={index}>
+                  {index > 0 ? ' · ' : null}
+                  <span className="inline-block">{part}</span>
+                </Fragment>
+              ))}
+            </span>
+          </p>
+        </div>
+        <ActionLink cta={cta} location="cohort-hero" className="mt-8" />
       </Container>
     </section>
   );

@@ -1,14 +1,16 @@
 import { type ActionCta, ActionLink } from '../../components/action-link';
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface DetailsProps {
+export type DetailsProps = Omit<SiteContent['cohort']['details'], 'cta'> & {
   id: string;
-  heading: string;
-  items: ReadonlyArray<{ term: string; value: string }>;
   cta: ActionCta;
-}
+};
 
-/** "Cohort details" (spec §2.8 item 12): format, seats, commitment, outcome, and the call. */
+/**
+ * "Cohort details" (product brief §2.8 item 8): the next intake, format, seats, commitment,
+ * outcome, and the call.
+ */
 export function Details({ id, heading, items, cta }: DetailsProps) {
   return (
     <Section id={id} band="dark" width="text">

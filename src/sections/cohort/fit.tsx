@@ -1,18 +1,11 @@
 import { Close } from '../../components/icons';
 import { CheckList } from '../../components/ui/check-list';
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface FitProps {
-  id: string;
-  heading: string;
-  forLabel: string;
-  forItems: readonly string[];
-  notLabel: string;
-  notItems: readonly string[];
-  notes: ReadonlyArray<{ title: string; body: string }>;
-}
+export type FitProps = SiteContent['cohort']['fit'] & { id: string };
 
-/** "Who this is for (and who it's not)" (spec §2.8 item 11): both lists and the two notes. */
+/** "Who this is for (and who it's not)" (product brief §2.8 item 7): both lists and the two notes. */
 export function Fit({ id, heading, forLabel, forItems, notLabel, notItems, notes }: FitProps) {
   return (
     <Section id={id}>

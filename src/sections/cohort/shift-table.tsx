@@ -1,15 +1,10 @@
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface ShiftTableProps {
-  id: string;
-  heading: string;
-  caption: string;
-  columns: { from: string; to: string };
-  rows: ReadonlyArray<{ from: string; to: string }>;
-}
+export type ShiftTableProps = SiteContent['cohort']['shift'] & { id: string };
 
 /**
- * "The shift that changes everything" (spec §2.8 item 6): operator trait to asset-owner trait, as
+ * "The shift that changes everything" (product brief §2.8 item 3): operator trait to asset-owner trait, as
  * a real table that fits a 375 px screen without sideways scrolling (two short columns that wrap).
  */
 export function ShiftTable({ id, heading, caption, columns, rows }: ShiftTableProps) {

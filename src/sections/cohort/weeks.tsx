@@ -1,13 +1,9 @@
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface WeeksProps {
-  id: string;
-  heading: string;
-  rhythm: ReadonlyArray<{ day: string; body: string }>;
-  weeks: ReadonlyArray<{ label: string; title: string }>;
-}
+export type WeeksProps = SiteContent['cohort']['weeks'] & { id: string };
 
-/** "How the 5-week transformation works" (spec §2.8 item 9): the weekly rhythm and the weeks. */
+/** "How the 5-week transformation works" (product brief §2.8 item 5): the weekly rhythm and the weeks. */
 export function Weeks({ id, heading, rhythm, weeks }: WeeksProps) {
   return (
     <Section id={id}>

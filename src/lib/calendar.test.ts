@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Content } from '../../contracts/content';
+import { loadContent } from '../../contracts/content/load';
+import { contentDates } from './calendar';
+
+/** The repository's content with the cohort's intakes set here, so the owner's dates never matter. */
+const content = await loadContent(resolve(import.meta.dirname, '../../content'));
+
+function withIntakes(intakes: Content['cohort']['intakes']): Content {
+  return { ...content, cohort: { ...content.cohort, intakes } };
+}
+
+const cohortDates = (dates: ReturnType<typeof contentDates>) =>
+  dates.filter(({ what }) => what.includes('content/cohort.yaml'));
+
+describe('the calendar of content dates', () => {
+  it('lists each cohort intake’s close of applications as its next day begins in London', () => {
+    const dates = contentDates(
+      withIntakes([
+        { starts: '2027-07-05', applyBy: '2027-06-14', seats: 20 },
+        { starts: '2027-01-11', applyBy: '2026-12-14', seats: 20 },
+      ]),
+      Date.parse('2026-11-25T12:00:00Z'),
+    );
+    expect(cohortDates(dates).map(({ at }) => new Date(at).toISOString())).toEqual([
+      '2026-12-15T00:00:00.000Z', // GMT
+      '2027-06-14T23:00:00.000Z', // BST: midnight in London is 23:00 UTC
+    ]);
+    expect(cohortDates(dates)[0]?.what).toBe(
+      'applications close for the cohort intake of 11 January 2027: the page moves on to the next intake (content/cohort.yaml)',
+    );
+  });
+
+  it('warns at the last intake’s close only: the page has no intake to take applications for after it', () => {
+    const [first, last] = cohortDates(
+      contentDates(
+        withIntakes([
+          { starts: '2027-01-11', applyBy: '2026-12-14', seats: 20 },
+          { starts: '2027-04-12', applyBy: '2027-03-15', seats: 12 },
+        ]),
+        Date.parse('2026-11-25T12:00:00Z'),
+      ),
+    );
+    expect(first?.warning).toBeUndefined();
+    expect(last?.warning).toMatch(
+      /^no cohort intake takes applications after it: add the next one/,
+    );
+  });
+});
