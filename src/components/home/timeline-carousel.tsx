@@ -1,5 +1,4 @@
-import type { TimelineSlide } from '../../content/home';
-import type { CarouselLabels } from '../../content/types';
+import type { SiteContent } from '../../pages/page-props';
 import { Carousel } from '../ui/carousel';
 import { Image } from '../ui/image';
 import { StaticHtml } from '../ui/static-html';
@@ -10,8 +9,8 @@ export function TimelineCarousel({
   slides,
   autoplay,
 }: {
-  labels: CarouselLabels;
-  slides: readonly TimelineSlide[];
+  labels: SiteContent['home']['timeline']['labels'];
+  slides: SiteContent['home']['timeline']['slides'];
   autoplay: { minMs: number; maxMs: number };
 }) {
   return (
@@ -19,7 +18,7 @@ export function TimelineCarousel({
       labels={labels}
       autoplay={autoplay}
       className="mt-10"
-      slideClassName="pr-4 md:pr-6"
+      slideClassName="basis-full pr-4 md:pr-6"
       slides={slides.map((slide, index) => (
         <StaticHtml key={slide.section} className="h-full">
           <article className="grid h-full overflow-hidden rounded-card bg-paper shadow-[var(--shadow-card)] ring-1 ring-ink/10 md:grid-cols-2">
