@@ -1,9 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
+import { content } from './content';
 
 /**
  * Islands on the home page: only the interactive parts hydrate, React arrives after the page
  * has loaded, and nothing the visitor does before an island is live is lost.
  */
+
+const { emailLabel } = content.site.forms;
+const { copy, toast } = content.home.newsletter;
 
 /** Brings each island into view in turn, as a visitor scrolling down would, until all are live. */
 async function hydrateEverything(page: Page) {
@@ -70,11 +74,11 @@ test('what a visitor types before the form is live is kept, and their submit goe
   const release = await delayIslandCode(page);
   await page.goto('/');
   const section = page.locator('#newsletter');
-  const email = section.getByLabel('Email address');
+  const email = section.getByLabel(emailLabel);
   await email.fill('early@example.com');
-  await section.getByRole('button', { name: 'Subscribe' }).click();
+  await section.getByRole('button', { name: copy.submit }).click();
   release();
-  await expect(page.getByText('Subscribed!', { exact: true })).toBeVisible();
+  await expect(page.getByText(toast.title, { exact: true })).toBeVisible();
   await expect(email).toHaveValue('');
 });
 
@@ -82,11 +86,11 @@ test('a press on a button before its island is live is answered once it is', asy
   const release = await delayIslandCode(page);
   await page.goto('/');
   const section = page.locator('#newsletter');
-  await section.getByRole('button', { name: 'Subscribe' }).click();
+  await section.getByRole('button', { name: copy.submit }).click();
   // Held, not posted natively: still on the page, no browser bubble submitted anything.
   await expect(page).toHaveURL(/\/$/);
   release();
-  await expect(section.getByLabel('Email address')).toHaveAccessibleDescription(
+  await expect(section.getByLabel(emailLabel)).toHaveAccessibleDescription(
     'Please enter your email address.',
   );
 });

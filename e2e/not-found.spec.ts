@@ -1,19 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
+import { content } from './content';
 import { siteOrigin } from './hosts';
 
-/** The 404 page (spec §2.9, D6): a real 404 status, the three texts, the path in the console. */
+/**
+ * The 404 page (product brief §2.9, product decision D6): a real 404 status, the words of
+ * content/not-found.yaml, the path in the console.
+ */
 
 const missing = '/no-such-page';
+const { notFound } = content;
 
 test('answers 404 with the page, noindex, and logs the attempted path', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
   const response = await page.goto(missing);
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
-  await expect(page.getByText('Oops! Page not found')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('heading', { level: 1, name: notFound.heading })).toBeVisible();
+  await expect(page.getByText(notFound.text)).toBeVisible();
+  await expect(page.getByRole('link', { name: notFound.homeLink.label })).toHaveAttribute(
+    'href',
+    notFound.homeLink.href,
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect
     .poll(() =>
@@ -22,9 +30,9 @@ test('answers 404 with the page, noindex, and logs the attempted path', async ({
     .toBe(true);
 });
 
-test('Return to Home goes to the home page', async ({ page }) => {
+test('the way home goes to the home page', async ({ page }) => {
   await page.goto(missing);
-  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await page.getByRole('link', { name: notFound.homeLink.label }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(new URL(page.url()).pathname).toBe('/');
 });
@@ -32,7 +40,7 @@ test('Return to Home goes to the home page', async ({ page }) => {
 test('the sellable-business site answers unknown paths with the same 404', async ({ page }) => {
   const response = await page.goto(`${siteOrigin['sellable-business']}${missing}`);
   expect(response?.status()).toBe(404);
-  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByText(notFound.text)).toBeVisible();
 });
 
 for (const viewport of [

@@ -5,8 +5,6 @@ import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
-import * as home from '../src/content/home';
-import * as notFound from '../src/content/not-found';
 import { testContent } from '../src/testing/content';
 
 /** `npm run dev` as a child process: pages from source on every host, the real API beside them. */
@@ -71,7 +69,7 @@ describe('npm run dev', () => {
     const page = await send('/');
     expect(page.status).toBe(200);
     expect(page.contentType).toMatch(/^text\/html/);
-    expect(headline(page.body)).toBe(home.hero.name);
+    expect(headline(page.body)).toBe((await testContent()).site.founder.name);
     expect(page.body).toContain('<script type="module" src="/src/pages/home/entry.ts"');
     expect(page.body).toContain('<script type="module" src="/@vite/client"></script>');
   });
@@ -86,7 +84,7 @@ describe('npm run dev', () => {
   it('answers an unknown path on the main site with the 404 page', async () => {
     const page = await send('/no-such-page');
     expect(page.status).toBe(404);
-    expect(headline(page.body)).toBe(notFound.copy.heading);
+    expect(headline(page.body)).toBe((await testContent()).notFound.heading);
   });
 
   it('serves the stylesheet and page modules from source', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { faqItem, image, line, pageMeta, paragraph, shareCard, testimonial } from './fields';
-import { formCopy } from './site';
+import { faqItem, image, line, pageMeta, paragraph, shareCard, testimonial, video } from './fields';
+import { contactSection } from './site';
 
 /**
  * What the book page says that changes on release day (content/site.yaml book.releaseDate):
@@ -72,19 +72,10 @@ export const book = z.strictObject({
     kicker: line,
     heading: line,
     sub: paragraph,
-    video: z.strictObject({ title: line, poster: image, play: line }),
+    video,
   }),
   faq: z.strictObject({ kicker: line, heading: line, items: z.array(faqItem) }),
-  contact: z.strictObject({
-    kicker: line,
-    heading: line,
-    sub: paragraph,
-    nameLabel: line,
-    emailLabel: line,
-    messageLabel: line,
-    messagePlaceholder: line,
-    copy: formCopy,
-  }),
+  contact: contactSection,
   exitIntent: z.strictObject({
     heading: line,
     body: paragraph,

@@ -94,6 +94,23 @@ export type Resolved<T> = T extends ImageRef
       ? { [Key in keyof T]: Resolved<T[Key]> }
       : T;
 
+/** A video box: its poster until a player may load, the player's title and the play button's name. */
+export const video = z.strictObject({ title: line, poster: image, play: line });
+
+/**
+ * The labels of a carousel's controls (WAI-ARIA carousel pattern). "{slide}" and "{total}" are
+ * filled in by the carousel.
+ */
+export const carouselLabels = z.strictObject({
+  region: line,
+  previous: line,
+  next: line,
+  goTo: line,
+  slide: line,
+  pause: line,
+  play: line,
+});
+
 /** The questions and answers of an FAQ. */
 export const faqItem = z.strictObject({ question: line, answer: paragraph });
 

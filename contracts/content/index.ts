@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import { book } from './book';
+import { cohort } from './cohort';
+import { downloads } from './downloads';
+import { handbook } from './handbook';
+import { home } from './home';
+import { notFound } from './not-found';
 import { site } from './site';
 import { thankYou } from './thank-you';
 import { waitlist } from './waitlist';
@@ -13,10 +18,15 @@ import { workshop } from './workshop';
  */
 export const contentFiles = {
   site: { path: 'site.yaml', schema: site, format: 'yaml' },
+  home: { path: 'home.yaml', schema: home, format: 'yaml' },
   workshop: { path: 'workshop.yaml', schema: workshop, format: 'yaml' },
   book: { path: 'book.yaml', schema: book, format: 'yaml' },
   waitlist: { path: 'waitlist.yaml', schema: waitlist, format: 'yaml' },
   thankYou: { path: 'thank-you.yaml', schema: thankYou, format: 'yaml' },
+  notFound: { path: 'not-found.yaml', schema: notFound, format: 'yaml' },
+  handbook: { path: 'handbook.yaml', schema: handbook, format: 'yaml' },
+  cohort: { path: 'cohort.yaml', schema: cohort, format: 'yaml' },
+  downloads: { path: 'downloads.yaml', schema: downloads, format: 'yaml' },
 } as const satisfies Record<string, ContentFile>;
 
 export interface ContentFile {
@@ -41,6 +51,7 @@ export type Content = {
  */
 export const factNames = [
   'founder',
+  'tagline',
   'bookTitle',
   'releaseDate',
   'workshopDate',
@@ -49,6 +60,10 @@ export const factNames = [
   'releaseYear',
   'waitlistOfferEnds',
   'friendsGoal',
+  'newsletterReaders',
+  'cohortStarts',
+  'cohortApplyBy',
+  'cohortSeats',
 ] as const;
 export type FactName = (typeof factNames)[number];
 

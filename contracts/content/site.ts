@@ -9,6 +9,18 @@ export const formCopy = z.strictObject({
   error: line,
 });
 
+/** Press and speaking enquiries: the section and its form (the home and book pages). */
+export const contactSection = z.strictObject({
+  kicker: line,
+  heading: line,
+  sub: paragraph,
+  nameLabel: line,
+  emailLabel: line,
+  messageLabel: line,
+  messagePlaceholder: line,
+  copy: formCopy,
+});
+
 const consentCategory = z.strictObject({
   id: z.enum(['analytics', 'advertising', 'media']),
   label: line,
@@ -21,6 +33,10 @@ const consentCategory = z.strictObject({
  */
 export const site = z.strictObject({
   founder: z.strictObject({ name: line, tagline: line }),
+  newsletter: z.strictObject({
+    /** How many people read the newsletter: "{newsletterReaders}" in the copy ("17,000"). */
+    readers: z.number({ error: 'expected a number' }).int().positive(),
+  }),
   book: z.strictObject({
     title: line,
     cover: image,

@@ -2,7 +2,7 @@ import type { Link } from '../content/types';
 import { ArrowRight } from './icons';
 import { TrackedLink } from './tracked';
 
-/** The thin newsletter invitation above the header (spec §2.2). */
+/** The thin newsletter invitation above the header (product brief §2.2). */
 export function TopBanner({ label, text, link }: { label: string; text: string; link: Link }) {
   return (
     <aside aria-label={label} className="band-dark px-5 py-2.5 text-center text-step--1">

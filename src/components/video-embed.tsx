@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { videoConsent } from '../content/consent';
 import type { VideoContent } from '../content/types';
 import { cn } from '../lib/cn';
 import { useConsent } from '../lib/use-consent';
@@ -17,7 +16,7 @@ import { Image } from './ui/image';
  * so keyboard focus stays on it.
  */
 export function VideoEmbed({
-  video: { title, url, poster, play: playLabel },
+  video: { title, url, poster, play: playLabel, consent: consentWords },
   ambient = false,
   priority = false,
   className,
@@ -64,8 +63,8 @@ export function VideoEmbed({
           </span>
           {consented ? null : (
             <span className="max-w-xs rounded-card bg-night/85 px-4 py-2 text-center text-step--1 text-cream">
-              <span className="block font-semibold">{videoConsent.ask}</span>
-              <span className="block opacity-85">{videoConsent.hint}</span>
+              <span className="block font-semibold">{consentWords.ask}</span>
+              <span className="block opacity-85">{consentWords.hint}</span>
             </span>
           )}
         </button>

@@ -1,9 +1,20 @@
-import type { ImageAsset } from '../../contracts/content/fields';
+import type { z } from 'zod';
+import type {
+  carouselLabels,
+  ImageAsset,
+  Resolved,
+  shareCard,
+} from '../../contracts/content/fields';
+import type { formCopy } from '../../contracts/content/site';
 
 /** A picture as a page renders it (the content's image, resolved by the build). */
 export type { ImageAsset };
 
-/** Shapes shared by the content modules. Content is data: no JSX, no behaviour. */
+/**
+ * Shapes the components share: most are the content schemas' own types (contracts/content/), so
+ * a component's props cannot drift from the files; the rest add what code decides (an address, a
+ * theme, an id).
+ */
 
 export interface PageMeta {
   /** The document title. */
@@ -20,17 +31,7 @@ export interface PageMeta {
 }
 
 /** A share image, drawn at build beside the founder's name (src/seo/social-card.tsx). */
-export interface SocialCard {
-  /** The small label above the headline. */
-  kicker: string;
-  headline: string;
-  /** One short line under the headline. */
-  detail?: string;
-  /** Artwork beside the words: an SVG image, drawn from its file at build. */
-  art?: ImageAsset;
-  /** Without artwork: a figure set large on the accent disc ("£49", "11") and its label. */
-  badge?: { value: string; label: string };
-}
+export type SocialCard = Resolved<z.output<typeof shareCard>>;
 
 export interface Link {
   label: string;
@@ -43,26 +44,11 @@ export interface SocialLink extends Link {
   network: 'instagram' | 'x' | 'linkedin' | 'youtube' | 'tiktok';
 }
 
-/** Labels of the carousel controls (WAI-ARIA carousel pattern). */
-export interface CarouselLabels {
-  region: string;
-  previous: string;
-  next: string;
-  /** "{slide}" stands for the slide number. */
-  goTo: string;
-  /** "{slide}" and "{total}" stand for the numbers. */
-  slide: string;
-  pause: string;
-  play: string;
-}
+/** Labels of the carousel controls (WAI-ARIA carousel pattern), as the content gives them. */
+export type CarouselLabels = z.output<typeof carouselLabels>;
 
-/** The visible words of a lead form: its states and messages (spec §4, §8). */
-export interface FormCopy {
-  submit: string;
-  submitting: string;
-  success: string;
-  error: string;
-}
+/** The visible words of a lead form: its states and messages (product brief §4, §8). */
+export type FormCopy = z.output<typeof formCopy>;
 
 /** A sign-up form's words as a content module gives them: what each SignUpForm is handed whole. */
 export interface SignUpFormContent {
@@ -83,4 +69,6 @@ export interface VideoContent {
   poster: ImageAsset;
   /** The play button's accessible name. */
   play: string;
+  /** Shown on the poster until the visitor allows videos (content/site.yaml consent). */
+  consent: { ask: string; hint: string };
 }

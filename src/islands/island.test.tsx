@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SignUpForm as SignUpFormView } from '../components/lead-form/sign-up-form';
-import { formCopy } from '../content/forms';
 import { island } from './island';
 import { parseIslandProps, serializeIslandProps } from './serialize';
 
@@ -26,7 +25,7 @@ describe('island (prerender side)', () => {
     id: 'newsletter-form',
     list: 'newsletter',
     emailLabel: 'Email address',
-    copy: formCopy.signUpDefault,
+    copy: { submit: 'Subscribe', submitting: 'Sending…', success: 'Done', error: 'Failed' },
     successDisplay: 'none',
   } as const;
 
@@ -61,14 +60,15 @@ describe('island with nothing to act on', () => {
   it('ships as plain HTML with no props block', async () => {
     const { VideoEmbed } = await import('./index');
     const poster = { src: '/poster.svg', width: 1280, height: 720, alt: 'A poster' };
+    const consent = { ask: 'Allow videos', hint: 'From another company' };
     const still = renderToString(
-      <VideoEmbed video={{ title: 'Reel', url: null, poster, play: 'Play' }} />,
+      <VideoEmbed video={{ title: 'Reel', url: null, poster, play: 'Play', consent }} />,
     );
     expect(still).not.toContain('data-island');
     expect(still).toContain('alt="A poster"');
     const playable = renderToString(
       <VideoEmbed
-        video={{ title: 'Reel', url: 'https://player.example/v/1', poster, play: 'Play' }}
+        video={{ title: 'Reel', url: 'https://player.example/v/1', poster, play: 'Play', consent }}
       />,
     );
     expect(playable).toContain('data-island="video-embed"');

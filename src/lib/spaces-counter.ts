@@ -16,7 +16,7 @@ export interface SpacesRules {
 
 export type SpacesMode = 'simulated' | 'live';
 
-/** Spec §3: the value kept in the browser between visits. */
+/** Product brief §3: the value kept in the browser between visits. */
 export const spacesStorageKey = 'ws_remaining';
 
 /** A whole number between min and max inclusive, from a random number in [0, 1). */

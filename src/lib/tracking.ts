@@ -34,6 +34,7 @@ export type TrackingEventName = keyof typeof trackingEvents;
 export const ctaLocations = [
   'top-banner',
   'hero',
+  'home-book',
   'speaking',
   'work-with-me',
   'book-hero',

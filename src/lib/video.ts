@@ -1,3 +1,6 @@
+import type { VideoContent } from '../content/types';
+import type { SiteContent } from '../pages/page-props';
+
 /**
  * The embed URL of a configured video (D22): "ambient" is the hero's muted, looping autoplay; otherwise the visitor clicked play.
  * The flags cover the common players (YouTube: mute, Vimeo: muted); unknown ones are ignored.
@@ -18,4 +21,17 @@ export function playerUrl(url: string, { ambient }: { ambient: boolean }): strin
     player.searchParams.set('autoplay', '1'); // Started by a click: play at once.
   }
   return player.href;
+}
+
+/**
+ * A video box as the page hands it to the player island: the content file's words and poster,
+ * the player's address from configuration (null: the poster only), and the site's words asking
+ * for consent to videos.
+ */
+export function videoBox(
+  video: Omit<VideoContent, 'url' | 'consent'>,
+  url: string | null,
+  site: SiteContent['site'],
+): VideoContent {
+  return { ...video, url, consent: { ask: site.consent.videoAsk, hint: site.consent.videoHint } };
 }

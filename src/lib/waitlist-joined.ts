@@ -1,4 +1,4 @@
-/** Spec §3: `ws_joined` is set to true after a home-page waitlist join (nothing reads it back). */
+/** Product brief §3: `ws_joined` is set to true after a home-page waitlist join (nothing reads it back). */
 export const waitlistJoinedKey = 'ws_joined';
 
 export function markWaitlistJoined(): void {

@@ -1,17 +1,13 @@
 import type { ComponentType } from 'react';
 import type { PageId } from '../../contracts/routes';
-import * as cohort from '../content/cohort';
-import * as handbook from '../content/handbook';
-import * as home from '../content/home';
 import { cookies, privacy, terms } from '../content/legal';
-import * as notFound from '../content/not-found';
 import type { PageMeta } from '../content/types';
 import { BookPage, bookMeta } from './book/book-page';
-import { CohortPage } from './cohort/cohort-page';
+import { CohortPage, cohortMeta } from './cohort/cohort-page';
 import { CookiesPage } from './cookies/cookies-page';
-import { HandbookPage } from './handbook/handbook-page';
-import { HomePage } from './home/home-page';
-import { NotFoundPage } from './not-found/not-found-page';
+import { HandbookPage, handbookMeta } from './handbook/handbook-page';
+import { HomePage, homeMeta } from './home/home-page';
+import { NotFoundPage, notFoundMeta } from './not-found/not-found-page';
 import type { PageProps } from './page-props';
 import { PrivacyPage } from './privacy/privacy-page';
 import { TermsPage } from './terms/terms-page';
@@ -27,15 +23,15 @@ export const pageRegistry: Record<
   PageId,
   { Component: ComponentType<PageProps>; meta: (props: PageProps) => PageMeta }
 > = {
-  home: { Component: HomePage, meta: () => home.meta },
+  home: { Component: HomePage, meta: homeMeta },
   waitlist: { Component: WaitlistPage, meta: waitlistMeta },
   book: { Component: BookPage, meta: bookMeta },
   'thank-you': { Component: ThankYouPage, meta: thankYouMeta },
-  handbook: { Component: HandbookPage, meta: () => handbook.meta },
+  handbook: { Component: HandbookPage, meta: handbookMeta },
   workshop: { Component: WorkshopPage, meta: workshopMeta },
-  cohort: { Component: CohortPage, meta: () => cohort.meta },
+  cohort: { Component: CohortPage, meta: cohortMeta },
   terms: { Component: TermsPage, meta: () => terms.meta },
   privacy: { Component: PrivacyPage, meta: () => privacy.meta },
   cookies: { Component: CookiesPage, meta: () => cookies.meta },
-  'not-found': { Component: NotFoundPage, meta: () => notFound.meta },
+  'not-found': { Component: NotFoundPage, meta: notFoundMeta },
 };

@@ -1,24 +1,14 @@
 import { Section, SectionHeading } from '../components/ui/section';
-import type { FormCopy } from '../content/types';
 import { ContactForm } from '../islands';
+import type { SiteContent } from '../pages/page-props';
 
-export interface ContactProps {
-  id: string;
-  kicker: string;
-  heading: string;
-  sub: string;
-  form: {
-    id: string;
-    nameLabel: string;
-    emailLabel: string;
-    messageLabel: string;
-    messagePlaceholder: string;
-    copy: FormCopy;
-  };
-}
+export type ContactProps = SiteContent['home']['contact'] & { id: string };
 
-/** Press and speaking enquiries (spec §2.2, §2.4, §4, §8): the same form on every page. */
-export function Contact({ id, kicker, heading, sub, form }: ContactProps) {
+/**
+ * Press and speaking enquiries (product brief §2.2, §2.4, §4, §8): the same section and form on
+ * the home and book pages, each with its words from its own content file.
+ */
+export function Contact({ id, kicker, heading, sub, ...form }: ContactProps) {
   return (
     <Section id={id} containerClassName="grid gap-10 lg:grid-cols-12">
       <div className="lg:col-span-5">
@@ -26,7 +16,7 @@ export function Contact({ id, kicker, heading, sub, form }: ContactProps) {
         <p className="mt-5 max-w-md text-step-1 leading-snug text-muted">{sub}</p>
       </div>
       <ContactForm
-        id={form.id}
+        id={`${id}-form`}
         labels={{
           name: form.nameLabel,
           email: form.emailLabel,

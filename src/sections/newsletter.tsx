@@ -8,12 +8,13 @@ export interface NewsletterProps {
   heading: string;
   sub: string;
   trustLine: string;
-  form: SignUpFormContent & { toast: { title: string; description: string } };
+  form: SignUpFormContent;
+  /** The note that pops up once subscribed. */
+  toast: { title: string; description: string };
 }
 
-/** The newsletter sign-up (spec §2.2, §5): a toast on success, and the field clears. */
-export function Newsletter({ id, kicker, heading, sub, trustLine, form }: NewsletterProps) {
-  const { toast, ...fields } = form;
+/** The newsletter sign-up (product brief §2.2, §5): a toast on success, and the field clears. */
+export function Newsletter({ id, kicker, heading, sub, trustLine, form, toast }: NewsletterProps) {
   return (
     <Section id={id} band="accent" containerClassName="grid gap-10 md:grid-cols-12 md:items-end">
       <div className="md:col-span-7">
@@ -22,7 +23,7 @@ export function Newsletter({ id, kicker, heading, sub, trustLine, form }: Newsle
       </div>
       <div className="md:col-span-5">
         <SignUpForm
-          {...fields}
+          {...form}
           list="newsletter"
           successDisplay="none"
           buttonVariant="ink"

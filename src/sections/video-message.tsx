@@ -1,5 +1,5 @@
-import type { ImageAsset } from '../../contracts/content/fields';
 import { Section, SectionHeading } from '../components/ui/section';
+import type { VideoContent } from '../content/types';
 import { VideoEmbed } from '../islands';
 
 export interface VideoMessageProps {
@@ -7,8 +7,7 @@ export interface VideoMessageProps {
   kicker?: string;
   heading: string;
   sub?: string;
-  /** The player URL is configuration (null: the poster only). */
-  video: { title: string; url: string | null; poster: ImageAsset; play: string };
+  video: VideoContent;
 }
 
 /** A video with a short introduction: the consent-gated video box in a dark band. */

@@ -12,7 +12,7 @@ export interface ExitIntentProps {
   closeLabel: string;
 }
 
-/** Spec §4, D15: shown once per visitor, remembered in storage. */
+/** Product brief §4, D15: shown once per visitor, remembered in storage. */
 export const exitIntentShownKey = 'book_exit_intent_shown';
 
 function alreadyShown(): boolean {

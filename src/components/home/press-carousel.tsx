@@ -1,5 +1,4 @@
-import type { PressLogo } from '../../content/home';
-import type { CarouselLabels } from '../../content/types';
+import type { SiteContent } from '../../pages/page-props';
 import { Carousel } from '../ui/carousel';
 import { Image } from '../ui/image';
 import { StaticHtml } from '../ui/static-html';
@@ -9,8 +8,8 @@ export function PressCarousel({
   labels,
   logos,
 }: {
-  labels: CarouselLabels;
-  logos: readonly PressLogo[];
+  labels: SiteContent['home']['press']['labels'];
+  logos: SiteContent['home']['press']['logos'];
 }) {
   return (
     <Carousel

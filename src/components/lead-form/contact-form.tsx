@@ -3,7 +3,7 @@ import { Button } from '../ui/button';
 import { controlA11y, Field, Input, Textarea } from '../ui/field';
 import { LeadForm } from './lead-form';
 
-/** The press and speaking enquiry form (spec §4, §5, §7, §8). */
+/** The press and speaking enquiry form (product brief §4, §5, §7, §8). */
 export function ContactForm({
   id,
   labels,

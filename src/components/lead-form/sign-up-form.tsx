@@ -1,5 +1,4 @@
 import type { SubscriptionList } from '../../../contracts/subscription';
-import { formCopy } from '../../content/forms';
 import type { FormCopy } from '../../content/types';
 import { cn } from '../../lib/cn';
 import { Button, type ButtonVariants } from '../ui/button';
@@ -7,7 +6,10 @@ import { controlA11y, Field, Input } from '../ui/field';
 import { LeadForm } from './lead-form';
 import type { SuccessEffect } from './success-effects';
 
-/** An email sign-up to one of our lists (D8). The default button is "Get Instant Access" (§9). */
+/**
+ * An email sign-up to one of our lists (product decision D8). Its words are the page's, or the
+ * site's own (content/site.yaml forms.signUp: "Get Instant Access", the product brief §9).
+ */
 export function SignUpForm({
   id,
   list,
@@ -15,7 +17,7 @@ export function SignUpForm({
   emailPlaceholder,
   firstNameLabel,
   stacked = firstNameLabel !== undefined,
-  copy = formCopy.signUpDefault,
+  copy,
   successDisplay,
   onSuccess,
   bonusLink,
@@ -31,7 +33,7 @@ export function SignUpForm({
   firstNameLabel?: string;
   /** The button below the email field at every width (a long label in a narrow column). */
   stacked?: boolean;
-  copy?: FormCopy;
+  copy: FormCopy;
   successDisplay: 'replace' | 'inline' | 'none';
   onSuccess?: SuccessEffect;
   bonusLink?: { label: string; href: string };

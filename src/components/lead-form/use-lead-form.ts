@@ -68,7 +68,7 @@ export function useLeadForm({
         onSuccess?.(outcome.data);
         return;
       }
-      // Spec §8: the server's error is the internal message; visitors see the form's own copy.
+      // Product brief §8: the server's error is the internal message; visitors see the form's own copy.
       console.warn(`${action}: ${outcome.error}`);
       setErrors(outcome.fields ?? {});
       setStatus('error');

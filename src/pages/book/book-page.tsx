@@ -2,6 +2,7 @@ import { PageLayout } from '../../components/page-layout';
 import { publicConfig } from '../../config';
 import { ExitIntent } from '../../islands';
 import { fillTemplate } from '../../lib/template';
+import { videoBox } from '../../lib/video';
 import { BonusClaim } from '../../sections/book/bonus-claim';
 import { Bonuses } from '../../sections/book/bonuses';
 import { BookDescription } from '../../sections/book/book-description';
@@ -59,7 +60,7 @@ export function BookPage({ content, now }: PageProps) {
       <VideoMessage
         id="message"
         {...book.videoMessage}
-        video={{ ...book.videoMessage.video, url: publicConfig.videos.teaser }}
+        video={videoBox(book.videoMessage.video, publicConfig.videos.teaser, content.site)}
       />
       <Faq
         id="faq"
@@ -68,13 +69,7 @@ export function BookPage({ content, now }: PageProps) {
         items={bookFaq(content, now)}
         band="surface"
       />
-      <Contact
-        id="contact"
-        kicker={book.contact.kicker}
-        heading={book.contact.heading}
-        sub={book.contact.sub}
-        form={{ id: 'contact-form', ...book.contact }}
-      />
+      <Contact id="contact" {...book.contact} />
       <ExitIntent
         {...book.exitIntent}
         join={{ label: book.exitIntent.join, href: publicConfig.links.communityInvite }}

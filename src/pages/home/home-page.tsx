@@ -1,20 +1,10 @@
 import { PageLayout } from '../../components/page-layout';
 import { TopBanner } from '../../components/top-banner';
-import {
-  bookSection,
-  contact,
-  header,
-  hero,
-  intro,
-  newsletter,
-  press,
-  speaking,
-  timeline,
-  topBanner,
-  workWithMe,
-} from '../../content/home';
-import { socialLinks } from '../../content/site';
+import { publicConfig } from '../../config';
 import { SiteHeader } from '../../islands';
+import { dayHasCome } from '../../lib/facts';
+import { socialLinksOf } from '../../lib/social-links';
+import { videoBox } from '../../lib/video';
 import { Contact } from '../../sections/contact';
 import { BookWaitlist } from '../../sections/home/book-waitlist';
 import { HomeHero } from '../../sections/home/home-hero';
@@ -26,27 +16,110 @@ import { WorkWithMe } from '../../sections/home/work-with-me';
 import { Newsletter } from '../../sections/newsletter';
 import type { PageProps } from '../page-props';
 
-/** The home page, in the order of spec §2.2 (D12 between the press logos and the newsletter). */
-export function HomePage({ content }: PageProps) {
+/** The page's sections that its header, hero and banner link to. */
+const anchors = {
+  book: 'book',
+  newsletter: 'newsletter',
+  speaking: 'speaking',
+  contact: 'contact',
+};
+
+/**
+ * The home page, in the order of the product brief §2.2 (product decision D12 between the press
+ * logos and the newsletter). Its book section sells the waitlist before the book's release day
+ * (content/site.yaml book.releaseDate) and the book from it.
+ */
+export function HomePage({ content, now }: PageProps) {
+  const { site, home } = content;
+  const released = dayHasCome(site.book.releaseDate, now);
+  const { forms } = site;
   return (
     <PageLayout
-      site={content.site}
+      site={site}
       header={
         <>
-          <TopBanner {...topBanner} />
-          <SiteHeader content={header} socials={socialLinks} />
+          <TopBanner
+            label={home.topBanner.label}
+            text={home.topBanner.text}
+            link={{ label: home.topBanner.link, href: `#${anchors.newsletter}` }}
+          />
+          <SiteHeader
+            content={{
+              ...home.header,
+              brand: site.founder.name,
+              links: (Object.keys(anchors) as Array<keyof typeof anchors>).map((section) => ({
+                label: home.header.links[section],
+                href: `#${anchors[section]}`,
+              })),
+            }}
+            socials={socialLinksOf(site)}
+          />
         </>
       }
     >
-      <HomeHero {...hero} />
-      <BookWaitlist {...bookSection} />
-      <Intro {...intro} />
-      <Timeline {...timeline} />
-      <Speaking {...speaking} />
-      <PressLogos {...press} />
-      <WorkWithMe {...workWithMe} />
-      <Newsletter {...newsletter} />
-      <Contact {...contact} />
+      <HomeHero
+        name={site.founder.name}
+        tagline={site.founder.tagline}
+        sub={home.hero.sub}
+        cta={{
+          label: released ? home.book.afterRelease.heroCta : home.book.beforeRelease.heroCta,
+          href: `#${anchors.book}`,
+        }}
+        scrollCue={home.hero.scrollCue}
+        scrollTarget={`#${anchors.book}`}
+        video={videoBox(home.hero.video, publicConfig.videos.hero, site)}
+      />
+      <BookWaitlist
+        id={anchors.book}
+        cover={site.book.cover}
+        release={
+          released
+            ? {
+                state: 'after',
+                words: home.book.afterRelease,
+                orderHref: publicConfig.origins.book,
+              }
+            : {
+                state: 'before',
+                words: home.book.beforeRelease,
+                form: {
+                  id: 'waitlist-form',
+                  emailLabel: forms.emailLabel,
+                  emailPlaceholder: forms.emailPlaceholder,
+                  copy: { ...forms.signUp, submit: home.book.beforeRelease.submit },
+                  bonusLink: {
+                    label: forms.bonusLink,
+                    href: `${publicConfig.origins.main}/thank-you?code={code}`,
+                  },
+                },
+              }
+        }
+      />
+      <Intro id="intro" {...home.intro} />
+      <Timeline id="timeline" {...home.timeline} />
+      <Speaking
+        id={anchors.speaking}
+        {...home.speaking}
+        cta={{ label: home.speaking.cta, href: `#${anchors.contact}` }}
+        video={videoBox(home.speaking.video, publicConfig.videos.speaking, site)}
+      />
+      <PressLogos id="press" {...home.press} />
+      <WorkWithMe id="work-with-me" {...home.workWithMe} />
+      <Newsletter
+        id={anchors.newsletter}
+        {...home.newsletter}
+        form={{
+          id: 'newsletter-form',
+          emailLabel: forms.emailLabel,
+          emailPlaceholder: forms.emailPlaceholder,
+          copy: home.newsletter.copy,
+        }}
+      />
+      <Contact id={anchors.contact} {...home.contact} />
     </PageLayout>
   );
+}
+
+export function homeMeta({ content }: PageProps) {
+  return { ...content.home.meta, theme: 'main' as const, card: content.home.card };
 }

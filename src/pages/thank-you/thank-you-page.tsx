@@ -6,6 +6,7 @@ import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { publicConfig } from '../../config';
 import { ShareBonus, Teaser } from '../../islands';
+import { videoBox } from '../../lib/video';
 import type { PageProps } from '../page-props';
 
 /**
@@ -39,7 +40,7 @@ export function ThankYouPage({ content }: PageProps) {
             >
               {hero.download}
             </TrackedLink>
-            <Teaser {...teaser} video={{ ...teaser.video, url: publicConfig.videos.teaser }} />
+            <Teaser {...teaser} video={videoBox(teaser.video, publicConfig.videos.teaser, site)} />
           </div>
         </Container>
       </section>

@@ -1,29 +1,29 @@
 import { BookCover } from '../../components/book-cover';
+import { TrackedLink } from '../../components/tracked';
+import { buttonVariants } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { TrustLine } from '../../components/ui/trust-line';
 import type { ImageAsset, SignUpFormContent } from '../../content/types';
 import { SignUpForm } from '../../islands';
+import type { SiteContent } from '../../pages/page-props';
+
+type BookWords = SiteContent['home']['book'];
 
 export interface BookWaitlistProps {
   id: string;
-  kicker: string;
-  heading: string;
-  sub: string;
-  trustLine: string;
   cover: ImageAsset;
-  form: SignUpFormContent;
+  /**
+   * Before release day the waitlist sign-up; from it a button to the book's own site (where it
+   * is ordered, with its bonuses).
+   */
+  release:
+    | { state: 'before'; words: BookWords['beforeRelease']; form: SignUpFormContent }
+    | { state: 'after'; words: BookWords['afterRelease']; orderHref: string };
 }
 
-/** The book section (spec §2.2, §4): the cover beside the waitlist sign-up. */
-export function BookWaitlist({
-  id,
-  kicker,
-  heading,
-  sub,
-  trustLine,
-  cover,
-  form,
-}: BookWaitlistProps) {
+/** The book section (product brief §2.2, §4): the cover beside the waitlist sign-up. */
+export function BookWaitlist({ id, cover, release }: BookWaitlistProps) {
+  const { kicker, heading, sub } = release.words;
   return (
     <Section
       id={id}
@@ -38,14 +38,26 @@ export function BookWaitlist({
       <div className="md:col-span-7 md:pl-6">
         <SectionHeading kicker={kicker} heading={heading} size="xl" />
         <p className="mt-5 max-w-xl text-step-1 leading-snug text-ink/85">{sub}</p>
-        <SignUpForm
-          {...form}
-          list="waitlist"
-          successDisplay="replace"
-          onSuccess={{ kind: 'remember-waitlist-join' }}
-          className="mt-8 max-w-xl"
-        />
-        <TrustLine text={trustLine} tone="strong" />
+        {release.state === 'before' ? (
+          <>
+            <SignUpForm
+              {...release.form}
+              list="waitlist"
+              successDisplay="replace"
+              onSuccess={{ kind: 'remember-waitlist-join' }}
+              className="mt-8 max-w-xl"
+            />
+            <TrustLine text={release.words.trustLine} tone="strong" />
+          </>
+        ) : (
+          <TrackedLink
+            href={release.orderHref}
+            location="home-book"
+            className={buttonVariants({ size: 'lg', className: 'mt-8' })}
+          >
+            {release.words.order}
+          </TrackedLink>
+        )}
       </div>
     </Section>
   );

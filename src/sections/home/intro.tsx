@@ -1,14 +1,8 @@
 import { Image } from '../../components/ui/image';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { ImageAsset } from '../../content/types';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface IntroProps {
-  id: string;
-  heading: string;
-  paragraphs: readonly string[];
-  stats: ReadonlyArray<{ value: string; label: string }>;
-  portrait: ImageAsset;
-}
+export type IntroProps = SiteContent['home']['intro'] & { id: string };
 
 /** A short personal blurb beside a portrait, with the three numbers of the story. */
 export function Intro({ id, heading, paragraphs, stats, portrait }: IntroProps) {

@@ -1,23 +1,16 @@
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { PressLogo } from '../../content/home';
-import type { CarouselLabels } from '../../content/types';
 import { PressCarousel } from '../../islands';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface PressLogosProps {
-  id: string;
-  heading: string;
-  sampleNote: string;
-  labels: CarouselLabels;
-  logos: readonly PressLogo[];
-}
+export type PressLogosProps = SiteContent['home']['press'] & { id: string };
 
-/** Press wordmarks (spec §2.2), each a link to the coverage. */
+/** Press wordmarks (product brief §2.2), each a link to the coverage. */
 export function PressLogos({ id, heading, sampleNote, labels, logos }: PressLogosProps) {
   return (
     <Section id={id} spacing="compact">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b-2 border-ink pb-4">
         <SectionHeading heading={heading} size="md" />
-        <p className="text-step--1 text-muted">{sampleNote}</p>
+        {sampleNote ? <p className="text-step--1 text-muted">{sampleNote}</p> : null}
       </div>
       <PressCarousel labels={labels} logos={logos} />
     </Section>

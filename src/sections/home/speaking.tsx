@@ -15,7 +15,7 @@ export interface SpeakingProps {
   video: VideoContent;
 }
 
-/** Speaking (spec §2.2, D17): the talks, a video and "Book a Talk" to the contact form. */
+/** Speaking (product brief §2.2, product decision D17): the talks, a video and "Book a Talk" to the contact form. */
 export function Speaking({
   id,
   kicker,

@@ -1,23 +1,19 @@
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { TimelineSlide } from '../../content/home';
-import type { CarouselLabels } from '../../content/types';
 import { TimelineCarousel } from '../../islands';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface TimelineProps {
-  id: string;
-  kicker: string;
-  heading: string;
-  labels: CarouselLabels;
-  slides: readonly TimelineSlide[];
-  autoplay: { minMs: number; maxMs: number };
-}
+export type TimelineProps = SiteContent['home']['timeline'] & { id: string };
 
-/** The life story in seven slides (spec §2.2, §4): an autoplaying, looping carousel. */
-export function Timeline({ id, kicker, heading, labels, slides, autoplay }: TimelineProps) {
+/** The life story, slide by slide (product brief §2.2, §4): an autoplaying, looping carousel. */
+export function Timeline({ id, kicker, heading, labels, slides, autoplaySeconds }: TimelineProps) {
   return (
     <Section id={id} band="surface">
       <SectionHeading kicker={kicker} heading={heading} />
-      <TimelineCarousel labels={labels} slides={slides} autoplay={autoplay} />
+      <TimelineCarousel
+        labels={labels}
+        slides={slides}
+        autoplay={{ minMs: autoplaySeconds.min * 1000, maxMs: autoplaySeconds.max * 1000 }}
+      />
     </Section>
   );
 }

@@ -1,16 +1,11 @@
 import { ArrowRight } from '../../components/icons';
 import { TrackedLink } from '../../components/tracked';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { Offer } from '../../content/home';
+import type { SiteContent } from '../../pages/page-props';
 
-export interface WorkWithMeProps {
-  id: string;
-  kicker: string;
-  heading: string;
-  offers: readonly Offer[];
-}
+export type WorkWithMeProps = SiteContent['home']['workWithMe'] & { id: string };
 
-/** D12: the ways to work with the founder, as three cards linking to their pages. */
+/** Product decision D12: the ways to work with the founder, as three cards linking to their pages. */
 export function WorkWithMe({ id, kicker, heading, offers }: WorkWithMeProps) {
   return (
     <Section id={id} band="surface">
