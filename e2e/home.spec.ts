@@ -192,6 +192,7 @@ test.describe('timeline carousel', () => {
       await expect(shown.getByRole('heading', { level: 3 })).toHaveText(slide.section);
     }
     // One slide fills the carousel's width, its words beside the picture within the window.
+    await carousel.scrollIntoViewIfNeeded();
     const region = await carousel.boundingBox();
     const first = await slides.first().boundingBox();
     expect(first?.width).toBeLessThanOrEqual(region?.width ?? 0);
