@@ -11,7 +11,7 @@ import {
   InvalidContentError,
   lineOfField,
 } from '../contracts/content/load';
-import type { SiteContent } from '../src/pages/page-props';
+import type { SiteContent } from '../src/content/page-props';
 import { type ResponsiveImage, responsiveVariants } from './responsive-images';
 
 /**

@@ -27,8 +27,8 @@ import {
 } from '../server/boot';
 import { type Env, namedHosts, parseEnv } from '../server/env';
 import { createLogger, type Logger } from '../server/logger';
+import type { PageProps } from '../src/content/page-props';
 import { renderDocument } from '../src/document';
-import type { PageProps } from '../src/pages/page-props';
 import { contentDir } from './content-dir';
 import { type ImageFile, resolveContentImages } from './content-images';
 import { keystaticDev } from './keystatic/dev-middleware';

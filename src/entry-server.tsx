@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { type PageId, pageIds } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
+import type { PageProps, SiteContent } from './content/page-props';
 import { type DocumentParts, renderDocument, type ShareImage } from './document';
 import { contentDates } from './lib/calendar';
 import { factsOf, withFacts } from './lib/facts';
-import type { PageProps, SiteContent } from './pages/page-props';
 import { pageRegistry } from './pages/registry';
 import { structuredData } from './seo/structured-data';
 

@@ -1,4 +1,4 @@
-import type { SiteContent } from '../pages/page-props';
+import type { SiteContent } from '../content/page-props';
 import { Button } from './ui/button';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SiteContent } from '../pages/page-props';
+import type { SiteContent } from '../content/page-props';
 import { ConsentBanner } from './consent-banner';
 import { SiteFooter } from './site-footer';
 

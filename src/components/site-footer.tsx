@@ -1,5 +1,5 @@
+import type { SiteContent } from '../content/page-props';
 import { socialLinksOf } from '../lib/social-links';
-import type { SiteContent } from '../pages/page-props';
 import { Container } from './ui/container';
 
 const linkClass =

@@ -1,6 +1,6 @@
 import { publicConfig } from '../config';
+import type { SiteContent } from '../content/page-props';
 import type { SocialLink } from '../content/types';
-import type { SiteContent } from '../pages/page-props';
 
 /**
  * The founder's profiles in the footer's order (product brief §2.2): the names from

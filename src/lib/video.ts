@@ -1,5 +1,5 @@
+import type { SiteContent } from '../content/page-props';
 import type { VideoContent } from '../content/types';
-import type { SiteContent } from '../pages/page-props';
 
 /**
  * The embed URL of a configured video (D22): "ambient" is the hero's muted, looping autoplay; otherwise the visitor clicked play.

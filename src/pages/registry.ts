@@ -8,7 +8,7 @@ import { CookiesPage } from './cookies/cookies-page';
 import { HandbookPage, handbookMeta } from './handbook/handbook-page';
 import { HomePage, homeMeta } from './home/home-page';
 import { NotFoundPage, notFoundMeta } from './not-found/not-found-page';
-import type { PageProps } from './page-props';
+import type { PageProps } from '../content/page-props';
 import { PrivacyPage } from './privacy/privacy-page';
 import { TermsPage } from './terms/terms-page';
 import { ThankYouPage, thankYouMeta } from './thank-you/thank-you-page';

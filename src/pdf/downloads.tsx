@@ -1,7 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { downloads, secondBonusFileName } from '../../contracts/downloads';
 import type { SiteId } from '../../contracts/sites';
-import type { PageProps } from '../pages/page-props';
+import type { PageProps } from '../content/page-props';
 import { PdfBookDocument } from './pdf-book';
 
 /**

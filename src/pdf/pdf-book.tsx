@@ -1,5 +1,5 @@
 import { Document, Font, Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { SiteContent } from '../pages/page-props';
+import type { SiteContent } from '../content/page-props';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
 

@@ -1,6 +1,6 @@
 import { Section, SectionHeading } from '../components/ui/section';
+import type { SiteContent } from '../content/page-props';
 import { ContactForm } from '../islands';
-import type { SiteContent } from '../pages/page-props';
 
 export type ContactProps = SiteContent['home']['contact'] & { id: string };
 

@@ -10,7 +10,7 @@ import {
   legalLabels,
   type RichText,
 } from '../content/legal';
-import type { SiteContent } from '../pages/page-props';
+import type { SiteContent } from '../content/page-props';
 import { PageHero } from './page-hero';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });

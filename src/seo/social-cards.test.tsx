@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalLocation, pageIds } from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
-import type { PageProps } from '../pages/page-props';
+import type { PageProps } from '../content/page-props';
 import { readTestImage, testPageProps } from '../testing/content';
 import { type RenderedSocialCard, renderSocialCards } from './social-cards';
 

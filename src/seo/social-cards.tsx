@@ -3,7 +3,7 @@ import satori, { type SatoriNode, type SatoriOptions } from 'satori';
 import sharp from 'sharp';
 import { canonicalUrl, type PageId, pageIds } from '../../contracts/routes';
 import type { SiteId } from '../../contracts/sites';
-import type { PageProps } from '../pages/page-props';
+import type { PageProps } from '../content/page-props';
 import { pageRegistry } from '../pages/registry';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';

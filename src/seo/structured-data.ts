@@ -1,10 +1,10 @@
 import type { Book, Course, Event, FAQPage, Graph, Person, Thing } from 'schema-dts';
 import type { PageId } from '../../contracts/routes';
 import { publicConfig } from '../config';
+import type { PageProps } from '../content/page-props';
 import { nextIntake, nextSession } from '../lib/facts';
 import { socialLinksOf } from '../lib/social-links';
 import { bookFaq, releaseCopy } from '../pages/book/book-copy';
-import type { PageProps } from '../pages/page-props';
 import type { FaqProps } from '../sections/faq';
 
 /** What the build knows about a page that its content does not: where it and its image live. */

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { mapContentImages } from '../../contracts/content/images';
 import { loadContent } from '../../contracts/content/load';
+import type { PageProps, SiteContent } from '../content/page-props';
 import { factsOf, withFacts } from '../lib/facts';
-import type { PageProps, SiteContent } from '../pages/page-props';
 
 /**
  * The repository's content for unit tests, as pages receive it at `now`. Each picture stands in

@@ -1,7 +1,7 @@
+import type { SiteContent } from '../../content/page-props';
 import { cn } from '../../lib/cn';
 import { formatWindow, type UnlockWindowConfig, unlockSecondsLeft } from '../../lib/unlock-window';
 import { useNow } from '../../lib/use-now';
-import type { SiteContent } from '../../pages/page-props';
 
 export type UnlockBarProps = SiteContent['handbook']['bar'] & {
   window: UnlockWindowConfig;

@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 import { Carousel } from '../ui/carousel';
 import { Image } from '../ui/image';
 import { StaticHtml } from '../ui/static-html';

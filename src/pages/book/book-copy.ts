@@ -1,5 +1,5 @@
+import type { SiteContent } from '../../content/page-props';
 import { dayHasCome } from '../../lib/facts';
-import type { SiteContent } from '../page-props';
 
 /**
  * The book page's words that depend on `now`: before release day (content/site.yaml

@@ -1,5 +1,6 @@
 import { PageLayout } from '../../components/page-layout';
 import { publicConfig } from '../../config';
+import type { PageProps } from '../../content/page-props';
 import { ExitIntent } from '../../islands';
 import { fillTemplate } from '../../lib/template';
 import { videoBox } from '../../lib/video';
@@ -12,7 +13,6 @@ import { Contact } from '../../sections/contact';
 import { Faq } from '../../sections/faq';
 import { Testimonials } from '../../sections/testimonials';
 import { VideoMessage } from '../../sections/video-message';
-import type { PageProps } from '../page-props';
 import { bookFaq, releaseCopy } from './book-copy';
 
 /**

@@ -1,4 +1,5 @@
 import { PageLayout } from '../../components/page-layout';
+import type { PageProps } from '../../content/page-props';
 import { nextIntake } from '../../lib/facts';
 import { CardGrid } from '../../sections/cohort/card-grid';
 import { CohortHero } from '../../sections/cohort/cohort-hero';
@@ -10,7 +11,6 @@ import { Faq } from '../../sections/faq';
 import { Pitch } from '../../sections/pitch';
 import { Quotes } from '../../sections/quotes';
 import { Testimonials } from '../../sections/testimonials';
-import type { PageProps } from '../page-props';
 
 /**
  * "Escape the 7-Figure Prison", the fifteen sections of the product brief §2.8 in order, from

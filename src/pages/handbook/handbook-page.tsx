@@ -4,8 +4,8 @@ import { CheckList } from '../../components/ui/check-list';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { publicConfig } from '../../config';
+import type { PageProps } from '../../content/page-props';
 import { HandbookForm, UnlockBar } from '../../islands';
-import type { PageProps } from '../page-props';
 
 /**
  * The unlock window as configured (D11), and in simulated mode how it runs (product brief §4,

@@ -1,6 +1,7 @@
 import { PageLayout } from '../../components/page-layout';
 import { TopBanner } from '../../components/top-banner';
 import { publicConfig } from '../../config';
+import type { PageProps } from '../../content/page-props';
 import { SiteHeader } from '../../islands';
 import { dayHasCome } from '../../lib/facts';
 import { socialLinksOf } from '../../lib/social-links';
@@ -14,7 +15,6 @@ import { Speaking } from '../../sections/home/speaking';
 import { Timeline } from '../../sections/home/timeline';
 import { WorkWithMe } from '../../sections/home/work-with-me';
 import { Newsletter } from '../../sections/newsletter';
-import type { PageProps } from '../page-props';
 
 /** The page's sections that its header, hero and banner link to. */
 const anchors = {

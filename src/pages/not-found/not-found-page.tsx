@@ -1,7 +1,7 @@
 import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import type { PageProps } from '../page-props';
+import type { PageProps } from '../../content/page-props';
 
 /**
  * The product brief §2.9: "404", the line and the way home. The number is the picture: a tilted

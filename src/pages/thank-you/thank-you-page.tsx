@@ -5,9 +5,9 @@ import { buttonVariants } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { publicConfig } from '../../config';
+import type { PageProps } from '../../content/page-props';
 import { ShareBonus, Teaser } from '../../islands';
 import { videoBox } from '../../lib/video';
-import type { PageProps } from '../page-props';
 
 /**
  * Where each direct share link goes: "{text}", "{url}" and "{title}" stand for the encoded share

@@ -1,9 +1,9 @@
 import { PageLayout } from '../../components/page-layout';
 import { publicConfig } from '../../config';
+import type { PageProps } from '../../content/page-props';
 import { SpacesBanner } from '../../islands';
 import { dayAfter, dayHasCome } from '../../lib/facts';
 import { WaitlistHero } from '../../sections/waitlist/waitlist-hero';
-import type { PageProps } from '../page-props';
 
 /**
  * How the banner's count of spaces falls in simulated mode (product brief §9): 983 to start,

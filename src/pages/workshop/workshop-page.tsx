@@ -1,4 +1,5 @@
 import { PageLayout } from '../../components/page-layout';
+import type { PageProps } from '../../content/page-props';
 import { nextSession } from '../../lib/facts';
 import { Faq } from '../../sections/faq';
 import { Pitch } from '../../sections/pitch';
@@ -7,7 +8,6 @@ import { Agenda } from '../../sections/workshop/agenda';
 import { NextDate } from '../../sections/workshop/next-date';
 import { PriceCard } from '../../sections/workshop/price-card';
 import { WorkshopHero } from '../../sections/workshop/workshop-hero';
-import type { PageProps } from '../page-props';
 
 /**
  * The live workshop, in the order of the product brief §2.7. It sells the next session to come

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { type ActionCta, ActionLink } from '../../components/action-link';
 import { Container } from '../../components/ui/container';
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 
 type Hero = SiteContent['cohort']['hero'];
 

@@ -1,6 +1,6 @@
 import { type ActionCta, ActionLink } from '../../components/action-link';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 
 export type DetailsProps = Omit<SiteContent['cohort']['details'], 'cta'> & {
   id: string;

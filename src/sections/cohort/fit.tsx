@@ -1,7 +1,7 @@
 import { Close } from '../../components/icons';
 import { CheckList } from '../../components/ui/check-list';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 
 export type FitProps = SiteContent['cohort']['fit'] & { id: string };
 

@@ -1,5 +1,5 @@
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 
 export type ShiftTableProps = SiteContent['cohort']['shift'] & { id: string };
 

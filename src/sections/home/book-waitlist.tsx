@@ -3,9 +3,9 @@ import { TrackedLink } from '../../components/tracked';
 import { buttonVariants } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { TrustLine } from '../../components/ui/trust-line';
+import type { SiteContent } from '../../content/page-props';
 import type { ImageAsset, SignUpFormContent } from '../../content/types';
 import { SignUpForm } from '../../islands';
-import type { SiteContent } from '../../pages/page-props';
 
 type BookWords = SiteContent['home']['book'];
 

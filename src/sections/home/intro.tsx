@@ -1,6 +1,6 @@
 import { Image } from '../../components/ui/image';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 
 export type IntroProps = SiteContent['home']['intro'] & { id: string };
 

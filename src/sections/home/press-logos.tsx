@@ -1,6 +1,6 @@
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../content/page-props';
 import { PressCarousel } from '../../islands';
-import type { SiteContent } from '../../pages/page-props';
 
 export type PressLogosProps = SiteContent['home']['press'] & { id: string };
 

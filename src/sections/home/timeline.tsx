@@ -1,6 +1,6 @@
 import { Section, SectionHeading } from '../../components/ui/section';
+import type { SiteContent } from '../../content/page-props';
 import { TimelineCarousel } from '../../islands';
-import type { SiteContent } from '../../pages/page-props';
 
 export type TimelineProps = SiteContent['home']['timeline'] & { id: string };
 

@@ -1,7 +1,7 @@
 import { ArrowRight } from '../../components/icons';
 import { TrackedLink } from '../../components/tracked';
 import { Section, SectionHeading } from '../../components/ui/section';
-import type { SiteContent } from '../../pages/page-props';
+import type { SiteContent } from '../../content/page-props';
 
 export type WorkWithMeProps = SiteContent['home']['workWithMe'] & { id: string };
 

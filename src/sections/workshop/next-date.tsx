@@ -1,7 +1,7 @@
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
+import type { SiteContent } from '../../content/page-props';
 import { SignUpForm } from '../../islands';
-import type { SiteContent } from '../../pages/page-props';
 
 export type NextDateProps = SiteContent['workshop']['nextDate'];
 
