@@ -1,3 +1,4 @@
+import { parseLegalText } from '../contracts/content/legal-text';
 import { loadContent } from '../contracts/content/load';
 import { factsOf, fillFacts, withFacts } from '../src/lib/facts';
 
@@ -10,3 +11,8 @@ const facts = factsOf(raw, Date.now());
 
 export const content = withFacts(raw, facts);
 export { facts, fillFacts };
+
+/** The label of the cookie notice's own button to the consent settings, if its text places one. */
+export const cookieSettingsButton = parseLegalText(content.cookies.body)
+  .sections.flatMap(({ blocks }) => blocks)
+  .find((block) => block.kind === 'consent-button')?.label;

@@ -19,6 +19,7 @@ import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { resolveContentImages } from './content-images';
+import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
 
 interface ManifestChunk {
@@ -157,3 +158,5 @@ console.log(
   `Built ${pageIds.length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 console.log(calendarReport(site.calendar(), now));
+const ownerDetails = await ownerDetailsReport(contentDir);
+if (ownerDetails) console.log(ownerDetails);

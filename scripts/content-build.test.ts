@@ -88,14 +88,28 @@ describe('building from the owner’s content', () => {
   }, 180_000);
 
   it('bad content stops the build, naming file, line and field, and builds nothing', async () => {
-    const dir = await contentCopy('broken', {
-      'workshop.yaml': (document) => document.setIn(['sessions', 0, 'start'], '22/09/2025'),
-      'site.yaml': (document) => document.set('skipLnk', 'oops'),
-    });
+    let privacyLines = 0;
+    const dir = await contentCopy(
+      'broken',
+      {
+        'workshop.yaml': (document) => document.setIn(['sessions', 0, 'start'], '22/09/2025'),
+        'site.yaml': (document) => document.set('skipLnk', 'oops'),
+      },
+      async (copy) => {
+        // A Markdown text: raw HTML at its end.
+        const privacy = join(copy, 'legal/privacy.md');
+        const text = `${readFileSync(privacy, 'utf8')}\n<script>alert(1)</script>\n`;
+        writeFileSync(privacy, text);
+        privacyLines = text.split('\n').length;
+      },
+    );
     const out = join(work, 'broken-dist');
     const result = await build(dir, out);
     expect(result.code).toBe(65);
-    expect(result.stderr).toContain('The content has 2 problems:');
+    expect(result.stderr).toContain('The content has 3 problems:');
+    expect(result.stderr).toContain(
+      `content/legal/privacy.md:${privacyLines - 1} body: expected paragraphs`,
+    );
     expect(result.stderr).toMatch(/content\/site\.yaml:\d+: unknown field "skipLnk"/);
     expect(result.stderr).toMatch(
       /content\/workshop\.yaml:\d+ sessions\[0\]\.start: expected a date-time with a UTC offset .*, got "22\/09\/2025"/,

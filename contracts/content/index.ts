@@ -4,6 +4,7 @@ import { cohort } from './cohort';
 import { downloads } from './downloads';
 import { handbook } from './handbook';
 import { home } from './home';
+import { legalDocument } from './legal';
 import { notFound } from './not-found';
 import { site } from './site';
 import { thankYou } from './thank-you';
@@ -27,6 +28,9 @@ export const contentFiles = {
   handbook: { path: 'handbook.yaml', schema: handbook, format: 'yaml' },
   cohort: { path: 'cohort.yaml', schema: cohort, format: 'yaml' },
   downloads: { path: 'downloads.yaml', schema: downloads, format: 'yaml' },
+  terms: { path: 'legal/terms.md', schema: legalDocument, format: 'markdown' },
+  privacy: { path: 'legal/privacy.md', schema: legalDocument, format: 'markdown' },
+  cookies: { path: 'legal/cookies.md', schema: legalDocument, format: 'markdown' },
 } as const satisfies Record<string, ContentFile>;
 
 export interface ContentFile {
@@ -61,6 +65,7 @@ export const factNames = [
   'waitlistOfferEnds',
   'friendsGoal',
   'newsletterReaders',
+  'privacyEmail',
   'cohortStarts',
   'cohortApplyBy',
   'cohortSeats',

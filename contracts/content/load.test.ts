@@ -91,3 +91,17 @@ describe('a content file that does not fit', () => {
     expect(problem).toMatch(/^ {2}content\/workshop\.yaml:\d+: not valid YAML: /);
   });
 });
+
+describe('a legal text saved by the content editor', () => {
+  const privacy = readFileSync(
+    resolve(import.meta.dirname, '../../content/legal/privacy.md'),
+    'utf8',
+  );
+
+  it('reads a percent-encoded fact in a link address as the fact', () => {
+    expect(privacy).toContain('(mailto:{privacyEmail})');
+    const saved = privacy.replaceAll('(mailto:{privacyEmail})', '(mailto:%7BprivacyEmail%7D)');
+    const checked = checkContentFile('privacy', saved);
+    expect('value' in checked && checked.value.body).toContain('(mailto:{privacyEmail})');
+  });
+});

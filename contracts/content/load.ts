@@ -76,6 +76,10 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
     case 'invalid_type':
       if (value === undefined) return `${issue.message}, got nothing (the field is required)`;
       return `${issue.message}, got ${describeValue(value)}`;
+    case 'custom':
+      // A problem found inside a Markdown text says what it found itself, at its own line.
+      if (typeof issue.params?.line === 'number') return issue.message;
+      return `${issue.message}, got ${describeValue(value)}`;
     default:
       return `${issue.message}, got ${describeValue(value)}`;
   }
@@ -119,7 +123,9 @@ function splitFrontMatter(text: string): { frontMatter: string; body: string; bo
   if (!match) return { frontMatter: '', body: text, bodyLine: 1 };
   return {
     frontMatter: match[1] ?? '',
-    body: text.slice(match[0].length),
+    // The content editor saves a link's address percent-encoded, `mailto:{privacyEmail}` as
+    // `mailto:%7BprivacyEmail%7D`: read it back as the fact it names.
+    body: text.slice(match[0].length).replace(/%7B(\w+)%7D/gi, '{$1}'),
     bodyLine: match[0].split('\n').length,
   };
 }
@@ -131,8 +137,13 @@ export function checkContentFile<Name extends ContentName>(
 ): { value: Content[Name] } | { problems: ContentProblem[] } {
   const { path, schema, format } = contentFiles[name] as ContentFile;
   const file = `content/${path}`;
-  const { frontMatter, body } =
-    format === 'markdown' ? splitFrontMatter(text) : { frontMatter: text, body: '' };
+  const { frontMatter, body, bodyLine } =
+    format === 'markdown' ? splitFrontMatter(text) : { frontMatter: text, body: '', bodyLine: 0 };
+  /** A Markdown text's problems carry their line within the text (contracts/content/legal.ts). */
+  const lineInBody = (at: readonly PropertyKey[], line: unknown) =>
+    format === 'markdown' && at[0] === 'body' && typeof line === 'number'
+      ? bodyLine + line - 1
+      : null;
   // Front matter starts on line 2 of a Markdown file (after the opening ---).
   const lineOffset = format === 'markdown' ? 1 : 0;
   const lineCounter = new LineCounter();
@@ -159,20 +170,22 @@ export function checkContentFile<Name extends ContentName>(
     for (const issue of parsed.error.issues) {
       const at =
         issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+      const bodyAt = issue.code === 'custom' ? lineInBody(at, issue.params?.line) : null;
       problems.push({
         file,
-        line: lineOf(nodeAt(document.contents, at)),
+        line: bodyAt ?? lineOf(nodeAt(document.contents, at)),
         path: fieldPath(issue.path),
         message: messageOf(issue, valueAt(data, issue.path)),
       });
     }
   }
   for (const [text, at] of stringsOf(data)) {
-    for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
+    for (const { 1: name, index } of text.matchAll(/\{(\w+)\}/g)) {
       if (name && !placeholderNames.has(name)) {
+        const lineInText = text.slice(0, index).split('\n').length;
         problems.push({
           file,
-          line: lineOf(nodeAt(document.contents, at)),
+          line: lineInBody(at, lineInText) ?? lineOf(nodeAt(document.contents, at)),
           path: fieldPath(at),
           message: `unknown fact "{${name}}": known facts are ${[...placeholderNames]
             .map((known) => `{${known}}`)

@@ -59,6 +59,17 @@ export const site = z.strictObject({
     sampleNotice: line.optional(),
   }),
   skipLink: line,
+  /** The words the three legal pages share, and the address for privacy requests. */
+  legal: z.strictObject({
+    kicker: line,
+    lastUpdated: line,
+    /** The table of contents' title. */
+    contents: line,
+    /** The label of a detail still to fill in: "[Owner: company number]". */
+    ownerDetail: line,
+    /** Where privacy requests go: "{privacyEmail}" in the legal texts. */
+    email: z.email({ error: 'expected an email address' }),
+  }),
   forms: z.strictObject({
     emailLabel: line,
     emailPlaceholder: line,

@@ -148,6 +148,7 @@ export function factsOf(
     waitlistOfferEnds: formatDayOfMonth(content.waitlist.banner.offerEnds),
     friendsGoal: formatCount(content.thankYou.share.friendsGoal),
     newsletterReaders: new Intl.NumberFormat('en-GB').format(site.newsletter.readers),
+    privacyEmail: site.legal.email,
     cohortStarts: intake ? formatDay(intake.starts) : '',
     cohortApplyBy: intake ? formatDay(intake.applyBy) : '',
     cohortSeats: intake ? String(intake.seats) : '',

@@ -1,16 +1,13 @@
 import type { ComponentType } from 'react';
 import type { PageId } from '../../contracts/routes';
-import { cookies, privacy, terms } from '../content/legal';
+import type { PageProps } from '../content/page-props';
 import type { PageMeta } from '../content/types';
 import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage, cohortMeta } from './cohort/cohort-page';
-import { CookiesPage } from './cookies/cookies-page';
 import { HandbookPage, handbookMeta } from './handbook/handbook-page';
 import { HomePage, homeMeta } from './home/home-page';
+import { legalPage } from './legal-page';
 import { NotFoundPage, notFoundMeta } from './not-found/not-found-page';
-import type { PageProps } from '../content/page-props';
-import { PrivacyPage } from './privacy/privacy-page';
-import { TermsPage } from './terms/terms-page';
 import { ThankYouPage, thankYouMeta } from './thank-you/thank-you-page';
 import { WaitlistPage, waitlistMeta } from './waitlist/waitlist-page';
 import { WorkshopPage, workshopMeta } from './workshop/workshop-page';
@@ -30,8 +27,8 @@ export const pageRegistry: Record<
   handbook: { Component: HandbookPage, meta: handbookMeta },
   workshop: { Component: WorkshopPage, meta: workshopMeta },
   cohort: { Component: CohortPage, meta: cohortMeta },
-  terms: { Component: TermsPage, meta: () => terms.meta },
-  privacy: { Component: PrivacyPage, meta: () => privacy.meta },
-  cookies: { Component: CookiesPage, meta: () => cookies.meta },
+  terms: legalPage('terms'),
+  privacy: legalPage('privacy'),
+  cookies: legalPage('cookies'),
   'not-found': { Component: NotFoundPage, meta: notFoundMeta },
 };

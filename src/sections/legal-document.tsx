@@ -1,17 +1,22 @@
 import { Fragment } from 'react';
-import { PageLayout } from '../components/page-layout';
-import { Button } from '../components/ui/button';
-import { Container } from '../components/ui/container';
 import {
   type Inline,
   type LegalBlock,
-  type LegalDocument,
   type LegalSection,
-  legalLabels,
+  parseInlineText,
+  parseLegalText,
   type RichText,
-} from '../content/legal';
+} from '../../contracts/content/legal-text';
+import { PageLayout } from '../components/page-layout';
+import { Button } from '../components/ui/button';
+import { Container } from '../components/ui/container';
 import type { SiteContent } from '../content/page-props';
 import { PageHero } from './page-hero';
+
+type Labels = SiteContent['site']['legal'];
+/** A legal page's file (content/legal/*.md) as pages receive it: facts filled in. */
+export type LegalDocument = SiteContent['terms'];
+type LegalTableContent = NonNullable<LegalDocument['table']>;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -21,16 +26,16 @@ const linkClass =
 /** The words of a run of text, as a React key. */
 const textKey = (text: RichText) =>
   text
-    .map((part) => (typeof part === 'string' ? part : 'fill' in part ? part.fill : part.label))
+    .map((part) => (typeof part === 'string' ? part : 'owner' in part ? part.owner : part.label))
     .join('');
 
 /** One run of text; the owner's still-missing details are highlighted so none is missed. */
-function InlinePart({ part }: { part: Inline }) {
+function InlinePart({ part, labels }: { part: Inline; labels: Labels }) {
   if (typeof part === 'string') return part;
-  if ('fill' in part) {
+  if ('owner' in part) {
     return (
       <mark className="rounded-sm bg-accent box-decoration-clone px-1 font-semibold text-on-accent outline-1 outline-ink outline-dashed">
-        [{legalLabels.ownerDetail}: {part.fill}]
+        [{labels.ownerDetail}: {part.owner}]
       </mark>
     );
   }
@@ -42,11 +47,11 @@ function InlinePart({ part }: { part: Inline }) {
   );
 }
 
-function Rich({ text }: { text: RichText }) {
+function Rich({ text, labels }: { text: RichText; labels: Labels }) {
   return text.map((part, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: static content: a run's place is its identity.
     <Fragment key={index}>
-      <InlinePart part={part} />
+      <InlinePart part={part} labels={labels} />
     </Fragment>
   ));
 }
@@ -56,14 +61,14 @@ function Rich({ text }: { text: RichText }) {
  * card (its row header on top, each cell under its column's name); from `md` a plain table. The
  * repeated column names are for sight only, assistive technology has the real headers.
  */
-function LegalTable({ block }: { block: Extract<LegalBlock, { kind: 'table' }> }) {
-  const [, ...detailColumns] = block.columns;
+function LegalTable({ table, labels }: { table: LegalTableContent; labels: Labels }) {
+  const [, ...detailColumns] = table.columns;
   return (
     <table className="mt-6 w-full border-collapse text-left text-step--1">
-      <caption className="mb-4 text-left font-semibold">{block.caption}</caption>
+      <caption className="mb-4 text-left font-semibold">{table.caption}</caption>
       <thead className="max-md:sr-only">
         <tr className="border-b-2 border-ink">
-          {block.columns.map((column) => (
+          {table.columns.map((column) => (
             <th key={column} scope="col" className="py-3 pr-4 align-bottom font-semibold">
               {column}
             </th>
@@ -71,18 +76,18 @@ function LegalTable({ block }: { block: Extract<LegalBlock, { kind: 'table' }> }
         </tr>
       </thead>
       <tbody>
-        {block.rows.map(([name = [], ...cells]) => (
+        {table.rows.map(({ name, details }) => (
           <tr
-            key={textKey(name)}
+            key={name}
             className="border-line max-md:mb-4 max-md:block max-md:rounded-card max-md:bg-surface max-md:p-5 md:border-b md:last:border-b-0"
           >
             <th
               scope="row"
               className="py-3 pr-4 align-top font-semibold max-md:block max-md:[overflow-wrap:anywhere] max-md:pt-0 max-md:text-step-0"
             >
-              <Rich text={name} />
+              {name}
             </th>
-            {cells.map((cell, index) => (
+            {details.map((cell, index) => (
               <td
                 key={detailColumns[index]}
                 className="py-3 pr-4 align-top max-md:block max-md:py-1.5"
@@ -90,7 +95,7 @@ function LegalTable({ block }: { block: Extract<LegalBlock, { kind: 'table' }> }
                 <span aria-hidden="true" className="block text-muted md:hidden">
                   {detailColumns[index]}
                 </span>
-                <Rich text={cell} />
+                <Rich text={parseInlineText(cell).text} labels={labels} />
               </td>
             ))}
           </tr>
@@ -100,12 +105,18 @@ function LegalTable({ block }: { block: Extract<LegalBlock, { kind: 'table' }> }
   );
 }
 
-function Block({ block }: { block: LegalBlock }) {
+interface BlockContext {
+  labels: Labels;
+  table: LegalDocument['table'];
+}
+
+function Block({ block, context }: { block: LegalBlock; context: BlockContext }) {
+  const { labels, table } = context;
   switch (block.kind) {
     case 'paragraph':
       return (
         <p className="mt-4 max-w-prose">
-          <Rich text={block.text} />
+          <Rich text={block.text} labels={labels} />
         </p>
       );
     case 'list':
@@ -113,13 +124,14 @@ function Block({ block }: { block: LegalBlock }) {
         <ul className="mt-4 max-w-prose list-disc space-y-2 pl-6 marker:text-muted">
           {block.items.map((item) => (
             <li key={textKey(item)}>
-              <Rich text={item} />
+              <Rich text={item} labels={labels} />
             </li>
           ))}
         </ul>
       );
     case 'table':
-      return <LegalTable block={block} />;
+      // The schema holds a table and its marker together (contracts/content/legal.ts).
+      return table ? <LegalTable table={table} labels={labels} /> : null;
     case 'consent-button':
       // A plain button: the consent banner's script finds it by `data-consent-open` and shows
       // it (D20); without that script it could do nothing, so it starts hidden.
@@ -131,7 +143,7 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
-function DocumentSection({ section }: { section: LegalSection }) {
+function DocumentSection({ section, context }: { section: LegalSection; context: BlockContext }) {
   const headingId = `${section.id}-heading`;
   return (
     <section
@@ -144,21 +156,21 @@ function DocumentSection({ section }: { section: LegalSection }) {
       </h2>
       {section.blocks.map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static content: a block's place is its identity.
-        <Block key={index} block={block} />
+        <Block key={index} block={block} context={context} />
       ))}
     </section>
   );
 }
 
 /** The table of contents: beside the text on wide screens (sticky), above it on narrow ones. */
-function Contents({ sections }: { sections: readonly LegalSection[] }) {
+function Contents({ sections, labels }: { sections: readonly LegalSection[]; labels: Labels }) {
   return (
     <nav
-      aria-label={legalLabels.contents}
+      aria-label={labels.contents}
       className="self-start rounded-card bg-surface p-6 lg:sticky lg:top-8 lg:bg-transparent lg:p-0"
     >
       <p className="text-step--1 font-bold uppercase tracking-[0.2em] text-muted">
-        {legalLabels.contents}
+        {labels.contents}
       </p>
       <ol className="mt-4 space-y-2 text-step--1">
         {sections.map((section, index) => (
@@ -179,26 +191,37 @@ function Contents({ sections }: { sections: readonly LegalSection[] }) {
   );
 }
 
-/** A legal document (D7): its heading, summary and date, a table of contents, then its sections. */
-export function LegalDocumentView({ document }: { document: LegalDocument }) {
+/**
+ * A legal document (D7): its heading, summary and date, a table of contents, then its sections,
+ * from the Markdown of its file (contracts/content/legal-text.ts).
+ */
+export function LegalDocumentView({
+  document,
+  labels,
+}: {
+  document: LegalDocument;
+  labels: Labels;
+}) {
+  const { sections } = parseLegalText(document.body);
+  const context = { labels, table: document.table };
   return (
     <>
       <PageHero
-        kicker={legalLabels.kicker}
+        kicker={labels.kicker}
         heading={document.heading}
         sub={document.summary}
         className="pb-10 md:pb-16"
       >
         <p className="text-step--1 text-muted">
-          {legalLabels.lastUpdated}{' '}
+          {labels.lastUpdated}{' '}
           <time dateTime={document.updated}>{dateFormat.format(new Date(document.updated))}</time>
         </p>
       </PageHero>
       <Container className="grid gap-12 border-t border-line pt-12 pb-20 md:pt-16 md:pb-28 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-16">
-        <Contents sections={document.sections} />
+        <Contents sections={sections} labels={labels} />
         <div className="min-w-0 max-w-3xl space-y-12">
-          {document.sections.map((section) => (
-            <DocumentSection key={section.id} section={section} />
+          {sections.map((section) => (
+            <DocumentSection key={section.id} section={section} context={context} />
           ))}
         </div>
       </Container>
@@ -216,7 +239,7 @@ export function LegalPage({
 }) {
   return (
     <PageLayout site={site}>
-      <LegalDocumentView document={document} />
+      <LegalDocumentView document={document} labels={site.legal} />
     </PageLayout>
   );
 }

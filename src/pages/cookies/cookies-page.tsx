@@ -1,7 +1,0 @@
-import { cookies } from '../../content/legal';
-import { LegalPage } from '../../sections/legal-document';
-import type { PageProps } from '../../content/page-props';
-
-export function CookiesPage({ content }: PageProps) {
-  return <LegalPage site={content.site} document={cookies} />;
-}

@@ -1,7 +1,0 @@
-import { terms } from '../../content/legal';
-import { LegalPage } from '../../sections/legal-document';
-import type { PageProps } from '../../content/page-props';
-
-export function TermsPage({ content }: PageProps) {
-  return <LegalPage site={content.site} document={terms} />;
-}
