@@ -17,6 +17,12 @@ const pageEntries = Object.fromEntries(
     .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.ts')]),
 );
 
+/** The owner's room is an entry of its own: no page imports it (src/owner/entry.tsx). */
+const clientEntries: Record<string, string> = {
+  ...pageEntries,
+  owner: resolve(root, 'src/owner/entry.tsx'),
+};
+
 /**
  * Two dependencies inject CSS as a <style> element at run time, which the CSP (style-src 'self')
  * refuses with a console error: sonner (its toast styles; src/components/toaster.tsx imports
@@ -76,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Shared code apart from assets/, whose files the build moves beside the client's.
           output: { chunkFileNames: 'chunks/[name]-[hash].js' },
         }
-      : { input: pageEntries },
+      : { input: clientEntries },
   },
   test: {
     include: [

@@ -15,6 +15,7 @@ import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/rout
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
 import type { PageDocument, RenderInput } from '../src/entry-server';
+import { roomDocument } from '../src/owner/room-document';
 import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
@@ -131,6 +132,17 @@ for (const page of pageIds) {
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   };
 }
+
+const roomEntry = manifest['src/owner/entry.tsx'];
+if (!roomEntry) throw new Error('No client entry for the owner’s room (src/owner/entry.tsx)');
+await mkdir(dirname(buildPaths.room), { recursive: true });
+await writeFile(
+  buildPaths.room,
+  roomDocument({
+    script: `/${roomEntry.file}`,
+    stylesheets: [...new Set(cssFor('src/owner/entry.tsx'))].map((file) => `/${file}`),
+  }),
+);
 
 const renderInput: RenderInput = { content: images.content, readAt: now, documents };
 await writeFile(buildPaths.renderInput, JSON.stringify(renderInput));

@@ -21,12 +21,22 @@ const forbidden: Record<string, readonly string[]> = {
  * Components include the islands' interactive views; lib/ and content/ sit beside them all.
  */
 const srcForbidden: Record<string, readonly string[]> = {
-  'src/islands': ['src/sections', 'src/pages'],
-  'src/components': ['src/islands', 'src/sections', 'src/pages'],
-  'src/sections': ['src/pages'],
+  'src/islands': ['src/sections', 'src/pages', 'src/owner'],
+  'src/components': ['src/islands', 'src/sections', 'src/pages', 'src/owner'],
+  'src/sections': ['src/pages', 'src/owner'],
+  'src/pages': ['src/owner'],
   // The content as pages receive it, and the helpers, serve every layer and need none of them.
-  'src/content': ['src/lib', 'src/islands', 'src/components', 'src/sections', 'src/pages'],
-  'src/lib': ['src/islands', 'src/components', 'src/sections', 'src/pages'],
+  'src/content': [
+    'src/lib',
+    'src/islands',
+    'src/components',
+    'src/sections',
+    'src/pages',
+    'src/owner',
+  ],
+  'src/lib': ['src/islands', 'src/components', 'src/sections', 'src/pages', 'src/owner'],
+  // The owner's room stands apart from the site's pages: it shares only helpers and contracts.
+  'src/owner': ['src/islands', 'src/components', 'src/sections', 'src/pages', 'src/content'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -14,6 +14,7 @@ import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
+import { isRoomHost, ownerRouter } from './owner/router';
 import type { PageViewCounter } from './page-views/counter';
 import { searchFilePaths, searchFiles } from './search-files';
 import { securityHeaders } from './security-headers';
@@ -100,6 +101,12 @@ export function createApp({
     }),
   );
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  // The owner's room, on the main site's own host; elsewhere /owner is an unknown path (404).
+  const room = ownerRouter({ env, logger, store, clientOf, room: site.room ?? null });
+  app.all('/owner/*', (c, next) =>
+    isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),
+  );
 
   // Each host's own robots.txt and sitemap.xml, before anything the route table would answer.
   const searchFilesOf = searchFiles(siteOrigins(env.SITE_URL, hosts));

@@ -23,6 +23,8 @@ export const buildPaths = {
   pages: resolve(dist, 'pages'),
   /** Built files the server hands out itself, never by URL (the second bonus PDF). */
   private: resolve(dist, 'private'),
+  /** The owner's room's one document (src/owner/room-document.ts), served under /owner only. */
+  room: resolve(dist, 'room/index.html'),
   info: resolve(dist, 'build-info.json'),
   /** Inputs whose change makes a build stale (see scripts/start.ts). */
   sources: [

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from './build-paths';
-import { loadStaticFiles, type StaticFile } from './static-files';
+import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
 
 /** The built site in memory: the prerendered page documents and the public files. */
 export interface Site {
@@ -15,6 +15,8 @@ export interface Site {
   friendsGoal: number;
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;
+  /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
+  room?: StaticFile;
 }
 
 export class MissingBuildError extends Error {
@@ -27,7 +29,10 @@ const builtContent = z.object({
 });
 
 export async function loadSite(
-  paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private' | 'renderInput'> = buildPaths,
+  paths: Pick<
+    typeof buildPaths,
+    'client' | 'pages' | 'private' | 'renderInput' | 'room'
+  > = buildPaths,
 ): Promise<Site> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
@@ -53,5 +58,8 @@ export async function loadSite(
     friendsGoal: content.thankYou.share.friendsGoal,
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
+    ...(existsSync(paths.room)
+      ? { room: staticFile('room.html', await readFile(paths.room)) }
+      : {}),
   };
 }

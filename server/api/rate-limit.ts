@@ -13,22 +13,32 @@ export interface LeadRateLimiter {
 }
 
 /**
- * Form posts allowed per client per window (LEAD_RATE_LIMIT, 0 = off). On PostgreSQL the count
- * lives in the database (table lead_rate_limits), so every instance behind a load balancer
- * spends from one budget per client; if the database cannot answer, each instance falls back to
- * counting in its own memory rather than failing the post. On SQLite (one process) it is counted
- * in memory.
+ * Form posts allowed per client per window (LEAD_RATE_LIMIT, 0 = off), one budget across every
+ * form: a bot gains nothing by switching endpoints.
  */
 export function createLeadRateLimiter(
   env: Pick<Env, 'LEAD_RATE_LIMIT' | 'LEAD_RATE_LIMIT_WINDOW_SECONDS'>,
   store: Pick<Store, 'db' | 'dialect'>,
 ): LeadRateLimiter {
   if (env.LEAD_RATE_LIMIT === 0) return { take: async () => ({ allowed: true }) };
-  const options = {
+  return createRateLimiter(store, {
     keyPrefix: 'lead',
     points: env.LEAD_RATE_LIMIT,
     duration: env.LEAD_RATE_LIMIT_WINDOW_SECONDS,
-  };
+  });
+}
+
+/**
+ * `points` requests per client per `duration` seconds, counted under `keyPrefix`. On PostgreSQL
+ * the count lives in the database (table lead_rate_limits), so every instance behind a load
+ * balancer spends from one budget per client; if the database cannot answer, each instance falls
+ * back to counting in its own memory rather than failing the request. On SQLite (one process) it
+ * is counted in memory.
+ */
+export function createRateLimiter(
+  store: Pick<Store, 'db' | 'dialect'>,
+  options: { keyPrefix: string; points: number; duration: number },
+): LeadRateLimiter {
   const inMemory = new RateLimiterMemory(options);
   const limiter =
     store.dialect === 'postgres'

@@ -13,6 +13,12 @@ export interface Database {
   spent_proofs: SpentProofTable;
   page_views: PageViewTable;
   page_view_salts: PageViewSaltTable;
+  owners: OwnerTable;
+  owner_invites: OwnerInviteTable;
+  owner_passkeys: OwnerPasskeyTable;
+  owner_sessions: OwnerSessionTable;
+  owner_challenges: OwnerChallengeTable;
+  audit_log: AuditLogTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -114,4 +120,73 @@ export interface PageViewTable {
 export interface PageViewSaltTable {
   day: string;
   salt: string;
+}
+
+/**
+ * The people who may enter the owner's room (docs/decisions/018-owner-sign-in.md). No password,
+ * no email: an owner is a name with passkeys. Revoking one ends their sessions and passkeys.
+ */
+export interface OwnerTable {
+  id: string;
+  name: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** A one-time link that enrols a passkey: only its SHA-256 is kept, used once, short-lived. */
+export interface OwnerInviteTable {
+  token_hash: string;
+  owner_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A WebAuthn credential: its id and public key (base64url), and the signature counter. */
+export interface OwnerPasskeyTable {
+  id: string;
+  owner_id: string;
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports, as the browser reported them. */
+  transports: string;
+  /** The owner's name for it ("MacBook", "Phone"). */
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/**
+ * A signed-in browser: the cookie carries a random token, the row its SHA-256, so a copy of the
+ * database signs nobody in. Ends at `expires_at`, after `idle` without use, or when revoked.
+ */
+export interface OwnerSessionTable {
+  token_hash: string;
+  owner_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered: single use, gone after five minutes. */
+export interface OwnerChallengeTable {
+  id: string;
+  challenge: string;
+  /** 'sign-in', 'enrol' (through an invite) or 'add-passkey' (from a session). */
+  purpose: string;
+  /** The invite's hash or the owner's id the challenge was made for; null for sign-in. */
+  subject: string | null;
+  expires_at: string;
+}
+
+/** What the owners did (sign-ins, publishes, exports, erasures): shown in the room, kept. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** Null when no owner was signed in (a refused sign-in). */
+  owner_id: string | null;
+  action: string;
+  /** JSON: what the action concerned, without personal data beyond what the owner needs. */
+  detail: string;
 }

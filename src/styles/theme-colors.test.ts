@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ThemeColors, themeColors } from './theme-colors';
 
-const css = readFileSync(new URL('./global.css', import.meta.url), 'utf8');
+// The tokens (theme.css) and the premium theme's overrides (global.css), as the site reads them.
+const css = ['./theme.css', './global.css']
+  .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+  .join('\n');
 
 /** The token's value declared inside the first block that follows `selector`. */
 function tokenIn(selector: string, token: string): string | undefined {

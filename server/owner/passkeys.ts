@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { Store } from '../db/store';
+import { hashToken, type OwnerIdentity } from './access';
+
+/**
+ * The three passkey ceremonies of the owner's room, through SimpleWebAuthn: enrolling the first
+ * passkey through an invite ("welcome"), adding another from a session, and signing in. Every
+ * challenge is kept server-side (in the database, so any instance can check the answer), used
+ * once and gone after five minutes; a failed check answers null and says nothing of why.
+ */
+
+/** This site as WebAuthn knows it: passkeys are bound to the main site's host name. */
+export interface RelyingParty {
+  /** The main site's host name (no port). */
+  id: string;
+  name: string;
+  /** The main site's origin, which the browser signs into every answer. */
+  origin: string;
+}
+
+const challengeLifetimeMs = 5 * 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type Purpose = 'sign-in' | 'welcome' | 'add-passkey';
+
+async function keepChallenge(
+  store: Store,
+  purpose: Purpose,
+  subject: string | null,
+  challenge: string,
+  now: number,
+): Promise<string> {
+  const id = randomUUID();
+  await store.write(async (trx) => {
+    // Old challenges go as new ones come: the table holds only the last few minutes' worth.
+    await trx.deleteFrom('owner_challenges').where('expires_at', '<=', iso(now)).execute();
+    await trx
+      .insertInto('owner_challenges')
+      .values({ id, challenge, purpose, subject, expires_at: iso(now + challengeLifetimeMs) })
+      .execute();
+  });
+  return id;
+}
+
+/** Takes a challenge out (single use): its value if it was made for this purpose and subject. */
+async function takeChallenge(
+  store: Store,
+  id: string,
+  purpose: Purpose,
+  subject: string | null,
+  now: number,
+): Promise<string | null> {
+  const row = await store.write(async (trx) => {
+    const found = await trx
+      .selectFrom('owner_challenges')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (found) await trx.deleteFrom('owner_challenges').where('id', '=', id).execute();
+    return found;
+  });
+  if (!row || row.purpose !== purpose || row.subject !== subject) return null;
+  return Date.parse(row.expires_at) > now ? row.challenge : null;
+}
+
+/** An owner's passkeys, as WebAuthn's "exclude" list (so one authenticator is not added twice). */
+async function passkeysOf(store: Store, ownerId: string) {
+  const rows = await store.db
+    .selectFrom('owner_passkeys')
+    .select(['id', 'transports'])
+    .where('owner_id', '=', ownerId)
+    .execute();
+  return rows.map((row) => ({ id: row.id, transports: JSON.parse(row.transports) as never[] }));
+}
+
+/** Options to create a passkey for `owner`; `subject` ties the answer to an invite or session. */
+export async function registrationCeremony(
+  store: Store,
+  rp: RelyingParty,
+  owner: OwnerIdentity,
+  purpose: 'welcome' | 'add-passkey',
+  subject: string,
+  now: number,
+) {
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: owner.name,
+    userID: new TextEncoder().encode(owner.id),
+    attestationType: 'none',
+    excludeCredentials: await passkeysOf(store, owner.id),
+    // A discoverable credential: signing in then needs no name, only the passkey.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  const challengeId = await keepChallenge(store, purpose, subject, options.challenge, now);
+  return { challengeId, options };
+}
+
+/**
+ * Checks a new passkey against its challenge and keeps it. For a welcome, the invite is spent in
+ * the same transaction, so one link enrols one passkey even when two answers race.
+ */
+export async function registerPasskey(
+  store: Store,
+  rp: RelyingParty,
+  {
+    owner,
+    purpose,
+    subject,
+    challengeId,
+    credential,
+    label,
+  }: {
+    owner: OwnerIdentity;
+    purpose: 'welcome' | 'add-passkey';
+    subject: string;
+    challengeId: string;
+    credential: RegistrationResponseJSON;
+    label: string;
+  },
+  now: number,
+): Promise<boolean> {
+  const challenge = await takeChallenge(store, challengeId, purpose, subject, now);
+  if (challenge === null) return false;
+  const verification = await verifyRegistrationResponse({
+    response: credential,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified) return false;
+  const { credential: verified } = verification.registrationInfo;
+  return store.write(async (trx) => {
+    if (purpose === 'welcome') {
+      const spent = await trx
+        .updateTable('owner_invites')
+        .set({ used_at: iso(now) })
+        .where('token_hash', '=', subject)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', iso(now))
+        .executeTakeFirst();
+      if (Number(spent.numUpdatedRows) !== 1) return false;
+    }
+    const taken = await trx
+      .selectFrom('owner_passkeys')
+      .select('id')
+      .where('id', '=', verified.id)
+      .executeTakeFirst();
+    if (taken) return false;
+    await trx
+      .insertInto('owner_passkeys')
+      .values({
+        id: verified.id,
+        owner_id: owner.id,
+        public_key: Buffer.from(verified.publicKey).toString('base64url'),
+        counter: verified.counter,
+        transports: JSON.stringify(verified.transports ?? []),
+        label,
+        created_at: iso(now),
+        last_used_at: null,
+      })
+      .execute();
+    return true;
+  });
+}
+
+/** The invite's hash, which ties a welcome ceremony to the one invite it was started for. */
+export const inviteSubject = hashToken;
+
+/** Options to sign in with any of the site's passkeys (the browser offers the ones it has). */
+export async function signInCeremony(store: Store, rp: RelyingParty, now: number) {
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+  });
+  const challengeId = await keepChallenge(store, 'sign-in', null, options.challenge, now);
+  return { challengeId, options };
+}
+
+/** The owner whose passkey signed our challenge, or null (unknown passkey, revoked, bad answer). */
+export async function verifySignIn(
+  store: Store,
+  rp: RelyingParty,
+  challengeId: string,
+  credential: AuthenticationResponseJSON,
+  now: number,
+): Promise<OwnerIdentity | null> {
+  const challenge = await takeChallenge(store, challengeId, 'sign-in', null, now);
+  if (challenge === null) return null;
+  const passkey = await store.db
+    .selectFrom('owner_passkeys')
+    .innerJoin('owners', 'owners.id', 'owner_passkeys.owner_id')
+    .select([
+      'owner_passkeys.id',
+      'owner_passkeys.public_key',
+      'owner_passkeys.counter',
+      'owner_passkeys.transports',
+      'owners.id as ownerId',
+      'owners.name',
+    ])
+    .where('owner_passkeys.id', '=', credential.id)
+    .where('owners.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!passkey) return null;
+  const verification = await verifyAuthenticationResponse({
+    response: credential,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+    credential: {
+      id: passkey.id,
+      publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+      counter: Number(passkey.counter),
+      transports: JSON.parse(passkey.transports) as string[],
+    },
+  }).catch(() => null);
+  if (!verification?.verified) return null;
+  await store.write((trx) =>
+    trx
+      .updateTable('owner_passkeys')
+      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: iso(now) })
+      .where('id', '=', passkey.id)
+      .execute(),
+  );
+  return { id: passkey.ownerId, name: passkey.name };
+}

@@ -1,0 +1,65 @@
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import { ceremonySchema, okSchema, ownerPaths } from '../../contracts/owner';
+import { postJson } from '../lib/api-client';
+import { words } from './words';
+
+/**
+ * The room's passkey ceremonies, browser side: ask the server for options, let the browser make
+ * or use the passkey, send the answer back. Each resolves to null when done, or the message to
+ * show; a ceremony the owner cancels is said plainly, not as an error.
+ */
+
+const api = ownerPaths.api;
+
+/** The browser's "the person said no (or took too long)" when asked for a passkey. */
+const cancelled = (error: unknown) => error instanceof Error && error.name === 'NotAllowedError';
+
+export async function signIn(): Promise<string | null> {
+  if (!browserSupportsWebAuthn()) return words.noPasskeys;
+  const ceremony = await postJson(`${api}/sign-in/options`, {}, ceremonySchema);
+  if (!ceremony.ok) return ceremony.error;
+  let credential: Awaited<ReturnType<typeof startAuthentication>>;
+  try {
+    credential = await startAuthentication({
+      optionsJSON: ceremony.data.options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    });
+  } catch (error) {
+    return cancelled(error) ? words.signIn.cancelled : words.failed;
+  }
+  const answer = await postJson(
+    `${api}/sign-in`,
+    { challengeId: ceremony.data.challengeId, credential },
+    okSchema,
+  );
+  return answer.ok ? null : answer.error;
+}
+
+/** Makes a passkey: through an invite (`invite`), or another one from a session. */
+export async function makePasskey(label: string, invite?: string): Promise<string | null> {
+  if (!browserSupportsWebAuthn()) return words.noPasskeys;
+  const optionsPath = invite ? `${api}/welcome/options` : `${api}/passkeys/options`;
+  const ceremony = await postJson(optionsPath, invite ? { invite } : {}, ceremonySchema);
+  if (!ceremony.ok) return ceremony.error;
+  let credential: Awaited<ReturnType<typeof startRegistration>>;
+  try {
+    credential = await startRegistration({
+      optionsJSON: ceremony.data.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'InvalidStateError') return words.alreadyEnrolled;
+    return cancelled(error) ? words.welcome.cancelled : words.failed;
+  }
+  const body = { challengeId: ceremony.data.challengeId, label, credential };
+  const answer = await postJson(
+    invite ? `${api}/welcome` : `${api}/passkeys`,
+    invite ? { ...body, invite } : body,
+    okSchema,
+  );
+  return answer.ok ? null : (answer.fields?.label ?? answer.error);
+}

@@ -1,0 +1,278 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  type AuditLog,
+  auditLogSchema,
+  type OwnerMe,
+  okSchema,
+  ownerMeSchema,
+  ownerPaths,
+} from '../../contracts/owner';
+import { getJson, postJson } from '../lib/api-client';
+import { makePasskey, signIn } from './passkey-api';
+import { words } from './words';
+
+/**
+ * The owner's room in the browser: one document for /owner/…, whose path picks the view. The
+ * server has already decided who may see what (server/owner/router.ts): this only draws it.
+ */
+export function RoomApp({ path }: { path: string }) {
+  if (path === ownerPaths.signIn) return <SignIn />;
+  if (path === ownerPaths.welcome) return <Welcome />;
+  return <Room />;
+}
+
+function Shell({ heading, children }: { heading: string; children: React.ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-3xl flex-col gap-8 px-5 py-12 md:px-8">
+      <h1 className="font-display text-step-4 uppercase leading-none">{heading}</h1>
+      {children}
+    </main>
+  );
+}
+
+function Problem({ message }: { message: string | null }) {
+  return (
+    <p role="alert" className="min-h-6 text-danger">
+      {message}
+    </p>
+  );
+}
+
+const buttonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-6 font-semibold text-on-accent hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
+const quietButtonClass =
+  'inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 font-medium hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
+
+function SignIn() {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function go() {
+    setBusy(true);
+    setProblem(null);
+    const failed = await signIn();
+    if (failed === null) {
+      window.location.assign(ownerPaths.room);
+      return;
+    }
+    setProblem(failed);
+    setBusy(false);
+  }
+  return (
+    <Shell heading={words.signIn.heading}>
+      <p className="max-w-prose text-step-1">{words.signIn.lead}</p>
+      <div className="flex flex-col items-start gap-3">
+        <button type="button" className={buttonClass} disabled={busy} onClick={() => void go()}>
+          {busy ? words.signIn.working : words.signIn.button}
+        </button>
+        <Problem message={problem} />
+      </div>
+      <p className="text-muted">{words.signIn.lost}</p>
+    </Shell>
+  );
+}
+
+function Welcome() {
+  const [invite] = useState(() => window.location.hash.slice(1));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(invite ? null : words.welcome.noInvite);
+  const labelId = useId();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const label = String(new FormData(event.currentTarget).get('label') ?? '');
+    setBusy(true);
+    setProblem(null);
+    const failed = await makePasskey(label, invite);
+    if (failed === null) {
+      // The link is spent: keep it out of the history before moving on.
+      window.history.replaceState(null, '', ownerPaths.welcome);
+      window.location.assign(ownerPaths.room);
+      return;
+    }
+    setProblem(failed);
+    setBusy(false);
+  }
+  return (
+    <Shell heading={words.welcome.heading}>
+      <p className="max-w-prose text-step-1">{words.welcome.lead}</p>
+      <form className="flex max-w-md flex-col gap-3" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={labelId} className="font-semibold">
+          {words.welcome.label}
+        </label>
+        <input
+          id={labelId}
+          name="label"
+          required
+          maxLength={60}
+          defaultValue={words.welcome.defaultLabel}
+          aria-describedby={`${labelId}-hint`}
+          className="min-h-12 rounded-lg border border-line bg-field px-4 text-on-field"
+        />
+        <p id={`${labelId}-hint`} className="text-step--1 text-muted">
+          {words.welcome.labelHint}
+        </p>
+        <button type="submit" className={buttonClass} disabled={busy || !invite}>
+          {busy ? words.welcome.working : words.welcome.button}
+        </button>
+        <Problem message={problem} />
+      </form>
+    </Shell>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+function Room() {
+  const [me, setMe] = useState<OwnerMe | null>(null);
+  const [audit, setAudit] = useState<AuditLog['entries']>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function load() {
+    const [details, log] = await Promise.all([
+      getJson(`${ownerPaths.api}/me`, ownerMeSchema),
+      getJson(`${ownerPaths.api}/audit`, auditLogSchema),
+    ]);
+    // A session that ended meanwhile (signed out elsewhere, revoked): back to the sign-in page.
+    if (details.status === 401) return window.location.assign(ownerPaths.signIn);
+    if (details.ok) setMe(details.data);
+    else setProblem(details.error);
+    if (log.ok) setAudit(log.data.entries);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the room opens; later loads follow the owner's own actions.
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function signOut(everywhere: boolean) {
+    setBusy(true);
+    const path = everywhere ? 'sign-out-everywhere' : 'sign-out';
+    const answer = await postJson(`${ownerPaths.api}/${path}`, {}, okSchema);
+    if (answer.ok || answer.status === 401) return window.location.assign(ownerPaths.signIn);
+    setProblem(answer.error);
+    setBusy(false);
+  }
+
+  async function addPasskey() {
+    const label = window.prompt(words.welcome.label, words.welcome.defaultLabel);
+    if (!label) return;
+    setBusy(true);
+    setNotice(null);
+    const failed = await makePasskey(label);
+    setProblem(failed);
+    if (failed === null) setNotice(words.room.passkeyAdded);
+    await load();
+    setBusy(false);
+  }
+
+  return (
+    <Shell heading={words.room.heading}>
+      <section aria-labelledby="who" className="flex flex-wrap items-center justify-between gap-4">
+        <p id="who" className="text-step-1">
+          {words.room.signedInAs} <strong>{me?.name}</strong>
+          {me && <span className="text-muted"> · {words.room.sessions(me.sessions)}</span>}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            className={quietButtonClass}
+            disabled={busy}
+            onClick={() => void signOut(false)}
+          >
+            {words.room.signOut}
+          </button>
+          <button
+            type="button"
+            className={quietButtonClass}
+            disabled={busy}
+            title={words.room.signOutEverywhereHint}
+            onClick={() => void signOut(true)}
+          >
+            {words.room.signOutEverywhere}
+          </button>
+        </div>
+      </section>
+      <Problem message={problem} />
+      {notice && (
+        <p role="status" className="font-semibold">
+          {notice}
+        </p>
+      )}
+
+      <section aria-labelledby="passkeys" className="flex flex-col gap-4">
+        <h2 id="passkeys" className="font-display text-step-2 uppercase">
+          {words.room.passkeys}
+        </h2>
+        <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-field text-on-field">
+          {me?.passkeys.map((passkey) => (
+            <li key={`${passkey.label}-${passkey.createdAt}`} className="px-4 py-3">
+              <span className="font-semibold">{passkey.label}</span>{' '}
+              <span className="text-step--1 text-muted">
+                {words.room.added} {when(passkey.createdAt)} ·{' '}
+                {passkey.lastUsedAt
+                  ? `${words.room.lastUsed} ${when(passkey.lastUsedAt)}`
+                  : words.room.never}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div>
+          <button
+            type="button"
+            className={quietButtonClass}
+            disabled={busy}
+            onClick={() => void addPasskey()}
+          >
+            {words.room.addPasskey}
+          </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="audit" className="flex flex-col gap-4">
+        <h2 id="audit" className="font-display text-step-2 uppercase">
+          {words.room.audit}
+        </h2>
+        {audit.length === 0 ? (
+          <p className="text-muted">{words.room.auditEmpty}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-step--1">
+              <thead>
+                <tr className="border-b border-line">
+                  <th scope="col" className="py-2 pr-4">
+                    {words.room.auditWhen}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {words.room.auditWho}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {words.room.auditWhat}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.map((entry) => (
+                  <tr key={`${entry.at}-${entry.action}`} className="border-b border-line">
+                    <td className="py-2 pr-4 whitespace-nowrap">{when(entry.at)}</td>
+                    <td className="py-2 pr-4">{entry.owner ?? words.room.nobody}</td>
+                    <td className="py-2">
+                      {entry.action}
+                      {Object.keys(entry.detail).length > 0 && (
+                        <span className="text-muted"> {JSON.stringify(entry.detail)}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Shell>
+  );
+}
