@@ -61,7 +61,7 @@ export const signInAttemptsPerWindow = 20;
 const maxBodyBytes = 64 * 1024;
 const cookieName = 'owner_session';
 
-type RoomEnv = { Variables: { session: OwnerSession } };
+export type RoomEnv = { Variables: { session: OwnerSession } };
 
 export function ownerRouter({
   env,
