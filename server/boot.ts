@@ -12,6 +12,7 @@ import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
 import { createForwarding } from './outbox/forwarding';
 import { startOutboxWorker } from './outbox/worker';
+import { startWeeklyReports } from './owner/weekly-report';
 import { startPageViewCounter } from './page-views/counter';
 import { providersFromEnv } from './providers/from-env';
 import { MissingBuildError } from './site';
@@ -37,16 +38,20 @@ export interface LeadCapture {
 export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCapture> {
   const store = await openStore(env);
   logger.info({ dialect: store.dialect }, 'store open');
-  const forwarding = createForwarding(env, providersFromEnv(env, logger));
+  const providers = providersFromEnv(env, logger);
+  const forwarding = createForwarding(env, providers);
   const ipHashKey = await loadIpHashKey(env, store);
   const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
   const worker = startOutboxWorker(store, forwarding, logger);
+  const reports =
+    env.OWNER_REPORT === 'weekly' && providers.ownerMail ? startWeeklyReports(store, logger) : null;
   const pageViews = env.PAGE_VIEW_COUNTING
     ? await startPageViewCounter({ store, logger, siteHosts: siteHosts(env) })
     : undefined;
   return {
     deps: { store, forwarding, ipHashKey, proofOfWorkKey, onLeadStored: worker.wake, pageViews },
     async close() {
+      reports?.stop();
       await worker.stop();
       await pageViews?.stop();
       await store.close();

@@ -110,6 +110,8 @@ export const envSchema = z.object({
 
   /** Owner emails of single enquiries per hour; past it they wait for one hourly digest. */
   OWNER_NOTIFY_HOURLY_LIMIT: integer(10, 1, 10_000),
+  /** The owners' Monday email of last week's funnel (needs SMTP_URL): weekly, or off. */
+  OWNER_REPORT: z.preprocess(emptyAsUnset, z.enum(['weekly', 'off']).default('weekly')),
   KIT_API_KEY: optionalString,
   /** Kit's API origin; only tests and staging point it elsewhere. */
   KIT_API_URL: url('https://api.kit.com'),

@@ -8,7 +8,11 @@ import { countRows, describeEachStore } from '../testing/stores';
 import { createProofOfWork } from './proof-of-work';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A talk in March?' };
-const quietMail: OwnerMail = { notify: async () => {}, digest: async () => {} };
+const quietMail: OwnerMail = {
+  notify: async () => {},
+  digest: async () => {},
+  report: async () => {},
+};
 
 describeEachStore('POST /api/contact-submissions', ({ store }) => {
   it('stores a valid enquiry, trimmed, and answers 201 {id}', async () => {

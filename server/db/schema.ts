@@ -61,7 +61,13 @@ export interface SubscriberTable {
 }
 
 /** The outbox's job kinds: each a provider call, named once for producers and the worker. */
-export const outboxJobKinds = ['kit-subscribe', 'owner-notify', 'owner-digest'] as const;
+export const outboxJobKinds = [
+  'kit-subscribe',
+  'owner-notify',
+  'owner-digest',
+  // Its lead_id is the first day of the week it reports on (server/owner/weekly-report.ts).
+  'owner-weekly-report',
+] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
 

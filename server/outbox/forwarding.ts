@@ -1,10 +1,12 @@
 import { type UtmKey, utmKeys } from '../../contracts/form-fields';
+import { ownerPaths } from '../../contracts/owner';
 import type { SubscriptionList } from '../../contracts/subscription';
 import { findContactSubmission, findContactSubmissions, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
 import type { ContactSubmissionTable, OutboxJobKind, SubscriberTable } from '../db/schema';
 import type { Store } from '../db/store';
 import { type Env, type KitFormEnv, kitFormIds } from '../env';
+import { weeklyReport } from '../owner/weekly-report';
 import type { Kit } from '../providers/kit';
 import type { ContactNotice, OwnerMail } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
@@ -57,6 +59,10 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
 
     async deliver(store, job) {
       if (job.kind === 'owner-digest') return sendDigest(store, [job]);
+      if (job.kind === 'owner-weekly-report') {
+        const room = new URL(ownerPaths.room, env.SITE_URL).href;
+        return ownerMail().report(await weeklyReport(store, job.lead_id, room), job.id);
+      }
       if (job.kind === 'kit-subscribe') {
         const subscriber = await findSubscriber(store, job.lead_id);
         if (!subscriber) return; // erased since (leads forget): nothing left to send

@@ -152,6 +152,7 @@ describeEachStore('outbox worker', ({ store, database }) => {
         digest: async (contacts, messageId) => {
           mails.push({ count: contacts.length, messageId });
         },
+        report: async () => {},
       },
     });
     for (let i = 0; i < 3; i++) {

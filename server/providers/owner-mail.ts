@@ -18,6 +18,8 @@ export interface OwnerMail {
   notify(contact: ContactNotice, messageId: string): Promise<void>;
   /** Several at once: the hour's unverified enquiries and those past the hourly ceiling. */
   digest(contacts: readonly ContactNotice[], messageId: string): Promise<void>;
+  /** A report to the owners (the weekly funnel), as plain text. */
+  report(report: { subject: string; text: string }, messageId: string): Promise<void>;
 }
 
 /** The part of a nodemailer transport we use (an SMTP one in production, a fake in tests). */
@@ -103,6 +105,7 @@ export function createOwnerMail({
         messageId,
       );
     },
+    report: ({ subject, text }, messageId) => send({ subject, text }, messageId),
   };
 }
 
