@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { funnel, funnelDimensions } from '../../db/funnel';
+import { utcDay } from '../../db/page-views';
+import type { Store } from '../../db/store';
+import { ownerCommand } from './command';
+import { sinceDate, sinceSchema } from './inputs';
+
+/** The funnel from a day until today, in UTC days, by page, source, day or host. */
+export const statsCommand = ownerCommand({
+  input: z.strictObject({
+    since: sinceSchema.prefault('30d'),
+    by: z
+      .enum(funnelDimensions, { error: `must be one of ${funnelDimensions.join(', ')}.` })
+      .default('page'),
+  }),
+  run: ({ store, now }: { store: Store; now: Date }, { since, by }) =>
+    funnel(store, { by, from: utcDay(sinceDate(since, now)), to: utcDay(now) }),
+});
