@@ -11,7 +11,7 @@ import { type LeadsEnv, runLeadsCli } from './cli';
 async function leadsOn(database: TestDatabase, settings: Partial<LeadsEnv>, argv: string[]) {
   const output = { stdout: '', stderr: '' };
   const code = await runLeadsCli(argv, {
-    env: () => ({ ...database.env, ...settings }),
+    env: () => ({ SITE_URL: 'https://jamie.example', ...database.env, ...settings }),
     // The tool opens and closes its own connection, as it does beside a running server.
     openStore: () => database.open(),
     stdout: (text) => {
@@ -287,5 +287,31 @@ describeEachStore('npm run leads: backup and restore', ({ store, database }) => 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('invites an owner with a one-time link on the main site, lists them, and revokes them', async () => {
+    const invited = await leads('owner', 'invite', '--name', 'Jamie');
+    expect(invited.code).toBe(0);
+    const link = /https:\/\/jamie\.example\/owner\/welcome#([A-Za-z0-9_-]{43})/.exec(
+      invited.stdout,
+    );
+    expect(link, invited.stdout).not.toBeNull();
+
+    const listed = await leads('owner', 'list');
+    expect(listed.stdout).toMatch(/^Jamie\tsince \S+\t0 passkey\(s\), 0 open session\(s\)$/m);
+
+    expect((await leads('owner', 'revoke', '--name', 'Jamie')).code).toBe(0);
+    expect((await leads('owner', 'list')).stdout).toMatch(/^Jamie\t.*revoked/m);
+    const again = await leads('owner', 'revoke', '--name', 'Jamie');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('No active owner is called "Jamie"');
+  });
+
+  it('refuses an owner command without a name, or with a name that is not printable', async () => {
+    expect((await leads('owner', 'invite')).code).toBe(2);
+    const control = await leads('owner', 'invite', '--name', 'Ja\u0007mie');
+    expect(control.code).toBe(2);
+    expect(control.stderr).toContain('--name An owner name is 1 to 60 printable characters.');
+    expect((await leads('owner', 'promote', '--name', 'Jamie')).code).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ import { exportCli } from './commands/export';
 import { forgetCli } from './commands/forget';
 import { kitCli } from './commands/kit';
 import { outboxCli } from './commands/outbox';
+import { ownerCli } from './commands/owner';
 import { pruneCli } from './commands/prune';
 import { statsCli } from './commands/stats';
 
@@ -27,6 +28,7 @@ const commands: readonly LeadsCommand[] = [
   backupCli,
   restoreCli,
   statsCli,
+  ownerCli,
 ];
 
 /**

@@ -11,7 +11,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     let stderr = '';
     const code = await runLeadsCli(['stats', ...argv], {
       openStore: () => database().open(),
-      env: () => ({ ...database().env }),
+      env: () => ({ SITE_URL: 'https://jamie.example', ...database().env }),
       stdout: (text) => {
         stdout += text;
       },

@@ -42,7 +42,8 @@ export interface CommandContext {
 }
 
 /** The settings the commands read, beyond the store itself. */
-export type LeadsEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'KIT_API_KEY'> & KitFormEnv;
+export type LeadsEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'KIT_API_KEY' | 'SITE_URL'> &
+  KitFormEnv;
 
 export interface CliIo {
   /** The server's settings; read when a command needs them, so that `help` always works. */
