@@ -5,21 +5,19 @@
  * on an invalid configuration or content before doing any work, and ends with the calendar of
  * what changes when. BUILD_DIR moves the output (default dist/).
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
+import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import type { PageDocument, RenderInput } from '../src/entry-server';
 import { roomDocument } from '../src/owner/room-document';
 import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { resolveContentImages } from './content-images';
+import { type PageFiles, renderContent } from './content-render';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
 
@@ -36,7 +34,7 @@ const publicConfig = toPublicConfig(env);
 // The content and its pictures are checked before anything is built or removed: a bad value
 // stops here, naming its place, and the last good build stays as it was.
 const content = await loadContentOrExit();
-const images = await resolveContentImages(content, contentDir).catch(exitOnInvalidContent);
+await resolveContentImages(content, contentDir).catch(exitOnInvalidContent);
 
 await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
@@ -52,12 +50,6 @@ if (existsSync(ssrAssets)) {
     }
   }
   await rm(ssrAssets, { recursive: true });
-}
-
-// The owner's pictures with their responsive variants (scripts/content-images.ts).
-await mkdir(join(buildPaths.client, 'assets/content'), { recursive: true });
-for (const { fileName, source } of images.files) {
-  await writeFile(join(buildPaths.client, 'assets/content', fileName), source);
 }
 
 const manifest: Manifest = JSON.parse(
@@ -80,58 +72,32 @@ const firstScreenFonts = [/^anton-latin-400-normal.*\.woff2$/, /^inter-latin-wgh
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 
-const renderer = (await import(
-  pathToFileURL(buildPaths.renderBundle).href
-)) as typeof import('../src/entry-server');
-const { renderDownloads, renderSocialCards } = (await import(
-  pathToFileURL(buildPaths.buildBundle).href
-)) as typeof import('../src/entry-build');
-
 // The moment the pages are rendered for: the server renders again as content dates pass.
 const now = Date.now();
-const props = renderer.pageProps(images.content, now);
-
-// Share images, content-hashed like every asset: a changed card gets a new URL, so link previews
-// that cache images by URL show the new one.
-const shareImages = new Map<PageId, { path: string; width: number; height: number; alt: string }>();
-await mkdir(join(buildPaths.client, 'assets/social'), { recursive: true });
-const readImage = (src: string) => readFile(join(buildPaths.client, src));
-for (const { page, png, ...image } of await renderSocialCards(
-  publicConfig.origins,
-  props,
-  readImage,
-)) {
-  const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
-  const path = `/assets/social/${page}-${hash}.png`;
-  await writeFile(join(buildPaths.client, path), png);
-  shareImages.set(page, { path, ...image });
-}
-
-const documents = {} as Record<PageId, PageDocument>;
+const files = {} as Record<PageId, PageFiles>;
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
-  const canonical = canonicalUrl(page, publicConfig.origins);
-  const card = shareImages.get(page);
-  documents[page] = {
-    canonical,
-    noindex: !isIndexed(page),
-    // The image by absolute URL on the page's own origin, as link previews require.
-    share:
-      canonical && card
-        ? {
-            url: new URL(card.path, canonical).href,
-            width: card.width,
-            height: card.height,
-            alt: card.alt,
-          }
-        : null,
+  files[page] = {
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   };
 }
+const site = await renderContent({
+  content,
+  contentDir,
+  out: buildPaths,
+  built: {
+    render: buildPaths.renderBundle,
+    build: buildPaths.buildBundle,
+    client: buildPaths.client,
+  },
+  files,
+  origins: publicConfig.origins,
+  now,
+});
 
 const roomEntry = manifest['src/owner/entry.tsx'];
 if (!roomEntry) throw new Error('No client entry for the owner’s room (src/owner/entry.tsx)');
@@ -143,22 +109,6 @@ await writeFile(
     stylesheets: [...new Set(cssFor('src/owner/entry.tsx'))].map((file) => `/${file}`),
   }),
 );
-
-const renderInput: RenderInput = { content: images.content, readAt: now, documents };
-await writeFile(buildPaths.renderInput, JSON.stringify(renderInput));
-const site = renderer.createSiteRenderer(renderInput);
-await mkdir(buildPaths.pages, { recursive: true });
-for (const [page, html] of await site.render(pageIds, now)) {
-  await writeFile(join(buildPaths.pages, `${page}.html`), html);
-}
-
-// The handbook and bonus PDFs (product decision D9, D10), from the content at the build's moment.
-const pdfs = await renderDownloads(publicConfig.origins, props);
-for (const { path, pdf, public: isPublic } of pdfs) {
-  const file = join(isPublic ? buildPaths.client : buildPaths.private, path);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, pdf);
-}
 
 const compressed = (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages));
 await writeFile(

@@ -14,6 +14,7 @@ import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
+import type { Publisher } from './owner/publish/publisher';
 import { isRoomHost, ownerRouter } from './owner/router';
 import type { PageViewCounter } from './page-views/counter';
 import { searchFilePaths, searchFiles } from './search-files';
@@ -36,6 +37,8 @@ export interface AppDeps {
   onLeadStored?: () => void;
   /** Counts page views (decision 013); none when PAGE_VIEW_COUNTING is off. */
   pageViews?: PageViewCounter;
+  /** The owner's publishing (server/owner/publish/); none in development. */
+  publisher?: Publisher | null;
 }
 
 /** The whole Request -> Response app: the JSON API and the prerendered pages of every host. */
@@ -49,6 +52,7 @@ export function createApp({
   proofOfWorkKey,
   onLeadStored = () => {},
   pageViews,
+  publisher = null,
 }: AppDeps) {
   const hosts = namedHosts(env);
   const app = new Hono();
@@ -96,14 +100,16 @@ export function createApp({
     '/api/referrals',
     referralsRouter({
       store,
-      bonus: site.privateFiles.get(`/${secondBonusFileName}`),
-      goal: site.friendsGoal,
+      share: () => ({
+        bonus: site.privateFiles.get(`/${secondBonusFileName}`),
+        goal: site.friendsGoal,
+      }),
     }),
   );
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // The owner's room, on the main site's own host; elsewhere /owner is an unknown path (404).
-  const room = ownerRouter({ env, logger, store, clientOf, room: site.room ?? null });
+  const room = ownerRouter({ env, logger, store, clientOf, room: site.room ?? null, publisher });
   app.all('/owner/*', (c, next) =>
     isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),
   );

@@ -26,6 +26,8 @@ export const buildPaths = {
   /** The owner's room's one document (src/owner/room-document.ts), served under /owner only. */
   room: resolve(dist, 'room/index.html'),
   info: resolve(dist, 'build-info.json'),
+  /** The content step alone, which the owner's room runs in a child process to publish. */
+  contentRenderer: resolve(root, 'scripts/render-content.ts'),
   /** Inputs whose change makes a build stale (see scripts/start.ts). */
   sources: [
     'content',

@@ -42,6 +42,11 @@ export function pageFile(page: PageId, html: string): StaticFile {
 export interface Calendar {
   /** Renders again whatever a date passed since the last check; the interval calls it. */
   check(): Promise<void>;
+  /**
+   * Follows another content from now on: a publish hands over its renderer and the moment its
+   * pages were rendered for (server/owner/publish/).
+   */
+  replace(renderer: SiteRenderer, renderedFor: number): Promise<void>;
   stop(): void;
 }
 
@@ -53,7 +58,8 @@ export function startCalendar({
   clock = Date.now,
   checkMs = calendarCheckMs,
 }: CalendarOptions): Calendar {
-  const events = renderer.calendar();
+  let current = renderer;
+  let events = current.calendar();
   let upTo = renderedFor;
   // Checks run one after another: a check asked for during another sees that one's result.
   let queue: Promise<void> = Promise.resolve();
@@ -64,7 +70,7 @@ export function startCalendar({
     if (passed.length === 0) return;
     const ids = [...new Set(passed.flatMap((event) => event.pages))];
     try {
-      const rendered = await renderer.render(ids, now);
+      const rendered = await current.render(ids, now);
       for (const [page, html] of rendered) pages.set(page, pageFile(page, html));
       upTo = now;
       logger.info(
@@ -86,7 +92,18 @@ export function startCalendar({
   const timer = setInterval(() => void check(), checkMs);
   timer.unref();
   void check();
-  return { check, stop: () => clearInterval(timer) };
+  return {
+    check,
+    replace(next, nextRenderedFor) {
+      queue = queue.then(() => {
+        current = next;
+        events = next.calendar();
+        upTo = nextRenderedFor;
+      });
+      return queue;
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 /** The coming dates within `days`, and those that make the content stale within two weeks. */

@@ -2,12 +2,16 @@
  * Boot only: read the configuration, load the build and its calendar, open the store, start the
  * outbox worker, listen, and shut down cleanly on SIGTERM/SIGINT. Everything else lives in app.ts.
  */
+import { join } from 'node:path';
 import { createApp } from './app';
 import { announceListening, exitOnBootFailure, openLeadCapture, stopOnSignals } from './boot';
+import { buildPaths } from './build-paths';
 import { loadRenderer, logCalendar, startCalendar } from './calendar';
 import { parseEnv } from './env';
 import { serveApp } from './http-server';
 import { createLogger } from './logger';
+import { createPublisher } from './owner/publish/publisher';
+import { ensureWorkingCopy } from './owner/working-copy';
 import { loadSite } from './site';
 
 async function main() {
@@ -15,16 +19,30 @@ async function main() {
   const logger = createLogger(env);
   const site = await loadSite();
   const leads = await openLeadCapture(env, logger);
-  const app = createApp({ env, logger, site, ...leads.deps });
   // The pages follow the content's dates: rendered again as each passes (decision 017).
   const rendering = await loadRenderer();
   if (!rendering) logger.warn('this build cannot follow the content calendar: rebuild the site');
   const calendar = rendering && startCalendar({ pages: site.pages, ...rendering, logger: logger });
   if (rendering) logCalendar(rendering.renderer.calendar(), Date.now(), logger);
+  // What the owner published (decision 019): served as soon as it is rendered, then followed.
+  // The owner's working copy starts as the repository's content.
+  await ensureWorkingCopy(env.DATA_DIR, join(buildPaths.root, 'content'));
+  const publisher = createPublisher({
+    store: leads.deps.store,
+    logger,
+    site,
+    calendar,
+    dataDir: env.DATA_DIR,
+  });
+  void publisher
+    .follow()
+    .catch((error: unknown) => logger.error({ err: error }, 'published content not served'));
+  const app = createApp({ env, logger, site, ...leads.deps, publisher });
 
   const server = serveApp(app, env, (info) => announceListening(env, logger, info.port));
   stopOnSignals(server, logger, async () => {
     calendar?.stop();
+    publisher.stop();
     await leads.close();
   });
 }

@@ -17,12 +17,11 @@ import type { StaticFile } from '../static-files';
  */
 export function referralsRouter({
   store,
-  bonus,
-  goal,
+  share,
 }: {
   store: Store;
-  bonus: StaticFile | undefined;
-  goal: number;
+  /** Read at each request: a publish in the owner's room may change both. */
+  share: () => { bonus: StaticFile | undefined; goal: number };
 }) {
   const progress = async (code: string) =>
     referralCodePattern.test(code) ? countReferrals(store, code) : null;
@@ -31,6 +30,7 @@ export function referralsRouter({
     .get('/:code', async (c) => {
       const joined = await progress(c.req.param('code'));
       if (joined === null) return c.json(unknownLink, 404);
+      const { goal } = share();
       return c.json({
         joined,
         goal,
@@ -40,6 +40,7 @@ export function referralsRouter({
     .get('/:code/bonus', async (c) => {
       const joined = await progress(c.req.param('code'));
       if (joined === null) return c.json(unknownLink, 404);
+      const { bonus, goal } = share();
       if (joined < goal || !bonus) {
         return c.json(
           {

@@ -221,6 +221,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
     },
   },
+  // Issue #18: what the owner published, so every instance serves it and a rollback can bring
+  // back any earlier version (server/owner/publish/versions.ts).
+  '0006-content-versions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_blobs')
+        .addColumn('hash', 'text', (col) => col.primaryKey())
+        .addColumn('data', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('content_versions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('number', 'integer', (col) => col.notNull().unique())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('owner_id', 'text')
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('source_number', 'integer')
+        .addColumn('manifest', 'text', (col) => col.notNull())
+        .addColumn('changed', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
 };
 
 /** Every migration this code knows, in the order they run (Kysely sorts them by name). */

@@ -19,6 +19,8 @@ export interface Database {
   owner_sessions: OwnerSessionTable;
   owner_challenges: OwnerChallengeTable;
   audit_log: AuditLogTable;
+  content_blobs: ContentBlobTable;
+  content_versions: ContentVersionTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -195,4 +197,26 @@ export interface AuditLogTable {
   action: string;
   /** JSON: what the action concerned, without personal data beyond what the owner needs. */
   detail: string;
+}
+
+/** A content file's bytes (base64, the same column type in both dialects), by their SHA-256. */
+export interface ContentBlobTable {
+  hash: string;
+  data: string;
+}
+
+/** One published version of the content: its files by hash, who published it and what changed. */
+export interface ContentVersionTable {
+  id: string;
+  /** 1, 2, 3…: what the owner calls a version; unique, so two instances cannot both take one. */
+  number: number;
+  created_at: string;
+  owner_id: string | null;
+  action: 'publish' | 'rollback';
+  /** For a rollback: the version published again. */
+  source_number: number | null;
+  /** JSON: { "workshop.yaml": "<sha256>", "images/portrait.svg": "<sha256>", … } */
+  manifest: string;
+  /** JSON: the paths added, changed or removed since the version before. */
+  changed: string;
 }

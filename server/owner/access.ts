@@ -285,7 +285,8 @@ export type AuditAction =
   | 'export'
   | 'erase';
 
-function auditRow(
+/** An audit entry to insert within another write (a publish records its version and its entry together). */
+export function auditRow(
   ownerId: string | null,
   action: AuditAction,
   detail: Record<string, unknown>,

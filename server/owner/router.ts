@@ -36,6 +36,8 @@ import {
   signInCeremony,
   verifySignIn,
 } from './passkeys';
+import type { Publisher } from './publish/publisher';
+import { publishRouter } from './publish/router';
 
 /**
  * /owner on the main site: the owner's room (docs/decisions/018-owner-sign-in.md). Its sign-in
@@ -52,6 +54,8 @@ export interface OwnerRoomDeps {
   clientOf: ClientOf;
   /** The room's page (one document; its script shows sign-in, welcome or the room). */
   room: StaticFile | null;
+  /** Publish, roll back and preview; absent where there is no built site to publish (dev). */
+  publisher?: Publisher | null;
   clock?: () => number;
 }
 
@@ -69,6 +73,7 @@ export function ownerRouter({
   store,
   clientOf,
   room,
+  publisher = null,
   clock = Date.now,
 }: OwnerRoomDeps) {
   const site = new URL(env.SITE_URL);
@@ -287,6 +292,10 @@ export function ownerRouter({
     await audit(store, session.id, 'add-passkey', { label: body.data.label }, now);
     return c.json({ ok: true });
   });
+
+  if (publisher) {
+    app.route('/', publishRouter({ publisher, store, logger, siteOrigin: site.origin, clock }));
+  }
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.get('/', page);

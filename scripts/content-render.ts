@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Content } from '../contracts/content';
+import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
+import type { SiteId } from '../contracts/sites';
+import type { PageDocument, RenderInput } from '../src/entry-server';
+import { resolveContentImages } from './content-images';
+
+/**
+ * The content's part of a build: everything that changes when the owner's words, dates or
+ * pictures change, and nothing that depends on the code. `npm run build` runs it after bundling;
+ * the owner's room runs it again on "Publish" (scripts/render-content.ts, in a child process),
+ * against the same bundles, so a publish never rebuilds a script or a stylesheet.
+ *
+ *   pictures      content/images → <client>/assets/content/* (AVIF/WebP variants of photos)
+ *   share images  each page's card (satori + sharp) → <client>/assets/social/<page>-<hash>.png
+ *   render input  the checked content, images resolved, each page's files → render-input.json
+ *   pages         every page of contracts/routes.ts at `now` → <pages>/<page>.html
+ *   PDFs          the handbook and bonuses → <client> (public) or <private>
+ */
+
+/** Where the content step writes: the build's dist/ directories, or a publish's own. */
+export interface ContentOutput {
+  client: string;
+  private: string;
+  pages: string;
+  renderInput: string;
+}
+
+/** What a page's document needs from the code's build: its files and whether it is indexed. */
+export type PageFiles = Pick<PageDocument, 'stylesheets' | 'script' | 'fontPreloads'>;
+
+export interface ContentRenderOptions {
+  content: Content;
+  contentDir: string;
+  out: ContentOutput;
+  /**
+   * The build's page renderer and share image / PDF bundle (dist/server/), and its public files,
+   * where a share card finds a picture this render did not write.
+   */
+  built: { render: string; build: string; client: string };
+  files: Record<PageId, PageFiles>;
+  origins: Record<SiteId, string>;
+  /** The moment the pages are rendered for. */
+  now: number;
+  /**
+   * A preview: pictures as they are (no variants) under `imagesBase`, no share images or PDFs,
+   * nothing indexed and no canonical address (the pages are the owner's alone).
+   */
+  preview?: { imagesBase: string };
+}
+
+export type RenderBundle = typeof import('../src/entry-server');
+type BuildBundle = typeof import('../src/entry-build');
+
+/** Renders the content into `out`; answers the renderer, for the calendar it reports. */
+export async function renderContent({
+  content,
+  contentDir,
+  out,
+  built,
+  files,
+  origins,
+  now,
+  preview,
+}: ContentRenderOptions) {
+  const images = await resolveContentImages(
+    content,
+    contentDir,
+    preview ? { variants: false, urlBase: preview.imagesBase } : {},
+  );
+  const imagesDir = preview ? out.client : join(out.client, 'assets/content');
+  await mkdir(imagesDir, { recursive: true });
+  for (const { fileName, source } of images.files) {
+    await writeFile(join(imagesDir, fileName), source);
+  }
+
+  const renderer = (await import(pathToFileURL(built.render).href)) as RenderBundle;
+  const props = renderer.pageProps(images.content, now);
+
+  // Share images, content-hashed like every asset: a changed card gets a new URL, so link
+  // previews that cache images by URL show the new one.
+  const shareImages = new Map<
+    PageId,
+    { path: string; width: number; height: number; alt: string }
+  >();
+  const build = preview ? null : ((await import(pathToFileURL(built.build).href)) as BuildBundle);
+  if (build) {
+    await mkdir(join(out.client, 'assets/social'), { recursive: true });
+    // A card may draw a picture of the content: this render's own, or one of the build's.
+    const readImage = (src: string) =>
+      readFile(join(out.client, src)).catch(() => readFile(join(built.client, src)));
+    for (const { page, png, ...image } of await build.renderSocialCards(
+      origins,
+      props,
+      readImage,
+    )) {
+      const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
+      const path = `/assets/social/${page}-${hash}.png`;
+      await writeFile(join(out.client, path), png);
+      shareImages.set(page, { path, ...image });
+    }
+  }
+
+  const documents = {} as Record<PageId, PageDocument>;
+  for (const page of pageIds) {
+    const canonical = preview ? null : canonicalUrl(page, origins);
+    const card = shareImages.get(page);
+    documents[page] = {
+      ...files[page],
+      canonical,
+      noindex: preview ? true : !isIndexed(page),
+      // The image by absolute URL on the page's own origin, as link previews require.
+      share:
+        canonical && card
+          ? {
+              url: new URL(card.path, canonical).href,
+              width: card.width,
+              height: card.height,
+              alt: card.alt,
+            }
+          : null,
+    };
+  }
+
+  const renderInput: RenderInput = { content: images.content, readAt: now, documents };
+  await mkdir(dirname(out.renderInput), { recursive: true });
+  await writeFile(out.renderInput, JSON.stringify(renderInput));
+  const site = renderer.createSiteRenderer(renderInput);
+  await mkdir(out.pages, { recursive: true });
+  for (const [page, html] of await site.render(pageIds, now)) {
+    await writeFile(join(out.pages, `${page}.html`), html);
+  }
+
+  // The handbook and bonus PDFs (product decision D9, D10), from the content at this moment.
+  for (const { path, pdf, public: isPublic } of build
+    ? await build.renderDownloads(origins, props)
+    : []) {
+    const file = join(isPublic ? out.client : out.private, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, pdf);
+  }
+  return site;
+}

@@ -1,0 +1,81 @@
+/**
+ * The content step of the build (content-render.ts) on its own, for the owner's room: the server
+ * runs it in a child process on "Publish" and "Preview" (server/owner/publish/), so a slow or
+ * failing render never blocks the server, which keeps serving the pages it has.
+ *
+ *   node --import tsx scripts/render-content.ts --content DIR --out DIR [--preview BASE]
+ *
+ * Renders the content of DIR against the current build (dist/, or BUILD_DIR) into the out
+ * directory: client/, private/, pages/, render-input.json and build-info.json, as the build lays
+ * them out. With
+ * --preview, the pictures are served from BASE and there are no share images or PDFs.
+ * Exit 0: rendered. Exit 65: the content does not fit (the build's message on stderr).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../contracts/content/load';
+import type { PageId } from '../contracts/routes';
+import { buildPaths } from '../server/build-paths';
+import { parseEnv, toPublicConfig } from '../server/env';
+import type { RenderInput } from '../src/entry-server';
+import { exitOnInvalidContent } from './content-dir';
+import { type PageFiles, renderContent } from './content-render';
+import { precompress } from './precompress';
+
+const { values } = parseArgs({
+  options: {
+    content: { type: 'string' },
+    out: { type: 'string' },
+    preview: { type: 'string' },
+  },
+});
+if (!values.content || !values.out) {
+  console.error('usage: render-content.ts --content DIR --out DIR [--preview BASE]');
+  process.exit(64);
+}
+const contentDir = resolve(values.content);
+const outDir = resolve(values.out);
+
+const started = performance.now();
+const content = await loadContent(contentDir).catch(exitOnInvalidContent);
+// Each page's scripts, stylesheets and fonts are the build's: a publish changes words only.
+const built = JSON.parse(await readFile(buildPaths.renderInput, 'utf8')) as RenderInput;
+const files = Object.fromEntries(
+  Object.entries(built.documents).map(([page, { stylesheets, script, fontPreloads }]) => [
+    page,
+    { stylesheets, script, fontPreloads },
+  ]),
+) as Record<PageId, PageFiles>;
+
+const now = Date.now();
+await renderContent({
+  content,
+  contentDir,
+  out: {
+    client: join(outDir, 'client'),
+    private: join(outDir, 'private'),
+    pages: join(outDir, 'pages'),
+    renderInput: join(outDir, 'render-input.json'),
+  },
+  built: {
+    render: buildPaths.renderBundle,
+    build: buildPaths.buildBundle,
+    client: buildPaths.client,
+  },
+  files,
+  origins: toPublicConfig(parseEnv()).origins,
+  now,
+  ...(values.preview ? { preview: { imagesBase: values.preview } } : {}),
+}).catch(exitOnInvalidContent);
+
+if (!values.preview) {
+  await precompress(join(outDir, 'client'));
+  await precompress(join(outDir, 'pages'));
+}
+// The moment the pages were rendered for, where the server's calendar looks for it.
+await writeFile(
+  join(outDir, 'build-info.json'),
+  JSON.stringify({ builtAt: new Date(now).toISOString() }),
+);
+process.stdout.write(`${JSON.stringify({ ms: Math.round(performance.now() - started) })}\n`);

@@ -1,0 +1,124 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { buildPaths } from '../../build-paths';
+import type { Logger } from '../../logger';
+import { loadSite, type Site } from '../../site';
+import { describeEachStore } from '../../testing/stores';
+import { inviteOwner } from '../access';
+import { ensureWorkingCopy } from '../working-copy';
+import { createPublisher, type Publisher } from './publisher';
+import { listVersions } from './versions';
+
+/**
+ * Publishing with the real build (`npm run build` first): the working copy's words reach the
+ * served pages, bad content publishes nothing, a rollback brings the old words back, and a
+ * second instance on the same database serves what the first published.
+ */
+const quiet: Pick<Logger, 'info' | 'warn' | 'error'> = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+};
+
+const html = (site: Site) => site.pages.get('home')?.body.toString('utf8') ?? '';
+
+async function setHeadline(dataDir: string, headline: string) {
+  const file = join(dataDir, 'content/home.yaml');
+  const document = parseDocument(await readFile(file, 'utf8'));
+  document.setIn(['card', 'headline'], headline);
+  await writeFile(file, String(document));
+}
+
+describeEachStore('publishing the content', ({ store }) => {
+  const started: Publisher[] = [];
+  let dataDirs: string[] = [];
+  beforeEach(() => {
+    dataDirs = [];
+  });
+  afterEach(async () => {
+    for (const publisher of started.splice(0)) publisher.stop();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** An instance: its own data directory and in-memory site, the test's database. */
+  async function instance() {
+    const dataDir = await mkdtemp(join(tmpdir(), 'publish-'));
+    dataDirs.push(dataDir);
+    await ensureWorkingCopy(dataDir, join(buildPaths.root, 'content'));
+    const site = await loadSite();
+    const publisher = createPublisher({
+      store: store(),
+      logger: quiet,
+      site,
+      calendar: null,
+      dataDir,
+      followEveryMs: 3_600_000,
+    });
+    started.push(publisher);
+    return { dataDir, site, publisher };
+  }
+
+  it('serves the published words on every instance, and a rollback brings the old ones back', async () => {
+    const { id: ownerId } = (await inviteOwner(store(), 'Jamie', Date.now())).owner;
+    const first = await instance();
+    const second = await instance();
+
+    await setHeadline(first.dataDir, 'First published headline');
+    const one = await first.publisher.publish(ownerId, Date.now());
+    expect(one.ok && one.version.number).toBe(1);
+    expect(one.ok && one.version.changed).toEqual(['home.yaml']);
+    expect(html(first.site)).toContain('First published headline');
+    expect(first.publisher.served()).toBe(1);
+
+    // The other instance has not looked yet; once it does, it serves the same.
+    expect(html(second.site)).not.toContain('First published headline');
+    await second.publisher.follow();
+    expect(html(second.site)).toContain('First published headline');
+
+    await setHeadline(first.dataDir, 'Second published headline');
+    const two = await first.publisher.publish(ownerId, Date.now());
+    expect(two.ok && two.version.number).toBe(2);
+    expect(html(first.site)).toContain('Second published headline');
+
+    const back = await first.publisher.rollback(ownerId, one.ok ? one.version.id : '', Date.now());
+    expect(back.ok && back.version).toMatchObject({
+      number: 3,
+      action: 'rollback',
+      sourceNumber: 1,
+    });
+    expect(html(first.site)).toContain('First published headline');
+    expect(html(first.site)).not.toContain('Second published headline');
+    // The working copy is what is live again.
+    expect(await readFile(join(first.dataDir, 'content/home.yaml'), 'utf8')).toContain(
+      'First published headline',
+    );
+
+    const versions = await listVersions(store(), 10);
+    expect(versions.map(({ number, owner }) => [number, owner])).toEqual([
+      [3, 'Jamie'],
+      [2, 'Jamie'],
+      [1, 'Jamie'],
+    ]);
+  }, 120_000);
+
+  it('publishes nothing when the content does not fit, and says where', async () => {
+    const { dataDir, site, publisher } = await instance();
+    const before = html(site);
+    const file = join(dataDir, 'content/workshop.yaml');
+    const document = parseDocument(await readFile(file, 'utf8'));
+    document.setIn(['sessions', 0, 'start'], '22/09/2025');
+    await writeFile(file, String(document));
+
+    const result = await publisher.publish('nobody', Date.now());
+    expect(result.ok).toBe(false);
+    expect(!result.ok && 'problems' in result && result.problems).toMatch(
+      /content\/workshop\.yaml:\d+ sessions\[0\]\.start: expected a date-time with a UTC offset/,
+    );
+    expect(await listVersions(store(), 10)).toEqual([]);
+    expect(html(site)).toBe(before);
+    expect(publisher.served()).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,321 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { PageId } from '../../../contracts/routes';
+import { buildPaths as builtPaths } from '../../build-paths';
+import type { Calendar } from '../../calendar';
+import { loadRenderer } from '../../calendar';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import { loadSite, type Site } from '../../site';
+import type { StaticFile } from '../../static-files';
+import { workingCopyDir } from '../working-copy';
+import {
+  type ContentFiles,
+  latestVersion,
+  readContentFiles,
+  recordVersion,
+  type VersionSummary,
+  versionFiles,
+  writeContentFiles,
+} from './versions';
+
+/**
+ * "Publish", "Roll back" and "Preview" in the owner's room (docs/decisions/019-publish.md).
+ *
+ * A publish takes the working copy's files, renders them in a child process with the build's
+ * own bundles (scripts/render-content.ts) while this process goes on serving, records the
+ * version in the database, and only then swaps the pages, pictures, share images and PDFs in
+ * memory, all at once. Content that does not fit publishes nothing: the build's message comes
+ * back for the room to show. Every instance follows the newest version in the database (a
+ * check every few seconds), so a publish on one reaches all of them.
+ */
+
+/** How often an instance looks for a version published elsewhere. */
+export const followMs = 2_000;
+/** A render that takes longer than this is stopped and publishes nothing. */
+const renderTimeoutMs = 60_000;
+/** Where preview pictures are served from (server/owner/publish/router.ts). */
+export const previewImagesBase = '/owner/preview/images/';
+
+export type PublishResult =
+  | { ok: true; version: VersionSummary }
+  | { ok: false; problems: string }
+  | { ok: false; missing: true };
+
+export interface Preview {
+  pages: Map<PageId, StaticFile>;
+  images: Map<string, StaticFile>;
+}
+
+export interface Publisher {
+  /** The version this instance serves: 0 while it serves the build's own content. */
+  served(): number;
+  publish(ownerId: string, now: number): Promise<PublishResult>;
+  rollback(ownerId: string, versionId: string, now: number): Promise<PublishResult>;
+  /** Renders the working copy for the owner's eyes only. */
+  preview(): Promise<{ ok: true } | { ok: false; problems: string }>;
+  currentPreview(): Preview | null;
+  /** Looks for a newer version in the database and serves it; the timer calls it. */
+  follow(): Promise<void>;
+  stop(): void;
+}
+
+export interface PublisherOptions {
+  store: Store;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The live site, whose pages and files a publish replaces. */
+  site: Site;
+  calendar: Pick<Calendar, 'replace'> | null;
+  dataDir: string;
+  paths?: Pick<typeof builtPaths, 'root' | 'contentRenderer' | 'renderBundle' | 'info'>;
+  /** The content the site was built with (the repository's content/). */
+  builtContentDir?: string;
+  followEveryMs?: number;
+}
+
+class InvalidContent extends Error {}
+
+/** Runs the content step in a child process; content that does not fit rejects with its message. */
+function renderInChild(
+  paths: Pick<typeof builtPaths, 'root' | 'contentRenderer'>,
+  contentDir: string,
+  outDir: string,
+  preview: boolean,
+): Promise<void> {
+  const args = ['--import', 'tsx', paths.contentRenderer, '--content', contentDir, '--out', outDir];
+  if (preview) args.push('--preview', previewImagesBase);
+  return new Promise((done, fail) => {
+    execFile(
+      process.execPath,
+      args,
+      { cwd: paths.root, timeout: renderTimeoutMs, maxBuffer: 4 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (!error) return done();
+        // 65: the content does not fit (scripts/content-dir.ts); stderr is the build's message.
+        if (error.code === 65) return fail(new InvalidContent(stderr.trim()));
+        fail(
+          new Error(`rendering the content failed: ${stderr.trim().slice(-2000) || error.message}`),
+        );
+      },
+    );
+  });
+}
+
+export function createPublisher({
+  store,
+  logger,
+  site,
+  calendar,
+  dataDir,
+  paths = builtPaths,
+  builtContentDir = join(builtPaths.root, 'content'),
+  followEveryMs = followMs,
+}: PublisherOptions): Publisher {
+  const root = resolve(dataDir, 'published');
+  const build = { files: site.files, privateFiles: site.privateFiles };
+  let served = 0;
+  let previous: Site | null = null;
+  let preview: Preview | null = null;
+  // One render at a time: a publish, a rollback, a preview or a follow waits for the one before.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  const versionDir = (number: number) => join(root, `v${number}`);
+  const builtWith = () => readContentFiles(builtContentDir);
+
+  /** Renders files into a fresh directory; answers it (content/ and out/ inside). */
+  async function render(files: ContentFiles, isPreview = false): Promise<string> {
+    const dir = join(root, `.render-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    await mkdir(join(dir, 'content'), { recursive: true });
+    try {
+      await writeContentFiles(join(dir, 'content'), files);
+      await renderInChild(paths, join(dir, 'content'), join(dir, 'out'), isPreview);
+      return dir;
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** Serves what a render wrote: every page, picture and PDF swapped together. */
+  async function apply(outDir: string, number: number) {
+    const rendered = await loadSite({
+      client: join(outDir, 'client'),
+      pages: join(outDir, 'pages'),
+      private: join(outDir, 'private'),
+      renderInput: join(outDir, 'render-input.json'),
+      room: join(outDir, 'no-room'),
+    });
+    const rendering = await loadRenderer({
+      renderBundle: paths.renderBundle,
+      renderInput: join(outDir, 'render-input.json'),
+      info: join(outDir, 'build-info.json'),
+    });
+    if (!rendering) throw new Error(`the render in ${outDir} is incomplete`);
+    // The version before stays reachable a while: a page cached with its old pictures still
+    // finds them.
+    site.files = new Map([...build.files, ...(previous?.files ?? []), ...rendered.files]);
+    site.privateFiles = new Map([...build.privateFiles, ...rendered.privateFiles]);
+    site.friendsGoal = rendered.friendsGoal;
+    for (const [page, file] of rendered.pages) site.pages.set(page, file);
+    await calendar?.replace(rendering.renderer, rendering.renderedFor);
+    previous = rendered;
+    served = number;
+  }
+
+  /** The build the renders were made with: a new deploy renders every version again. */
+  const buildStamp = () => readFile(paths.info, 'utf8');
+  const stampFile = (number: number) => join(versionDir(number), 'built-with.json');
+
+  /** Keeps the rendered directory of a version for the next start, and drops the older ones. */
+  async function keep(dir: string, number: number) {
+    await rm(versionDir(number), { recursive: true, force: true });
+    await rename(dir, versionDir(number));
+    await writeFile(stampFile(number), await buildStamp());
+    for (const entry of await readdir(root)) {
+      const match = /^v(\d+)$/.exec(entry);
+      if (match && Number(match[1]) < number - 1) {
+        await rm(join(root, entry), { recursive: true, force: true });
+      }
+    }
+  }
+
+  async function publishFiles(
+    files: ContentFiles,
+    record: () => Promise<VersionSummary>,
+  ): Promise<PublishResult> {
+    let dir: string;
+    try {
+      dir = await render(files);
+    } catch (error) {
+      if (error instanceof InvalidContent) return { ok: false, problems: error.message };
+      throw error;
+    }
+    const version = await record();
+    await apply(join(dir, 'out'), version.number);
+    await keep(dir, version.number);
+    logger.info({ version: version.number, changed: version.changed }, 'content published');
+    return { ok: true, version };
+  }
+
+  async function follow() {
+    const latest = await latestVersion(store);
+    if (!latest || latest.number <= served) return;
+    const dir = versionDir(latest.number);
+    // Rendered before, with this very build (a restart): served at once.
+    if (
+      existsSync(stampFile(latest.number)) &&
+      (await readFile(stampFile(latest.number), 'utf8')) === (await buildStamp())
+    ) {
+      await apply(join(dir, 'out'), latest.number);
+    } else {
+      const version = await versionFiles(store, latest.id);
+      if (!version) return;
+      const rendered = await render(version.files);
+      await apply(join(rendered, 'out'), latest.number);
+      await keep(rendered, latest.number);
+    }
+    logger.info({ version: latest.number }, 'serving the content version published');
+  }
+
+  const timer = setInterval(() => {
+    serially(follow).catch((error: unknown) =>
+      logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'following the published content failed; the pages served stay, retrying',
+      ),
+    );
+  }, followEveryMs);
+  timer.unref();
+
+  return {
+    served: () => served,
+    publish: (ownerId, now) =>
+      serially(async () => {
+        await mkdir(root, { recursive: true });
+        const working = workingCopyDir(dataDir);
+        if (!existsSync(working)) return { ok: false as const, missing: true as const };
+        const files = await readContentFiles(working);
+        return publishFiles(files, async () =>
+          recordVersion(store, {
+            files,
+            ownerId,
+            action: 'publish',
+            builtWith: await builtWith(),
+            now,
+          }),
+        );
+      }),
+    rollback: (ownerId, versionId, now) =>
+      serially(async () => {
+        await mkdir(root, { recursive: true });
+        const version = await versionFiles(store, versionId);
+        if (!version) return { ok: false as const, missing: true as const };
+        const result = await publishFiles(version.files, async () =>
+          recordVersion(store, {
+            files: version.files,
+            ownerId,
+            action: 'rollback',
+            sourceNumber: version.number,
+            builtWith: await builtWith(),
+            now,
+          }),
+        );
+        // The working copy becomes what is live again, so the next publish starts from it.
+        if (result.ok) await replaceWorkingCopy(dataDir, version.files);
+        return result;
+      }),
+    preview: () =>
+      serially(async () => {
+        await mkdir(root, { recursive: true });
+        const working = workingCopyDir(dataDir);
+        let dir: string;
+        try {
+          dir = await render(
+            existsSync(working) ? await readContentFiles(working) : new Map(),
+            true,
+          );
+        } catch (error) {
+          if (error instanceof InvalidContent)
+            return { ok: false as const, problems: error.message };
+          throw error;
+        }
+        const out = join(dir, 'out');
+        const { pages, files } = await loadSite({
+          client: join(out, 'client'),
+          pages: join(out, 'pages'),
+          private: join(out, 'private'),
+          renderInput: join(out, 'render-input.json'),
+          room: join(out, 'no-room'),
+        });
+        preview = {
+          pages,
+          images: new Map([...files].map(([path, file]) => [path.slice(1), file])),
+        };
+        await rm(dir, { recursive: true, force: true });
+        return { ok: true as const };
+      }),
+    currentPreview: () => preview,
+    follow: () => serially(follow),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Puts files in place of the working copy, whole: written beside it, then renamed over it. */
+async function replaceWorkingCopy(dataDir: string, files: ContentFiles) {
+  const working = workingCopyDir(dataDir);
+  const next = `${working}.next-${process.pid}`;
+  const old = `${working}.old-${process.pid}`;
+  await rm(next, { recursive: true, force: true });
+  await mkdir(next, { recursive: true });
+  await writeContentFiles(next, files);
+  if (existsSync(working)) await rename(working, old);
+  await rename(next, working);
+  await rm(old, { recursive: true, force: true });
+}

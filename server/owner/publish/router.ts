@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { ownerPaths } from '../../../contracts/owner';
+import type { Versions } from '../../../contracts/owner-publish';
+import { type PageId, pageIds } from '../../../contracts/routes';
+import { isSameOriginPost } from '../../api/same-origin';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import { sendFile } from '../../send-file';
+import type { RoomEnv } from '../router';
+import type { Publisher, PublishResult } from './publisher';
+import { listVersions } from './versions';
+
+/**
+ * The room's publishing calls, behind its session check (server/owner/router.ts mounts this):
+ *
+ *   GET  /api/versions                the versions, newest first, and the one served
+ *   POST /api/publish                 the working copy, checked, rendered and served
+ *   POST /api/versions/:id/rollback   an earlier version published again
+ *   POST /api/preview                 the working copy rendered for the owner alone
+ *   GET  /preview/:page, /preview/images/:file   that preview
+ */
+export function publishRouter({
+  publisher,
+  store,
+  logger,
+  siteOrigin,
+  clock,
+}: {
+  publisher: Publisher;
+  store: Store;
+  logger: Pick<Logger, 'error'>;
+  siteOrigin: string;
+  clock: () => number;
+}) {
+  const app = new Hono<RoomEnv>();
+  const crossSite = (headers: Headers) => !isSameOriginPost(headers, siteOrigin);
+
+  app.get('/api/versions', async (c) =>
+    c.json({
+      served: publisher.served(),
+      versions: await listVersions(store, 50),
+    } satisfies Versions),
+  );
+
+  const answer = (result: PublishResult) => {
+    if (result.ok) return Response.json({ version: result.version });
+    if ('problems' in result) {
+      return Response.json(
+        { error: `Nothing was published: the content does not fit.\n${result.problems}` },
+        { status: 422 },
+      );
+    }
+    return Response.json({ error: 'There is nothing to publish.' }, { status: 404 });
+  };
+  const failed = (error: unknown) => {
+    logger.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      'publishing failed; the site serves what it served before',
+    );
+    return Response.json(
+      { error: 'Publishing failed; the site is unchanged. Please try again.' },
+      { status: 500 },
+    );
+  };
+
+  app.post('/api/publish', async (c) => {
+    if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
+    return publisher.publish(c.var.session.id, clock()).then(answer, failed);
+  });
+
+  app.post('/api/versions/:id/rollback', async (c) => {
+    if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
+    const id = c.req.param('id');
+    if (!/^[0-9a-f-]{36}$/.test(id)) return c.json({ error: 'No such version.' }, 404);
+    return publisher.rollback(c.var.session.id, id, clock()).then(answer, failed);
+  });
+
+  app.post('/api/preview', async (c) => {
+    if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
+    try {
+      const result = await publisher.preview();
+      if (!result.ok)
+        return c.json({ error: `The content does not fit.\n${result.problems}` }, 422);
+    } catch (error) {
+      return failed(error);
+    }
+    return c.json({
+      pages: pageIds.map((page) => ({ page, href: `${ownerPaths.room}/preview/${page}` })),
+    });
+  });
+
+  app.get('/preview/images/:file', (c) => {
+    const file = publisher.currentPreview()?.images.get(c.req.param('file'));
+    return file ? sendFile(c, file) : c.text('Not found', 404);
+  });
+  app.get('/preview/:page', (c) => {
+    const preview = publisher.currentPreview();
+    const page = c.req.param('page') as PageId;
+    const file = pageIds.includes(page) ? preview?.pages.get(page) : undefined;
+    return file
+      ? sendFile(c, file)
+      : c.text('No preview of that page: press "Preview" in the room first.', 404);
+  });
+
+  return app;
+}

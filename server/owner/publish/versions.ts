@@ -1,0 +1,250 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Store } from '../../db/store';
+import { auditRow } from '../access';
+
+/**
+ * Published versions of the content, in the database (docs/decisions/019-publish.md): each is a
+ * manifest of the content's files by SHA-256, their bytes stored once however many versions
+ * share them. Every instance renders the newest version it finds, so a publish on one reaches
+ * all of them; a rollback is a new version whose files are an older one's.
+ */
+
+/** The content's files: path (with /) → bytes. */
+export type ContentFiles = Map<string, Buffer>;
+
+/** Caps on what a working copy may hold, so a runaway upload cannot fill the database. */
+export const contentLimits = { files: 500, bytes: 64 * 1024 * 1024 } as const;
+
+export class ContentTooLargeError extends Error {
+  override name = 'ContentTooLargeError';
+}
+
+/**
+ * The files of a content directory as a publish takes them: regular files only (a symlink is
+ * never followed out of the working copy), without the editors' JSON Schemas or hidden files.
+ */
+export async function readContentFiles(dir: string): Promise<ContentFiles> {
+  const files: ContentFiles = new Map();
+  let bytes = 0;
+  async function walk(current: string) {
+    for (const entry of await readdir(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      const name = relative(dir, path).split(sep).join('/');
+      if (entry.name.startsWith('.') || name === 'schemas') continue;
+      const stat = await lstat(path);
+      if (stat.isDirectory()) await walk(path);
+      else if (stat.isFile()) {
+        bytes += stat.size;
+        if (files.size >= contentLimits.files || bytes > contentLimits.bytes) {
+          throw new ContentTooLargeError(
+            `The content holds more than ${contentLimits.files} files or ${contentLimits.bytes / 1024 / 1024} MB.`,
+          );
+        }
+        files.set(name, await readFile(path));
+      }
+    }
+  }
+  await walk(dir);
+  return files;
+}
+
+/** Writes files into an empty directory. */
+export async function writeContentFiles(dir: string, files: ContentFiles): Promise<void> {
+  for (const [name, bytes] of files) {
+    const path = join(dir, name);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, bytes);
+  }
+}
+
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+type Manifest = Record<string, string>;
+const manifestOf = (files: ContentFiles): Manifest =>
+  Object.fromEntries([...files].map(([name, bytes]) => [name, hashOf(bytes)]));
+
+export interface VersionSummary {
+  id: string;
+  number: number;
+  createdAt: string;
+  owner: string | null;
+  action: 'publish' | 'rollback';
+  sourceNumber: number | null;
+  changed: string[];
+}
+
+/** The newest version's id and number, or null before the first publish. */
+export async function latestVersion(store: Store): Promise<{ id: string; number: number } | null> {
+  const row = await store.db
+    .selectFrom('content_versions')
+    .select(['id', 'number'])
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The versions, newest first, with who published each. */
+export async function listVersions(store: Store, limit: number): Promise<VersionSummary[]> {
+  const rows = await store.db
+    .selectFrom('content_versions')
+    .leftJoin('owners', 'owners.id', 'content_versions.owner_id')
+    .select([
+      'content_versions.id',
+      'content_versions.number',
+      'content_versions.created_at',
+      'content_versions.action',
+      'content_versions.source_number',
+      'content_versions.changed',
+      'owners.name',
+    ])
+    .orderBy('content_versions.number', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    createdAt: row.created_at,
+    owner: row.name ?? null,
+    action: row.action,
+    sourceNumber: row.source_number,
+    changed: JSON.parse(row.changed) as string[],
+  }));
+}
+
+/** A version's files, from the database. */
+export async function versionFiles(
+  store: Store,
+  id: string,
+): Promise<{ number: number; files: ContentFiles } | null> {
+  const version = await store.db
+    .selectFrom('content_versions')
+    .select(['number', 'manifest'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!version) return null;
+  const manifest = JSON.parse(version.manifest) as Manifest;
+  const hashes = [...new Set(Object.values(manifest))];
+  const blobs = new Map<string, Buffer>();
+  // In slices: a statement has a limit on its parameters.
+  for (let start = 0; start < hashes.length; start += 200) {
+    const rows = await store.db
+      .selectFrom('content_blobs')
+      .select(['hash', 'data'])
+      .where('hash', 'in', hashes.slice(start, start + 200))
+      .execute();
+    for (const row of rows) blobs.set(row.hash, Buffer.from(row.data, 'base64'));
+  }
+  const files: ContentFiles = new Map();
+  for (const [name, hash] of Object.entries(manifest)) {
+    const bytes = blobs.get(hash);
+    if (!bytes) throw new Error(`content version ${version.number} misses the file ${name}`);
+    files.set(name, bytes);
+  }
+  return { number: version.number, files };
+}
+
+function changedPaths(before: Manifest, after: Manifest): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}
+
+/**
+ * Records a version and its audit entry in one transaction: the files' bytes (those not stored
+ * yet), then the version with the next number. Two instances publishing at once cannot take the
+ * same number (it is unique): the loser's transaction fails and it tries once more.
+ */
+export async function recordVersion(
+  store: Store,
+  {
+    files,
+    ownerId,
+    action,
+    sourceNumber = null,
+    builtWith,
+    now,
+  }: {
+    files: ContentFiles;
+    /** The content the site was built with: what the first version's changes are counted from. */
+    builtWith: ContentFiles;
+    ownerId: string | null;
+    action: 'publish' | 'rollback';
+    sourceNumber?: number | null;
+    now: number;
+  },
+): Promise<VersionSummary> {
+  const manifest = manifestOf(files);
+  const attempt = () =>
+    store.write(async (trx) => {
+      const previous = await trx
+        .selectFrom('content_versions')
+        .select(['number', 'manifest'])
+        .orderBy('number', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const stored = new Set(
+        (
+          await trx
+            .selectFrom('content_blobs')
+            .select('hash')
+            .where('hash', 'in', [...new Set(Object.values(manifest)), ''])
+            .execute()
+        ).map((row) => row.hash),
+      );
+      for (const [name, bytes] of files) {
+        const hash = manifest[name] ?? '';
+        if (stored.has(hash)) continue;
+        stored.add(hash);
+        await trx
+          .insertInto('content_blobs')
+          .values({ hash, data: bytes.toString('base64') })
+          .onConflict((conflict) => conflict.column('hash').doNothing())
+          .execute();
+      }
+      const changed = changedPaths(
+        previous ? (JSON.parse(previous.manifest) as Manifest) : manifestOf(builtWith),
+        manifest,
+      );
+      const version = {
+        id: randomUUID(),
+        number: (previous?.number ?? 0) + 1,
+        created_at: new Date(now).toISOString(),
+        owner_id: ownerId,
+        action,
+        source_number: sourceNumber,
+        manifest: JSON.stringify(manifest),
+        changed: JSON.stringify(changed),
+      };
+      await trx.insertInto('content_versions').values(version).execute();
+      await trx
+        .insertInto('audit_log')
+        .values(
+          auditRow(
+            ownerId,
+            action,
+            { version: version.number, ...(sourceNumber ? { of: sourceNumber } : {}), changed },
+            now,
+          ),
+        )
+        .execute();
+      return version;
+    });
+  const version = await attempt().catch(attempt);
+  const owner = ownerId
+    ? await store.db
+        .selectFrom('owners')
+        .select('name')
+        .where('id', '=', ownerId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    id: version.id,
+    number: version.number,
+    createdAt: version.created_at,
+    owner: owner?.name ?? null,
+    action,
+    sourceNumber,
+    changed: JSON.parse(version.changed) as string[],
+  };
+}
