@@ -9,6 +9,8 @@ import {
 } from '../../contracts/owner';
 import { getJson, postJson } from '../lib/api-client';
 import { makePasskey, signIn } from './passkey-api';
+import { PublishView } from './publish-view';
+import { buttonClass, Problem, quietButtonClass, when } from './ui';
 import { words } from './words';
 
 /**
@@ -29,19 +31,6 @@ function Shell({ heading, children }: { heading: string; children: React.ReactNo
     </main>
   );
 }
-
-function Problem({ message }: { message: string | null }) {
-  return (
-    <p role="alert" className="min-h-6 text-danger">
-      {message}
-    </p>
-  );
-}
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-6 font-semibold text-on-accent hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
-const quietButtonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 font-medium hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
 
 function SignIn() {
   const [busy, setBusy] = useState(false);
@@ -118,13 +107,6 @@ function Welcome() {
     </Shell>
   );
 }
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-const when = (iso: string) => dateTime.format(new Date(iso));
 
 function Room() {
   const [me, setMe] = useState<OwnerMe | null>(null);
@@ -203,6 +185,8 @@ function Room() {
           {notice}
         </p>
       )}
+
+      <PublishView onChange={() => void load()} />
 
       <section aria-labelledby="passkeys" className="flex flex-col gap-4">
         <h2 id="passkeys" className="font-display text-step-2 uppercase">

@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { ownerPaths } from '../../contracts/owner';
+import {
+  type ContentVersion,
+  previewSchema,
+  publishedSchema,
+  type Versions,
+  versionsSchema,
+} from '../../contracts/owner-publish';
+import { getJson, postJson } from '../lib/api-client';
+import { buttonClass, Problem, quietButtonClass, when } from './ui';
+import { words } from './words';
+
+const api = ownerPaths.api;
+const text = words.publish;
+
+/**
+ * Publish, preview and roll back (server/owner/publish/router.ts): the working copy the editor
+ * saved goes live with one press, every earlier version can come back with another.
+ */
+export function PublishView({ onChange }: { onChange: () => void }) {
+  const [versions, setVersions] = useState<Versions | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ page: string; href: string }[]>([]);
+
+  async function load() {
+    const answer = await getJson(`${api}/versions`, versionsSchema);
+    if (answer.ok) setVersions(answer.data);
+    else if (answer.status !== 401) setProblem(answer.error);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the room opens; later loads follow the owner's own actions.
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function act(label: string, path: string, done: (version: ContentVersion) => string) {
+    setBusy(label);
+    setProblem(null);
+    setNotice(null);
+    const answer = await postJson(`${api}/${path}`, {}, publishedSchema);
+    if (answer.ok) setNotice(done(answer.data.version));
+    else setProblem(answer.error);
+    await load();
+    onChange();
+    setBusy(null);
+  }
+
+  async function showPreview() {
+    setBusy('preview');
+    setProblem(null);
+    setNotice(null);
+    const answer = await postJson(`${api}/preview`, {}, previewSchema);
+    if (answer.ok) setPreview(answer.data.pages);
+    else setProblem(answer.error);
+    setBusy(null);
+  }
+
+  const served = versions?.served ?? 0;
+  return (
+    <section aria-labelledby="publish" className="flex flex-col gap-4">
+      <h2 id="publish" className="font-display text-step-2 uppercase">
+        {text.heading}
+      </h2>
+      <p className="max-w-prose">{served === 0 ? text.servingBuild : text.serving(served)}</p>
+      <div className="flex flex-wrap gap-3">
+        <a href={`${ownerPaths.room}/editor`} className={quietButtonClass}>
+          {text.edit}
+        </a>
+        <button
+          type="button"
+          className={quietButtonClass}
+          disabled={busy !== null}
+          onClick={() => void showPreview()}
+        >
+          {busy === 'preview' ? text.previewing : text.preview}
+        </button>
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={busy !== null}
+          onClick={() =>
+            void act('publish', 'publish', (version) => text.published(version.number))
+          }
+        >
+          {busy === 'publish' ? text.publishing : text.publish}
+        </button>
+      </div>
+      <Problem message={problem} />
+      {notice && (
+        <p role="status" className="font-semibold">
+          {notice}
+        </p>
+      )}
+      {preview.length > 0 && (
+        <nav aria-label={text.previewPages} className="flex flex-col gap-2">
+          <p className="font-semibold">{text.previewPages}</p>
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+            {preview.map(({ page, href }) => (
+              <li key={page}>
+                <a href={href} target="_blank" rel="noopener" className="underline">
+                  {page}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      <h3 className="font-semibold text-step-1">{text.versions}</h3>
+      {versions && versions.versions.length === 0 ? (
+        <p className="text-muted">{text.noVersions}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-step--1">
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-4">
+                  {text.version}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {text.when}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {text.who}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {text.changed}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{text.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions?.versions.map((version) => (
+                <tr key={version.id} className="border-b border-line align-top">
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    {version.number}
+                    {version.number === served && (
+                      <span className="ml-2 rounded-full bg-accent px-2 text-on-accent">
+                        {text.live}
+                      </span>
+                    )}
+                  </td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{when(version.createdAt)}</td>
+                  <td className="py-2 pr-4">{version.owner ?? '—'}</td>
+                  <td className="py-2 pr-4">
+                    {version.action === 'rollback' && version.sourceNumber !== null
+                      ? `${text.rolledBackTo(version.sourceNumber)} `
+                      : ''}
+                    {version.changed.join(', ') || text.nothingChanged}
+                  </td>
+                  <td className="py-2">
+                    {version.number !== served && (
+                      <button
+                        type="button"
+                        className={quietButtonClass}
+                        disabled={busy !== null}
+                        aria-label={text.rollBackLabel(version.number)}
+                        onClick={() => {
+                          if (!window.confirm(text.confirmRollBack(version.number))) return;
+                          void act(
+                            `rollback-${version.id}`,
+                            `versions/${version.id}/rollback`,
+                            (published) => text.rolledBack(version.number, published.number),
+                          );
+                        }}
+                      >
+                        {text.rollBack}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
