@@ -49,7 +49,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /owner-room/,
+    },
+    // The owner's room publishes: it runs after every other test, whose pages it would change.
+    {
+      name: 'owner',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /owner-room/,
+      dependencies: ['desktop'],
+    },
+  ],
   webServer: {
     // `npm start`'s script: it builds only when the build is missing, stale or made with other
     // public settings (here: without the sample videos), so a second run reuses the build.

@@ -6,6 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 
 export const siteOrigin = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv()));
 
-/** The e2e server's port, and its SQLite database's directory (one per port, so runs differ). */
+/** The e2e server's port. */
 export const e2ePort = port;
-export const e2eDataDir = `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}`;
+/**
+ * The e2e server's data directory (its SQLite database and the owner's working copy): a new one
+ * for every run, so what one run published in the owner's room never shows in the next. Set once
+ * by the runner's process, which loads this first; its workers inherit it.
+ */
+process.env.E2E_DATA_DIR ||= `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}-${Date.now()}`;
+export const e2eDataDir = process.env.E2E_DATA_DIR;

@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { parseDocument } from 'yaml';
+import { ownerPaths } from '../contracts/owner';
+import { words } from '../src/owner/words';
+import { content } from './content';
+import { e2eDataDir, siteOrigin } from './hosts';
+
+/**
+ * The owner's room (docs/decisions/018-owner-sign-in.md) with Chromium's virtual authenticator
+ * standing in for a phone or laptop: the invite printed by the owner's tool, a passkey made
+ * through it, signing out and in again, and the invite spent.
+ */
+
+const run = promisify(execFile);
+
+// One owner's room, one working copy: these tests take turns with it.
+test.describe.configure({ mode: 'serial' });
+
+/** `npm run leads -- owner invite --name NAME` against the e2e server's database: its link. */
+async function invite(name: string): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/leads.ts', 'owner', 'invite', '--name', name],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: e2eDataDir,
+        DATABASE_URL: '',
+        SITE_URL: siteOrigin.main,
+      },
+    },
+  );
+  const link = /https?:\/\/\S+\/owner\/welcome#\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`no invite link in: ${stdout}`);
+  return link;
+}
+
+/** A platform authenticator that says yes at once, as a phone would after the owner's face. */
+async function addAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+test('an invite makes a passkey; the owner signs out and back in with it; the invite is spent', async ({
+  page,
+}) => {
+  const name = `Jamie ${Date.now()}`;
+  const link = await invite(name);
+  await addAuthenticator(page);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: words.welcome.heading })).toBeVisible();
+  await page.getByLabel(words.welcome.label).fill('Test laptop');
+  await page.getByRole('button', { name: words.welcome.button }).click();
+
+  await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
+  await expect(page.getByText(`${words.room.signedInAs} ${name}`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Test laptop' })).toBeVisible();
+  const log = page.getByRole('table');
+  await expect(log.getByRole('row').filter({ hasText: 'welcome' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: words.room.signOut, exact: true }).click();
+  await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.signIn}`);
+  await page.goto(ownerPaths.room);
+  await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.signIn}`);
+
+  await page.getByRole('button', { name: words.signIn.button }).click();
+  await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
+  await expect(page.getByText(`${words.room.signedInAs} ${name}`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Test laptop' })).toContainText(
+    words.room.lastUsed,
+  );
+
+  // The link worked once: the same link again is refused, and says what to do.
+  await page.goto(link);
+  await page.getByRole('button', { name: words.welcome.button }).click();
+  await expect(page.getByRole('alert')).toContainText('expired or was already used');
+});
+
+test('without a session every room page leads to the sign-in page, and nothing is cached', async ({
+  page,
+}) => {
+  for (const path of [ownerPaths.room, `${ownerPaths.room}/`, `${ownerPaths.room}/anything`]) {
+    const response = await page.goto(path);
+    await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.signIn}`);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  }
+  await expect(page.getByRole('button', { name: words.signIn.button })).toBeVisible();
+});
+
+/** Enrols a new owner through an invite in this page's virtual authenticator; ends in the room. */
+async function enrol(page: Page, name: string) {
+  const link = await invite(name);
+  await addAuthenticator(page);
+  await page.goto(link);
+  await page.getByRole('button', { name: words.welcome.button }).click();
+  await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
+}
+
+/** What the editor's save does to the working copy: one value of a content file changed. */
+async function editWorkingCopy(file: string, path: (string | number)[], value: string) {
+  const at = join(e2eDataDir, 'content', file);
+  const document = parseDocument(await readFile(at, 'utf8'));
+  document.setIn(path, value);
+  await writeFile(at, String(document));
+}
+
+test('a published edit reaches the public page, without JavaScript too; a rollback brings the old words back', async ({
+  page,
+  browser,
+}) => {
+  // Three publishes, each a render of every page in a child process.
+  test.setTimeout(120_000);
+  await enrol(page, `Publisher ${Date.now()}`);
+  const publish = page.getByRole('button', { name: words.publish.publish, exact: true });
+
+  // Version 1: the content as built, so there is a version to come back to.
+  await publish.click();
+  await expect(page.getByRole('status')).toHaveText(words.publish.published(1), {
+    timeout: 30_000,
+  });
+
+  const original = content.home.hero.sub;
+  const edited = `Edited in the owner's room at ${Date.now()}.`;
+  await editWorkingCopy('home.yaml', ['hero', 'sub'], edited);
+  await publish.click();
+  await expect(page.getByRole('status')).toHaveText(words.publish.published(2), {
+    timeout: 30_000,
+  });
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const home = await visitor.newPage();
+  await home.goto(`${siteOrigin.main}/`);
+  await expect(home.getByText(edited)).toBeVisible();
+  await expect(home.getByText(original)).toHaveCount(0);
+
+  // The log names what changed, and version 1 can come back.
+  const versions = page.getByRole('table').filter({ hasText: words.publish.changed });
+  await expect(versions.getByRole('row').filter({ hasText: 'home.yaml' })).toHaveCount(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: words.publish.rollBackLabel(1) }).click();
+  await expect(page.getByRole('status')).toHaveText(words.publish.rolledBack(1, 3), {
+    timeout: 30_000,
+  });
+
+  await home.reload();
+  await expect(home.getByText(original)).toBeVisible();
+  await expect(home.getByText(edited)).toHaveCount(0);
+  await visitor.close();
+});
+
+test('content that does not fit publishes nothing and the room says which field', async ({
+  page,
+}) => {
+  await enrol(page, `Careless ${Date.now()}`);
+  await editWorkingCopy('workshop.yaml', ['sessions', 0, 'start'], '22/09/2025');
+  try {
+    await page.getByRole('button', { name: words.publish.publish, exact: true }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'Nothing was published' });
+    await expect(problem).toContainText('workshop.yaml', { timeout: 30_000 });
+    await expect(problem).toContainText('sessions[0].start');
+  } finally {
+    await editWorkingCopy(
+      'workshop.yaml',
+      ['sessions', 0, 'start'],
+      content.workshop.sessions[0]?.start ?? '',
+    );
+  }
+});
