@@ -1,7 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { buildPaths } from './build-paths';
 import { openStore, type Store } from './db/store';
+import { inviteOwner, startSession } from './owner/access';
 import { startFakeKit } from './providers/fake-kit';
 import { type ServerProcess, startServerProcess } from './testing/server-process';
 import { countRows, createScratchPostgres } from './testing/stores';
@@ -9,8 +14,44 @@ import { countRows, createScratchPostgres } from './testing/stores';
 /**
  * Two real server processes on one PostgreSQL, as behind a load balancer: one client's rate
  * limit is one budget whichever instance it reaches, and every lead posted to either is stored
- * once and forwarded to Kit once (the two outbox workers share the queue).
+ * once and forwarded to Kit once (the two outbox workers share the queue); what the owner
+ * publishes on one is served by both.
  */
+
+/** A request as a browser on the main site sends it (its Host, and its Origin on a POST). */
+function onMainSite(
+  instance: ServerProcess,
+  method: 'GET' | 'POST',
+  path: string,
+  cookie = '',
+): Promise<{ status: number; body: string }> {
+  const url = new URL(path, instance.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method,
+        headers: {
+          Host: 'localhost:3000',
+          ...(method === 'POST'
+            ? { Origin: 'http://localhost:3000', 'Content-Type': 'application/json' }
+            : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(method === 'POST' ? '{}' : undefined);
+  });
+}
 const postgres = process.env.TEST_DATABASE_URL;
 describe.skipIf(!postgres || (!existsSync(buildPaths.pages) && !process.env.CI))(
   'two instances on one PostgreSQL',
@@ -20,13 +61,15 @@ describe.skipIf(!postgres || (!existsSync(buildPaths.pages) && !process.env.CI))
     let kit: Awaited<ReturnType<typeof startFakeKit>>;
     let instances: ServerProcess[];
     let store: Store;
+    /** Each instance's own data directory (its working copy and renders), as on two machines. */
+    const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'instance-')));
 
     beforeAll(async () => {
       scratch = (await createScratchPostgres()) as typeof scratch;
       kit = await startFakeKit(apiKey);
       const env = {
         DATABASE_URL: scratch.url,
-        DATA_DIR: '',
+        SITE_URL: 'http://localhost:3000',
         IP_HASH_KEY: 'the-same-key-on-every-instance-0123456789',
         TRUST_PROXY: 'loopback',
         LEAD_RATE_LIMIT: '5',
@@ -35,7 +78,10 @@ describe.skipIf(!postgres || (!existsSync(buildPaths.pages) && !process.env.CI))
         KIT_FORM_ID_WAITLIST: '4242',
       };
       // One after the other: the first migrates, the second finds the schema in place.
-      instances = [await startServerProcess(env), await startServerProcess(env)];
+      instances = [
+        await startServerProcess({ ...env, DATA_DIR: dataDirs[0] as string }),
+        await startServerProcess({ ...env, DATA_DIR: dataDirs[1] as string }),
+      ];
       store = await openStore({ DATA_DIR: '', DATABASE_URL: scratch.url });
     }, 60_000);
 
@@ -44,6 +90,7 @@ describe.skipIf(!postgres || (!existsSync(buildPaths.pages) && !process.env.CI))
       await store?.close();
       await kit?.close();
       await scratch?.drop();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     });
 
     const signUp = (instance: ServerProcess, email: string, client: string) =>
@@ -84,5 +131,30 @@ describe.skipIf(!postgres || (!existsSync(buildPaths.pages) && !process.env.CI))
         .execute();
       expect(sent).toEqual([]);
     });
+
+    it('serves on both instances what the owner published on one, within seconds', async () => {
+      const now = Date.now();
+      const { owner } = await inviteOwner(store, 'Jamie', now);
+      const cookie = `owner_session=${await startSession(store, owner, 'sign-in', now)}`;
+      const [first, second] = instances as [ServerProcess, ServerProcess];
+
+      // The owner's edit as the editor saves it, in the first instance's working copy.
+      const file = join(dataDirs[0] as string, 'content/home.yaml');
+      const document = parseDocument(readFileSync(file, 'utf8'));
+      const edited = `Published on one instance at ${now}.`;
+      document.setIn(['hero', 'sub'], edited);
+      writeFileSync(file, String(document));
+
+      expect((await onMainSite(second, 'GET', '/')).body).not.toContain(edited);
+      const published = await onMainSite(first, 'POST', '/owner/api/publish', cookie);
+      expect(published.status, published.body).toBe(200);
+      expect((await onMainSite(first, 'GET', '/')).body).toContain(edited);
+      await expect
+        .poll(async () => (await onMainSite(second, 'GET', '/')).body.includes(edited), {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toBe(true);
+    }, 60_000);
   },
 );

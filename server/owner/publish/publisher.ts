@@ -173,11 +173,24 @@ export function createPublisher({
   const buildStamp = () => readFile(paths.info, 'utf8');
   const stampFile = (number: number) => join(versionDir(number), 'built-with.json');
 
-  /** Keeps the rendered directory of a version for the next start, and drops the older ones. */
+  /** Whether a version's kept render was made with this very build. */
+  async function keptFresh(number: number) {
+    const stamp = stampFile(number);
+    return existsSync(stamp) && (await readFile(stamp, 'utf8')) === (await buildStamp());
+  }
+
+  /**
+   * Keeps a version's render for the next start, and drops those two versions older. Instances
+   * sharing a data directory may both render a version: the first one kept stands.
+   */
   async function keep(dir: string, number: number) {
-    await rm(versionDir(number), { recursive: true, force: true });
-    await rename(dir, versionDir(number));
-    await writeFile(stampFile(number), await buildStamp());
+    if (!(await keptFresh(number))) await rm(versionDir(number), { recursive: true, force: true });
+    try {
+      await rename(dir, versionDir(number));
+      await writeFile(stampFile(number), await buildStamp());
+    } catch {
+      await rm(dir, { recursive: true, force: true });
+    }
     for (const entry of await readdir(root)) {
       const match = /^v(\d+)$/.exec(entry);
       if (match && Number(match[1]) < number - 1) {
@@ -209,10 +222,7 @@ export function createPublisher({
     if (!latest || latest.number <= served) return;
     const dir = versionDir(latest.number);
     // Rendered before, with this very build (a restart): served at once.
-    if (
-      existsSync(stampFile(latest.number)) &&
-      (await readFile(stampFile(latest.number), 'utf8')) === (await buildStamp())
-    ) {
+    if (await keptFresh(latest.number)) {
       await apply(join(dir, 'out'), latest.number);
     } else {
       const version = await versionFiles(store, latest.id);
