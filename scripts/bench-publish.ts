@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:publish` (not part of `npm test`): how long "Publish" in the owner's room takes,
+ * from the press to the new pages served (the working copy read, rendered in a child process,
+ * recorded, swapped), and whether the server goes on answering meanwhile. Each run changes one
+ * headline of the working copy, as the editor does. Prints every run, the median and the worst,
+ * the render's own share, and the longest the server's event loop was held during the publishes
+ * (a page request waits at most that long). Run `npm run build` first. The aim: at most 10 s.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseDocument } from 'yaml';
+import { buildPaths } from '../server/build-paths';
+import { openStore } from '../server/db/store';
+import { inviteOwner } from '../server/owner/access';
+import { createPublisher } from '../server/owner/publish/publisher';
+import { ensureWorkingCopy } from '../server/owner/working-copy';
+import { loadSite } from '../server/site';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const dataDir = mkdtempSync(join(tmpdir(), 'publish-bench-'));
+const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+const quiet = { info: () => {}, warn: () => {}, error: console.error };
+
+try {
+  const working = await ensureWorkingCopy(dataDir, join(buildPaths.root, 'content'));
+  const site = await loadSite();
+  const publisher = createPublisher({
+    store,
+    logger: quiet,
+    site,
+    calendar: null,
+    dataDir,
+    followEveryMs: 3_600_000,
+  });
+  const { owner } = await inviteOwner(store, 'Bench', Date.now());
+  const homeFile = join(working, 'home.yaml');
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+
+  console.log(
+    `Publishing ${runs} times on ${cpus().length} cores (load average ${loadavg()[0]?.toFixed(2)})`,
+  );
+  const times: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const document = parseDocument(readFileSync(homeFile, 'utf8'));
+    document.setIn(['hero', 'sub'], `Benchmark headline ${run} at ${Date.now()}.`);
+    writeFileSync(homeFile, String(document));
+    loop.enable();
+    const started = performance.now();
+    const result = await publisher.publish(owner.id, Date.now());
+    const ms = performance.now() - started;
+    loop.disable();
+    if (!result.ok) throw new Error(`publish ${run} failed: ${JSON.stringify(result)}`);
+    const served = site.pages.get('home')?.body.toString('utf8') ?? '';
+    if (!served.includes(`Benchmark headline ${run} `))
+      throw new Error('the new words are not served');
+    times.push(ms);
+    console.log(`  publish ${run}: ${(ms / 1000).toFixed(2)} s (version ${result.version.number})`);
+  }
+  publisher.stop();
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const worst = sorted.at(-1) ?? 0;
+  console.log(
+    `\nPublish: median ${(median / 1000).toFixed(2)} s, worst ${(worst / 1000).toFixed(2)} s (aim: at most 10 s)`,
+  );
+  console.log(
+    `Server's event loop during the publishes: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(1)} ms (the render runs in a child process)`,
+  );
+  if (worst > 10_000) process.exitCode = 1;
+} finally {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
