@@ -116,6 +116,8 @@ export function createPublisher({
   const root = resolve(dataDir, 'published');
   const build = { files: site.files, privateFiles: site.privateFiles };
   let served = 0;
+  /** A version that does not fit this build's schemas (published before a deploy). */
+  let unfit: number | null = null;
   let previous: Site | null = null;
   let preview: Preview | null = null;
   // One render at a time: a publish, a rollback, a preview or a follow waits for the one before.
@@ -219,7 +221,7 @@ export function createPublisher({
 
   async function follow() {
     const latest = await latestVersion(store);
-    if (!latest || latest.number <= served) return;
+    if (!latest || latest.number <= served || latest.number === unfit) return;
     const dir = versionDir(latest.number);
     // Rendered before, with this very build (a restart): served at once.
     if (await keptFresh(latest.number)) {
@@ -227,7 +229,20 @@ export function createPublisher({
     } else {
       const version = await versionFiles(store, latest.id);
       if (!version) return;
-      const rendered = await render(version.files);
+      let rendered: string;
+      try {
+        rendered = await render(version.files);
+      } catch (error) {
+        if (!(error instanceof InvalidContent)) throw error;
+        // Published under another build whose schemas it fitted: not tried again until the
+        // owner publishes anew.
+        unfit = latest.number;
+        logger.error(
+          { version: latest.number, problems: error.message },
+          'the published content does not fit this build; serving the content before it',
+        );
+        return;
+      }
       await apply(join(rendered, 'out'), latest.number);
       await keep(rendered, latest.number);
     }
