@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ContentFile, contentFiles } from '../../contracts/content';
 import { isImageSchema } from '../../contracts/content/fields';
-import { fieldFor, keystaticConfig, labelOf, safeFileName, unwrap } from './config';
+import {
+  fieldFor,
+  keystaticConfig,
+  labelOf,
+  safeFileName,
+  unwrap,
+} from '../../contracts/content/keystatic';
 import { everything, fixtureFiles } from './fixture';
 
 type Schema = z.core.$ZodType;

@@ -45,6 +45,12 @@ export const words = {
     auditWhat: 'What',
     nobody: '—',
   },
+  editor: {
+    title: 'Content editor',
+    needsScript: 'The content editor needs JavaScript.',
+    /** The room's link to it. */
+    open: 'Edit the content',
+  },
   failed: 'Something went wrong. Please try again.',
   alreadyEnrolled: 'This device already holds a passkey for the room: sign in with it instead.',
   noPasskeys:
