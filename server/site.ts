@@ -17,6 +17,8 @@ export interface Site {
   privateFiles: ReadonlyMap<string, StaticFile>;
   /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
   room?: StaticFile;
+  /** The content editor's page (server/owner/editor-router.ts); absent from builds made before it. */
+  editor?: StaticFile;
 }
 
 export class MissingBuildError extends Error {
@@ -31,7 +33,7 @@ const builtContent = z.object({
 export async function loadSite(
   paths: Pick<
     typeof buildPaths,
-    'client' | 'pages' | 'private' | 'renderInput' | 'room'
+    'client' | 'pages' | 'private' | 'renderInput' | 'room' | 'editor'
   > = buildPaths,
 ): Promise<Site> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
@@ -60,6 +62,9 @@ export async function loadSite(
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
     ...(existsSync(paths.room)
       ? { room: staticFile('room.html', await readFile(paths.room)) }
+      : {}),
+    ...(existsSync(paths.editor)
+      ? { editor: staticFile('editor.html', await readFile(paths.editor)) }
       : {}),
   };
 }

@@ -28,6 +28,7 @@ import {
   sessionOf,
   startSession,
 } from './access';
+import { type ContentEditorDeps, editorRouter } from './editor-router';
 import {
   inviteSubject,
   type RelyingParty,
@@ -52,6 +53,8 @@ export interface OwnerRoomDeps {
   clientOf: ClientOf;
   /** The room's page (one document; its script shows sign-in, welcome or the room). */
   room: StaticFile | null;
+  /** The content editor (editor-router.ts); without it /owner/editor is the room's page. */
+  editor?: ContentEditorDeps;
   clock?: () => number;
 }
 
@@ -69,6 +72,7 @@ export function ownerRouter({
   store,
   clientOf,
   room,
+  editor,
   clock = Date.now,
 }: OwnerRoomDeps) {
   const site = new URL(env.SITE_URL);
@@ -287,6 +291,16 @@ export function ownerRouter({
     await audit(store, session.id, 'add-passkey', { label: body.data.label }, now);
     return c.json({ ok: true });
   });
+
+  if (editor) {
+    app.route(
+      '/',
+      editorRouter(editor, {
+        siteOrigin: site.origin,
+        bodyTimeoutSeconds: env.BODY_TIMEOUT_SECONDS,
+      }),
+    );
+  }
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.get('/', page);
