@@ -204,6 +204,12 @@ function Room() {
         </p>
       )}
 
+      <p>
+        <a href={ownerPaths.editor} className={quietButtonClass}>
+          {words.editor.open}
+        </a>
+      </p>
+
       <section aria-labelledby="passkeys" className="flex flex-col gap-4">
         <h2 id="passkeys" className="font-display text-step-2 uppercase">
           {words.room.passkeys}
