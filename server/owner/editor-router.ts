@@ -49,7 +49,7 @@ export function workingCopyOnFirstUse(dataDir: string, seedDir: string): () => P
 
 export function editorRouter(
   { page, workingCopy }: ContentEditorDeps,
-  { siteOrigin, bodyTimeoutSeconds }: { siteOrigin: string; bodyTimeoutSeconds: number },
+  { siteOrigin, requestTimeoutSeconds }: { siteOrigin: string; requestTimeoutSeconds: number },
 ) {
   const app = new Hono<RoomEnv>();
   const api = contentEditorApi(workingCopy);
@@ -75,8 +75,9 @@ export function editorRouter(
       try {
         body = await readBodyText(c.req.raw, {
           maxBytes: saveMaxBytes,
-          // A save with pictures is larger than a form: a minute at least to arrive.
-          deadlineMs: Math.max(bodyTimeoutSeconds * 1000, 60_000),
+          // A save with pictures is larger than a form's body: it may take as long as Node lets
+          // a whole request take (REQUEST_TIMEOUT_SECONDS, server/http-server.ts).
+          deadlineMs: requestTimeoutSeconds * 1000,
         });
       } catch (error) {
         if (error instanceof BodyReadError && error.reason === 'too-large') {

@@ -47,7 +47,7 @@ import {
  */
 
 export interface OwnerRoomDeps {
-  env: Pick<Env, 'SITE_URL' | 'BODY_TIMEOUT_SECONDS'>;
+  env: Pick<Env, 'SITE_URL' | 'BODY_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS'>;
   logger: Logger;
   store: Store;
   clientOf: ClientOf;
@@ -297,7 +297,7 @@ export function ownerRouter({
       '/',
       editorRouter(editor, {
         siteOrigin: site.origin,
-        bodyTimeoutSeconds: env.BODY_TIMEOUT_SECONDS,
+        requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
       }),
     );
   }
