@@ -272,7 +272,7 @@ function importGraph(file: string, seen = new Map<string, string[]>()): Map<stri
   return seen;
 }
 
-describe('dev only', () => {
+describe('the editor’s page script', () => {
   it('the editor’s page imports nothing that needs Node (it runs in the browser)', () => {
     const graph = importGraph(resolve(import.meta.dirname, 'ui-entry.ts'));
     const nodeOnly = [...graph].flatMap(([file, specifiers]) =>
