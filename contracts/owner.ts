@@ -12,6 +12,12 @@ export const ownerPaths = {
   /** The invite link: the token rides in the fragment, which no server or proxy log records. */
   welcome: '/owner/welcome',
   api: '/owner/api',
+  /**
+   * The content editor (Keystatic) and its API. Keystatic's app has /keystatic and
+   * /api/keystatic written into it; the build rewrites them to these (scripts/keystatic/paths.ts).
+   */
+  editor: '/owner/editor',
+  editorApi: '/owner/api/editor',
 } as const;
 
 /** base64url, as WebAuthn's JSON encodes every binary value; capped so no field is unbounded. */

@@ -1,7 +1,8 @@
 /**
  * `npm run build`: the owner's content checked (content/, or CONTENT_DIR), client bundles (one
- * entry per page), the server bundles, the content's images, the prerendered document of every
- * page, precompressed copies, and build-info.json for `npm start`'s staleness check. Fails loudly
+ * entry per page, and the owner's room), the room's content editor (a build of its own), the
+ * server bundles, the content's images, the prerendered document of every page, precompressed
+ * copies, and build-info.json for `npm start`'s staleness check. Fails loudly
  * on an invalid configuration or content before doing any work, and ends with the calendar of
  * what changes when. BUILD_DIR moves the output (default dist/).
  */
@@ -12,12 +13,14 @@ import { build } from 'vite';
 import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
+import { editorDocument } from '../src/owner/editor-document';
 import { roomDocument } from '../src/owner/room-document';
 import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { resolveContentImages } from './content-images';
 import { type PageFiles, renderContent } from './content-render';
+import { buildEditor } from './keystatic/build-editor';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
 
@@ -39,6 +42,8 @@ await resolveContentImages(content, contentDir).catch(exitOnInvalidContent);
 await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
 await build({ logLevel: 'warn', build: { ssr: true } });
+// The owner's content editor, a build of its own (the pages' bundles do not change).
+const editor = await buildEditor(buildPaths.client);
 
 // Assets only the prerender references (images of static sections): same content hash, so the
 // same file names as a client build would give them.
@@ -109,6 +114,9 @@ await writeFile(
     stylesheets: [...new Set(cssFor('src/owner/entry.tsx'))].map((file) => `/${file}`),
   }),
 );
+
+// The editor's document, served at /owner/editor behind the room's session.
+await writeFile(buildPaths.editor, editorDocument(editor));
 
 const compressed = (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages));
 await writeFile(

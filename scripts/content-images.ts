@@ -11,6 +11,7 @@ import {
   InvalidContentError,
   lineOfField,
 } from '../contracts/content/load';
+import { pictureProblem, sniffPicture, svgSize } from '../contracts/content/pictures';
 import type { SiteContent } from '../src/content/page-props';
 import { type ResponsiveImage, responsiveVariants } from './responsive-images';
 
@@ -18,51 +19,14 @@ import { type ResponsiveImage, responsiveVariants } from './responsive-images';
  * The owner's pictures (content/images/): each one a content file names is read, checked and
  * turned into what a page needs (an ImageAsset): its URL and intrinsic size, and for a photo its
  * AVIF and WebP variants. A missing, unreadable, mislabelled or too small picture is a build
- * error naming the file and the field that uses it.
+ * error naming the file and the field that uses it. The rules themselves (type, size, safe SVG)
+ * are contracts/content/pictures.ts, which the content editor's save applies to uploads too.
  */
-
-/** The smallest photo worth showing: a portrait in a testimonial card is 160 px at 2×. */
-export const minimumRasterSide = 160;
-/** SVG is drawing code: these can run script or fetch from elsewhere, so they are refused. */
-const unsafeSvg =
-  /<script|\bon[a-z]+\s*=|<foreignObject|javascript:|xlink:href\s*=\s*["']https?:|href\s*=\s*["']https?:/i;
 
 /** A file written to the build (or served by the dev server) under /assets/content/. */
 export interface ImageFile {
   fileName: string;
   source: Buffer;
-}
-
-type Kind = 'svg' | 'png' | 'jpeg';
-
-/** What the bytes say the file is, whatever its name says. */
-function sniff(bytes: Buffer): Kind | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  const head = bytes.subarray(0, 512).toString('utf8').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/.test(head)) return 'svg';
-  return null;
-}
-
-/** The size an SVG declares (width and height, else its viewBox). */
-function svgSize(text: string): { width: number; height: number } | null {
-  const root = /<svg\b[^>]*>/.exec(text)?.[0] ?? '';
-  const attribute = (name: string) =>
-    Number.parseFloat(new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(root)?.[1] ?? '');
-  const width = attribute('width');
-  const height = attribute('height');
-  if (width > 0 && height > 0) return { width, height };
-  const box = /\sviewBox="([^"]+)"/
-    .exec(root)?.[1]
-    ?.trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  if (box?.length === 4 && (box[2] ?? 0) > 0 && (box[3] ?? 0) > 0) {
-    return { width: box[2] ?? 0, height: box[3] ?? 0 };
-  }
-  return null;
 }
 
 const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 8);
@@ -95,33 +59,25 @@ export async function resolveContentImages(
     } catch {
       return `image "${src}" is not in content/images/`;
     }
-    const kind = sniff(bytes);
+    // The rules every picture passes, shared with the editor's save (contracts/content/pictures.ts).
+    const problem = pictureProblem(src, bytes);
+    if (problem) return problem;
     const named = extname(src).toLowerCase();
-    if (!kind) return `image "${src}" is not a JPEG, PNG or SVG file the build can read`;
-    if ((kind === 'svg') !== (named === '.svg')) {
-      return `image "${src}" is named ${named} but holds ${kind.toUpperCase()}`;
-    }
     const hash = hashOf(bytes);
-    if (kind === 'svg') {
-      const text = bytes.toString('utf8');
-      if (unsafeSvg.test(text)) {
-        return `image "${src}" is an SVG with scripts, event handlers or outside links; save it again without them`;
-      }
-      const size = svgSize(text);
-      if (!size) return `image "${src}" is an SVG without a width and height or a viewBox`;
+    if (sniffPicture(bytes) === 'svg') {
+      // pictureProblem has found its size.
+      const size = svgSize(bytes.toString('utf8')) ?? { width: 0, height: 0 };
       const fileName = `${stemOf(src)}-${hash}.svg`;
       files.set(fileName, { fileName, source: bytes });
       return { src: `${urlBase}${fileName}`, ...size };
     }
+    // The header said its size; decoding it says whether the rest of the file is sound.
     let size: { width: number; height: number };
     try {
       const { width = 0, height = 0 } = await sharp(bytes).metadata();
       size = { width, height };
     } catch {
       return `image "${src}" could not be read (a damaged file?)`;
-    }
-    if (Math.min(size.width, size.height) < minimumRasterSide) {
-      return `image "${src}" is ${size.width}×${size.height} px; use one at least ${minimumRasterSide} px on its shorter side`;
     }
     if (!variants) {
       const fileName = `${stemOf(src)}-${hash}${named}`;

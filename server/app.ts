@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { secondBonusFileName } from '../contracts/downloads';
 import { resolveRoute, siteForHost } from '../contracts/routes';
@@ -9,11 +10,13 @@ import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
+import { buildPaths } from './build-paths';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
+import { workingCopyOnFirstUse } from './owner/editor-router';
 import type { Publisher } from './owner/publish/publisher';
 import { isRoomHost, ownerRouter } from './owner/router';
 import type { PageViewCounter } from './page-views/counter';
@@ -109,7 +112,19 @@ export function createApp({
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // The owner's room, on the main site's own host; elsewhere /owner is an unknown path (404).
-  const room = ownerRouter({ env, logger, store, clientOf, room: site.room ?? null, publisher });
+  const room = ownerRouter({
+    env,
+    logger,
+    store,
+    clientOf,
+    room: site.room ?? null,
+    // The owner edits a working copy of the repository's content/, made at first use.
+    editor: {
+      page: site.editor ?? null,
+      workingCopy: workingCopyOnFirstUse(env.DATA_DIR, resolve(buildPaths.root, 'content')),
+    },
+    publisher,
+  });
   app.all('/owner/*', (c, next) =>
     isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),
   );

@@ -62,7 +62,10 @@ export function securityHeaders(env: Env, clientOf: ClientOf): MiddlewareHandler
       headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
     if (subresource.test(c.req.path)) return;
-    headers.set('Content-Security-Policy', csp);
+    // A page with a policy of its own keeps it: only the owner's content editor has one
+    // (server/content-editor/policy.ts, inline styles for Keystatic); every page of the site
+    // gets this one.
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set(
       'Permissions-Policy',

@@ -17,6 +17,8 @@ export interface Site {
   privateFiles: ReadonlyMap<string, StaticFile>;
   /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
   room?: StaticFile;
+  /** The content editor's page (server/owner/editor-router.ts); absent from builds made before it. */
+  editor?: StaticFile;
 }
 
 export class MissingBuildError extends Error {
@@ -28,12 +30,31 @@ const builtContent = z.object({
   content: z.object({ thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }) }),
 });
 
+/** The built site: its content's part (below) and the owner's room's documents. */
 export async function loadSite(
   paths: Pick<
     typeof buildPaths,
-    'client' | 'pages' | 'private' | 'renderInput' | 'room'
+    'client' | 'pages' | 'private' | 'renderInput' | 'room' | 'editor'
   > = buildPaths,
 ): Promise<Site> {
+  return {
+    ...(await loadRenderedContent(paths)),
+    ...(existsSync(paths.room)
+      ? { room: staticFile('room.html', await readFile(paths.room)) }
+      : {}),
+    ...(existsSync(paths.editor)
+      ? { editor: staticFile('editor.html', await readFile(paths.editor)) }
+      : {}),
+  };
+}
+
+/**
+ * What a render of the content wrote (the build's, or a publish's: server/owner/publish/): the
+ * pages, the public and private files, and what the server reads of the content.
+ */
+export async function loadRenderedContent(
+  paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private' | 'renderInput'>,
+): Promise<Pick<Site, 'pages' | 'files' | 'privateFiles' | 'friendsGoal'>> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
       `No build found in ${paths.pages}: run \`npm run build\` (or \`npm start\`).`,
@@ -58,8 +79,5 @@ export async function loadSite(
     friendsGoal: content.thankYou.share.friendsGoal,
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
-    ...(existsSync(paths.room)
-      ? { room: staticFile('room.html', await readFile(paths.room)) }
-      : {}),
   };
 }

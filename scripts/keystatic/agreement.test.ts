@@ -9,11 +9,11 @@ import { createReader } from '@keystatic/core/reader';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
+import { keystaticConfig } from '../../contracts/content/keystatic';
 import { checkContentFile } from '../../contracts/content/load';
+import { contentValue } from '../../server/content-editor/save';
 import { contentDir } from '../content-dir';
-import { keystaticConfig } from './config';
 import { fixtureContentDir, fixtureFiles } from './fixture';
-import { contentValue } from './save';
 
 /** Date-times compared as instants: Keystatic may show an unquoted one in UTC. */
 function instants(value: unknown): unknown {

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ContentFile, contentFiles } from '../../contracts/content';
 import { isImageSchema } from '../../contracts/content/fields';
-import { fieldFor, keystaticConfig, labelOf, safeFileName, unwrap } from './config';
+import {
+  fieldFor,
+  keystaticConfig,
+  labelOf,
+  safeFileName,
+  unwrap,
+} from '../../contracts/content/keystatic';
 import { everything, fixtureFiles } from './fixture';
 
 type Schema = z.core.$ZodType;
@@ -266,7 +272,7 @@ function importGraph(file: string, seen = new Map<string, string[]>()): Map<stri
   return seen;
 }
 
-describe('dev only', () => {
+describe('the editor’s page script', () => {
   it('the editor’s page imports nothing that needs Node (it runs in the browser)', () => {
     const graph = importGraph(resolve(import.meta.dirname, 'ui-entry.ts'));
     const nodeOnly = [...graph].flatMap(([file, specifiers]) =>

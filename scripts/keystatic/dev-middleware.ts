@@ -1,35 +1,37 @@
 /**
  * The content editor in `npm run dev`: Keystatic (LOCAL mode) at /keystatic, editing the files in
- * content/ (or CONTENT_DIR). Dev only: nothing here is built, served by `npm start` or signed in
- * to; the dev server's own reload on a content change is the live preview.
+ * content/ (or CONTENT_DIR), with no sign-in; the dev server's own reload on a content change is
+ * the live preview. (The owner's room serves the same editor, built, at /owner/editor behind its
+ * session: server/owner/editor-router.ts.)
  *
  *   /api/keystatic/*   Keystatic's API (its generic route handler), with content/ as its base
- *                      directory: the file tree, the files, and saves. A save goes through
- *                      save.ts first (empty means absent, the file's own wording kept, the build's
- *                      check) and never deletes a picture, which other files may name.
+ *                      directory: the file tree, the files, and saves, through the same checks as
+ *                      in the owner's room (server/content-editor/api.ts): content files and
+ *                      pictures only, inside content/, each saved file as the build accepts it,
+ *                      nothing deleted.
  *   /keystatic, /keystatic/*   the editor's page: a small HTML document loading ui-entry.ts
  *   /__keystatic/*     that entry and its modules, from a Vite server of its own, started on the
- *                      first visit: the site's Vite server, its dependency pre-bundling and its
- *                      production build never see Keystatic.
+ *                      first visit: the site's Vite server and its dependency pre-bundling never
+ *                      see Keystatic (`npm run build` builds it apart: build-editor.ts).
  *
  * Only requests whose Host is this machine (localhost, *.localhost, an IP address) or one of the
  * site's own host names are answered, like Vite's own check: a page elsewhere cannot write files
  * through a rebinding DNS name. Keystatic's API also needs a `no-cors` header, which a cross-site
  * form cannot send without a CORS preflight that nothing here answers.
  */
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { contentFileAt, prepareSave } from './save';
+import { contentEditorApi } from '../../server/content-editor/api';
+import { editorPolicy } from '../../server/content-editor/policy';
+import { saveMaxBytes } from '../../server/content-editor/review';
+import { editorDocument } from '../../src/owner/editor-document';
 
 const apiPrefix = '/api/keystatic';
 const pagePath = '/keystatic';
 /** Where the editor's modules are served from (its Vite server's base). */
 export const uiBase = '/__keystatic/';
-/** A save carries the pictures uploaded with it, base64-encoded. */
-const maxBodyBytes = 64 * 1024 * 1024;
 
 const repositoryRoot = resolve(import.meta.dirname, '../..');
 
@@ -51,38 +53,13 @@ export interface KeystaticDev {
 }
 
 /** The page: Keystatic's app takes the whole document and routes under /keystatic itself. */
-export const editorPage = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Content editor</title>
-  </head>
-  <body>
-    <div id="keystatic"></div>
-    <script type="module" src="${uiBase}scripts/keystatic/ui-entry.ts"></script>
-  </body>
-</html>
-`;
+export const editorPage = editorDocument({
+  script: `${uiBase}scripts/keystatic/ui-entry.ts`,
+  stylesheets: [],
+});
 
-/**
- * The page's Content-Security-Policy: everything from this server. Keystatic's app links Google
- * Fonts' Inter on its own; refused here, the editor uses the system's sans-serif and nothing
- * third-party loads. (Its styles are inserted at run time, hence 'unsafe-inline' for styles;
- * picture previews are blob: URLs.)
- */
-export const editorPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The page's Content-Security-Policy: the same as the room's editor. */
+export { editorPolicy };
 
 function hostAllowed(host: string | undefined, allowed: ReadonlySet<string>): boolean {
   if (!host) return false;
@@ -109,78 +86,25 @@ function send(
   res.end(body);
 }
 
+class TooLarge extends Error {}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > maxBodyBytes) throw new Error('request body too large');
+    if (size > saveMaxBytes) throw new TooLarge('request body too large');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Keystatic's generic route handler: a request in its own shape to a response in its own. */
-type ApiHandler = ReturnType<
-  typeof import('@keystatic/core/api/generic').makeGenericAPIRouteHandler
->;
-
-interface Update {
-  additions: { path: string; contents: string }[];
-  deletions: { path: string }[];
-}
-
-const fromBase64 = (text: string) =>
-  Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-
-/**
- * Keystatic's save request as it should reach the disk: each content file through save.ts
- * (or the build's message instead), and no picture deleted.
- */
-export async function reviewUpdate(
-  update: Update,
-  contentDir: string,
-): Promise<{ update: Update } | { problems: string }> {
-  const additions: Update['additions'] = [];
-  const problems: string[] = [];
-  for (const addition of update.additions) {
-    const name = contentFileAt(addition.path);
-    if (!name) {
-      additions.push(addition);
-      continue;
-    }
-    const current = await readFile(join(contentDir, addition.path), 'utf8').catch(() => undefined);
-    const result = prepareSave(name, fromBase64(addition.contents), current);
-    if ('problems' in result) problems.push(result.problems);
-    else additions.push({ ...addition, contents: Buffer.from(result.text).toString('base64') });
-  }
-  if (problems.length > 0) return { problems: problems.join('\n') };
-  // Keystatic deletes the picture a field named before; another file may name it too.
-  const deletions = update.deletions.filter((deletion) => !deletion.path.startsWith('images/'));
-  return { update: { additions, deletions } };
-}
-
 export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
   const contentDir = resolve(options.contentDir);
   const allowedHosts = new Set(options.allowedHosts ?? []);
-  let api: Promise<ApiHandler> | undefined;
   let ui: Promise<ViteDevServer> | undefined;
-  // One save at a time: each reads the file the previous one wrote.
-  let saving: Promise<unknown> = Promise.resolve();
-
-  const apiHandler = () => {
-    api ??= (async () => {
-      const [{ makeGenericAPIRouteHandler }, { keystaticConfig }] = await Promise.all([
-        import('@keystatic/core/api/generic'),
-        import('./config'),
-      ]);
-      return makeGenericAPIRouteHandler({
-        config: keystaticConfig(),
-        localBaseDirectory: contentDir,
-      });
-    })();
-    return api;
-  };
+  // The same API as the owner's room, on content/ (server/content-editor/api.ts).
+  const api = contentEditorApi(async () => contentDir);
 
   const uiServer = () => {
     ui ??= (async () => {
@@ -202,43 +126,20 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
   };
 
   async function answerApi(req: IncomingMessage, res: ServerResponse) {
-    const handler = await apiHandler();
-    let body: string | undefined;
-    if (req.method === 'POST') {
-      body = await readBody(req);
-      if (new URL(req.url ?? '/', 'http://localhost').pathname === `${apiPrefix}/update`) {
-        let update: Update;
-        try {
-          update = JSON.parse(body) as Update;
-          if (!Array.isArray(update.additions) || !Array.isArray(update.deletions))
-            throw new Error();
-        } catch {
-          send(res, 400, 'Bad data');
-          return;
-        }
-        const reviewed = await reviewUpdate(update, contentDir);
-        if ('problems' in reviewed) {
-          send(res, 422, reviewed.problems);
-          return;
-        }
-        body = JSON.stringify(reviewed.update);
-      }
-    }
-    const response = await handler({
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const response = await api({
       method: req.method ?? 'GET',
-      url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).toString(),
+      path: url.pathname.slice(apiPrefix.length + 1),
       headers: {
         get: (name) => {
           const value = req.headers[name.toLowerCase()];
           return Array.isArray(value) ? value.join(', ') : (value ?? null);
         },
       },
-      json: async () => JSON.parse(body ?? 'null'),
+      ...(req.method === 'POST' ? { body: await readBody(req) } : {}),
     });
-    const headers = new Headers(response.headers);
-    headers.set('Cache-Control', 'no-store');
-    res.writeHead(response.status ?? 200, Object.fromEntries(headers));
-    res.end(response.body ?? undefined);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
   }
 
   async function answerModule(req: IncomingMessage, res: ServerResponse) {
@@ -247,6 +148,10 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
   }
 
   const fail = (res: ServerResponse) => (error: unknown) => {
+    if (error instanceof TooLarge && !res.headersSent) {
+      send(res, 413, 'A save may carry at most 32 MB.');
+      return;
+    }
     console.error('content editor:', error);
     if (!res.headersSent) send(res, 500, error instanceof Error ? error.message : String(error));
     else res.end();
@@ -264,9 +169,7 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
         return true;
       }
       if (isApi) {
-        const run = saving.then(() => answerApi(req, res));
-        if (req.method === 'POST') saving = run.catch(() => {});
-        run.catch(fail(res));
+        answerApi(req, res).catch(fail(res));
       } else if (isModule) {
         answerModule(req, res).catch(fail(res));
       } else if (req.method === 'GET' || req.method === 'HEAD') {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { mergeIntoFile, prepareSave } from '../../server/content-editor/save';
 import { contentDir } from '../content-dir';
 import { everythingYaml, fixtureFiles, termsMarkdown } from './fixture';
-import { mergeIntoFile, prepareSave } from './save';
 
 /** YAML as the editor sends it: re-wrapped, comments gone (only its data matters here). */
 async function keystaticYaml(value: unknown): Promise<string> {

@@ -1,12 +1,14 @@
 /**
- * The content editor's page (dev-middleware.ts serves it at /keystatic in `npm run dev`):
- * Keystatic's app with the configuration derived from the content schemas. Not a page of the
- * site: vite.config.ts builds src/pages/* only, and this is served by the editor's own Vite server.
+ * The content editor's page script: Keystatic's app with the configuration derived from the
+ * content schemas (contracts/content/keystatic.ts). In `npm run dev` the editor's own Vite server
+ * serves it at /keystatic (dev-middleware.ts); `npm run build` builds it apart from the pages
+ * (build-editor.ts, with Keystatic's paths moved to /owner/editor) for the owner's room. Not a
+ * page of the site: vite.config.ts builds src/pages/* and the room only.
  */
 import { Keystatic } from '@keystatic/core/ui';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keystaticConfig } from './config';
+import { keystaticConfig } from '../../contracts/content/keystatic';
 
 const root = document.getElementById('keystatic');
 if (!root) throw new Error('content editor: the page has no #keystatic element');

@@ -28,6 +28,7 @@ import {
   sessionOf,
   startSession,
 } from './access';
+import { type ContentEditorDeps, editorRouter } from './editor-router';
 import {
   inviteSubject,
   type RelyingParty,
@@ -48,12 +49,14 @@ import { publishRouter } from './publish/router';
  */
 
 export interface OwnerRoomDeps {
-  env: Pick<Env, 'SITE_URL' | 'BODY_TIMEOUT_SECONDS'>;
+  env: Pick<Env, 'SITE_URL' | 'BODY_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS'>;
   logger: Logger;
   store: Store;
   clientOf: ClientOf;
   /** The room's page (one document; its script shows sign-in, welcome or the room). */
   room: StaticFile | null;
+  /** The content editor (editor-router.ts); without it /owner/editor is the room's page. */
+  editor?: ContentEditorDeps;
   /** Publish, roll back and preview; absent where there is no built site to publish (dev). */
   publisher?: Publisher | null;
   clock?: () => number;
@@ -73,6 +76,7 @@ export function ownerRouter({
   store,
   clientOf,
   room,
+  editor,
   publisher = null,
   clock = Date.now,
 }: OwnerRoomDeps) {
@@ -295,6 +299,15 @@ export function ownerRouter({
 
   if (publisher) {
     app.route('/', publishRouter({ publisher, store, logger, siteOrigin: site.origin, clock }));
+  }
+  if (editor) {
+    app.route(
+      '/',
+      editorRouter(editor, {
+        siteOrigin: site.origin,
+        requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      }),
+    );
   }
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

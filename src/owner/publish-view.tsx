@@ -65,8 +65,8 @@ export function PublishView({ onChange }: { onChange: () => void }) {
       </h2>
       <p className="max-w-prose">{served === 0 ? text.servingBuild : text.serving(served)}</p>
       <div className="flex flex-wrap gap-3">
-        <a href={`${ownerPaths.room}/editor`} className={quietButtonClass}>
-          {text.edit}
+        <a href={ownerPaths.editor} className={quietButtonClass}>
+          {words.editor.open}
         </a>
         <button
           type="button"

@@ -45,11 +45,16 @@ export const words = {
     auditWhat: 'What',
     nobody: '—',
   },
+  editor: {
+    title: 'Content editor',
+    needsScript: 'The content editor needs JavaScript.',
+    /** The room's link to it. */
+    open: 'Edit the content',
+  },
   publish: {
     heading: 'Publish',
     servingBuild: 'The site shows the content it was built with. Edit, preview, then publish.',
     serving: (n: number) => `The site shows version ${n}.`,
-    edit: 'Edit the content',
     preview: 'Preview',
     previewing: 'Rendering the preview…',
     previewPages: 'Preview of your edits (only you can see these):',

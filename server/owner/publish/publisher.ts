@@ -8,7 +8,7 @@ import type { Calendar } from '../../calendar';
 import { loadRenderer } from '../../calendar';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
-import { loadSite, type Site } from '../../site';
+import { loadRenderedContent, type Site } from '../../site';
 import type { StaticFile } from '../../static-files';
 import { workingCopyDir } from '../working-copy';
 import {
@@ -77,6 +77,14 @@ export interface PublisherOptions {
 
 class InvalidContent extends Error {}
 
+/** Where scripts/render-content.ts writes, inside its out directory. */
+const renderedPaths = (outDir: string) => ({
+  client: join(outDir, 'client'),
+  pages: join(outDir, 'pages'),
+  private: join(outDir, 'private'),
+  renderInput: join(outDir, 'render-input.json'),
+});
+
 /** Runs the content step in a child process; content that does not fit rejects with its message. */
 function renderInChild(
   paths: Pick<typeof builtPaths, 'root' | 'contentRenderer'>,
@@ -118,7 +126,7 @@ export function createPublisher({
   let served = 0;
   /** A version that does not fit this build's schemas (published before a deploy). */
   let unfit: number | null = null;
-  let previous: Site | null = null;
+  let previous: Pick<Site, 'files'> | null = null;
   let preview: Preview | null = null;
   // One render at a time: a publish, a rollback, a preview or a follow waits for the one before.
   let queue: Promise<unknown> = Promise.resolve();
@@ -147,13 +155,7 @@ export function createPublisher({
 
   /** Serves what a render wrote: every page, picture and PDF swapped together. */
   async function apply(outDir: string, number: number) {
-    const rendered = await loadSite({
-      client: join(outDir, 'client'),
-      pages: join(outDir, 'pages'),
-      private: join(outDir, 'private'),
-      renderInput: join(outDir, 'render-input.json'),
-      room: join(outDir, 'no-room'),
-    });
+    const rendered = await loadRenderedContent(renderedPaths(outDir));
     const rendering = await loadRenderer({
       renderBundle: paths.renderBundle,
       renderInput: join(outDir, 'render-input.json'),
@@ -312,13 +314,7 @@ export function createPublisher({
           throw error;
         }
         const out = join(dir, 'out');
-        const { pages, files } = await loadSite({
-          client: join(out, 'client'),
-          pages: join(out, 'pages'),
-          private: join(out, 'private'),
-          renderInput: join(out, 'render-input.json'),
-          room: join(out, 'no-room'),
-        });
+        const { pages, files } = await loadRenderedContent(renderedPaths(out));
         preview = {
           pages,
           images: new Map([...files].map(([path, file]) => [path.slice(1), file])),

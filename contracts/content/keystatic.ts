@@ -1,12 +1,15 @@
 /**
- * The Keystatic configuration of the content editor at /keystatic (`npm run dev` only), derived
- * from the content schemas of contracts/content/: one singleton per content file, one field per
- * schema field. Nothing here is written by hand per file, so the editor cannot drift from what the
- * build accepts (scripts/keystatic/agreement.test.ts checks every field of every file).
+ * The Keystatic configuration of the content editor (at /keystatic in `npm run dev`, at
+ * /owner/editor in the owner's room), derived from the content schemas of contracts/content/: one
+ * singleton per content file, one field per schema field. It lives in contracts/ because the
+ * editor's page (browser), its API in the server and the dev middleware all need the same one.
+ * Nothing here is written by hand per file, so the editor cannot drift from what the build
+ * accepts (scripts/keystatic/agreement.test.ts checks every field of every file).
  *
- * Paths are relative to the content directory (Keystatic's local base directory is content/, or
- * CONTENT_DIR): the singleton `workshop` is content/workshop.yaml, `legal/terms` is
- * content/legal/terms.md. Runs in the browser (the editor's page) and in Node (its API, tests).
+ * Paths are relative to the content directory (Keystatic's local base directory: content/ or
+ * CONTENT_DIR in dev, the owner's working copy DATA_DIR/content in the room): the singleton
+ * `workshop` is content/workshop.yaml, `legal/terms` is content/legal/terms.md. Runs in the browser (the
+ * editor's page) and in Node (its API, tests).
  *
  * How zod maps to Keystatic:
  *   object → fields.object            array → fields.array (item label from a name-like field)
@@ -19,7 +22,7 @@
  *
  * Optional: empty means absent. Keystatic already leaves an empty text, date, URL or number out of
  * the file; an optional enum gets a "(none)" choice; an optional group (an image, a badge) whose
- * fields are all empty is written as `{}`, which the save step (save.ts) removes. Required fields
+ * fields are all empty is written as `{}`, which the save step (server/content-editor/save.ts) removes. Required fields
  * keep Keystatic's required marker; whatever Keystatic cannot express is refused at save by the
  * same check as the build.
  *
@@ -34,8 +37,8 @@ import {
   type Singleton,
 } from '@keystatic/core';
 import { z } from 'zod';
-import { type ContentFile, contentFiles } from '../../contracts/content';
-import { isImageSchema } from '../../contracts/content/fields';
+import { isImageSchema } from './fields';
+import { type ContentFile, contentFiles } from './index';
 
 /** Where pictures live, relative to the content directory. */
 export const imagesDirectory = 'images';
@@ -382,7 +385,7 @@ export function fieldFor(
   }
   throw new Error(
     `content editor: no Keystatic field for ${path || key} (a ${def.type} schema); ` +
-      'add its mapping to scripts/keystatic/config.ts',
+      'add its mapping to contracts/content/keystatic.ts',
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * What happens to a content file the editor at /keystatic saves, before it reaches the disk
- * (dev-middleware.ts calls this for every content file in Keystatic's update request):
+ * What happens to a content file the editor saves (at /keystatic in dev, /owner/editor in the
+ * room), before it reaches the disk (review.ts calls this for every content file in Keystatic's
+ * update request):
  *
  * 1. Empty means absent: an optional group whose fields are all empty (Keystatic writes `{}`), an
  *    empty optional list, an empty optional text go; the schema says which fields are optional.
@@ -30,8 +31,8 @@ import {
 } from 'yaml';
 import type { z } from 'zod';
 import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
+import { unwrap } from '../../contracts/content/keystatic';
 import { checkContentFile, formatProblem } from '../../contracts/content/load';
-import { unwrap } from './config';
 
 type Schema = z.core.$ZodType;
 

@@ -1,0 +1,130 @@
+/**
+ * What may reach the content directory through the editor (Keystatic's API, in the room and in
+ * `npm run dev`), checked before Keystatic's own handler runs:
+ *
+ * - A path is a content file of contracts/content/ or a picture under images/ with a picture's
+ *   ending; nothing else (no dot-segments, backslashes, absolute paths, hidden files).
+ * - The path stays inside the content directory once symbolic links are followed: Keystatic
+ *   joins paths to its base directory and reads and writes through any link it meets
+ *   (images/evil -> /etc would reach /etc), so each existing part of the path is looked at.
+ * - A save's content files go through save.ts (the file's own wording kept, the build's check);
+ *   its pictures through the build's picture rules (contracts/content/pictures.ts) and a size cap.
+ * - Nothing is deleted: Keystatic deletes the picture a field named before, which another file
+ *   may still name, and every content file must exist for the site to build.
+ */
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { z } from 'zod';
+import type { ContentName } from '../../contracts/content';
+import { pictureExtensions, pictureProblem } from '../../contracts/content/pictures';
+import { contentFileAt, prepareSave } from './save';
+
+/** Each uploaded picture at most (a phone's photo is 2–6 MB; the build makes its variants). */
+export const pictureMaxBytes = 10 * 1024 * 1024;
+/** A save's request at most: its pictures travel base64-encoded (4/3 of their size) in JSON. */
+export const saveMaxBytes = 32 * 1024 * 1024;
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Where pictures live in the content directory. */
+const imagesPrefix = 'images/';
+
+export type EditablePath = { kind: 'content'; name: ContentName } | { kind: 'picture' };
+
+/** What a path relative to the content directory is to the editor, or null if it is off limits. */
+export function editablePath(path: string): EditablePath | null {
+  if (path.length > 300) return null;
+  const segments = path.split('/');
+  // Empty (a leading or doubled slash), dot-segments and hidden files; backslashes, NUL and
+  // control characters, which no content or picture name holds.
+  const unsafe = (segment: string) =>
+    segment === '' || segment.startsWith('.') || /[\\\p{Cc}:]/u.test(segment);
+  if (segments.some(unsafe)) return null;
+  const name = contentFileAt(path);
+  if (name) return { kind: 'content', name };
+  const ending = /\.[^./]+$/.exec(path)?.[0]?.toLowerCase() ?? '';
+  if (path.startsWith(imagesPrefix) && ending in pictureExtensions) return { kind: 'picture' };
+  return null;
+}
+
+const within = (root: string, path: string) => {
+  const rest = relative(root, path);
+  return rest === '' || (!rest.startsWith(`..${sep}`) && rest !== '..' && !rest.startsWith(sep));
+};
+
+/**
+ * Whether `path` (relative, already an editablePath) stays inside `dir` with every symbolic link
+ * on its way followed. A part that does not exist yet stays inside: Keystatic makes it as a real
+ * directory or file. A dangling link is refused: writing through it would create its target.
+ */
+export async function staysInside(dir: string, path: string): Promise<boolean> {
+  const root = await realpath(dir);
+  let current = root;
+  for (const segment of path.split('/')) {
+    current = join(current, segment);
+    let stats: Awaited<ReturnType<typeof lstat>>;
+    try {
+      stats = await lstat(current);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    }
+    if (stats.isSymbolicLink()) {
+      try {
+        current = await realpath(current);
+      } catch {
+        return false;
+      }
+      if (!within(root, current)) return false;
+    }
+  }
+  return within(root, current);
+}
+
+/** Keystatic's save request (its UI's `update` call). */
+const updateSchema = z.object({
+  additions: z.array(z.object({ path: z.string(), contents: z.string() })).max(200),
+  deletions: z.array(z.object({ path: z.string() })).max(200),
+});
+export type Update = z.infer<typeof updateSchema>;
+
+export type Review = { update: Update } | { status: 400 | 422; problem: string };
+
+/**
+ * Keystatic's save request as it may reach the disk: every path editable and inside the content
+ * directory (else 400, nothing written), every picture within the rules and every content file
+ * one the build accepts (else 422 with the build's words, nothing written), no deletion.
+ */
+export async function reviewUpdate(body: unknown, contentDir: string): Promise<Review> {
+  const parsed = updateSchema.safeParse(body);
+  if (!parsed.success) return { status: 400, problem: 'Bad data' };
+  // Deletions are dropped unread (above), so only what would be written is checked.
+  const { additions } = parsed.data;
+  for (const { path } of additions) {
+    if (!editablePath(path) || !(await staysInside(contentDir, path))) {
+      return { status: 400, problem: `Not saved: "${path}" is not a content file or picture.` };
+    }
+  }
+  const reviewed: Update['additions'] = [];
+  const problems: string[] = [];
+  for (const addition of additions) {
+    const bytes = Buffer.from(addition.contents, 'base64');
+    const kind = editablePath(addition.path);
+    if (kind?.kind === 'picture') {
+      const src = addition.path.slice(imagesPrefix.length);
+      const problem =
+        bytes.length > pictureMaxBytes
+          ? `image "${src}" is ${megabytes(bytes.length)}; a picture may be at most ${megabytes(pictureMaxBytes)}`
+          : pictureProblem(src, bytes);
+      if (problem) problems.push(`Not saved: ${problem}.`);
+      else reviewed.push(addition);
+      continue;
+    }
+    if (kind?.kind !== 'content') continue;
+    const current = await readFile(join(contentDir, addition.path), 'utf8').catch(() => undefined);
+    const result = prepareSave(kind.name, bytes.toString('utf8'), current);
+    if ('problems' in result) problems.push(result.problems);
+    else reviewed.push({ ...addition, contents: Buffer.from(result.text).toString('base64') });
+  }
+  if (problems.length > 0) return { status: 422, problem: problems.join('\n') };
+  return { update: { additions: reviewed, deletions: [] } };
+}
