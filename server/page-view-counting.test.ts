@@ -75,7 +75,7 @@ describe('page view counting', () => {
       { host: 'localhost', path: '/book', source: 'newsletter', views: 1 },
       { host: 'localhost', path: '/bookwaitlistig', source: 'Instagram', views: 1 },
       { host: 'localhost', path: '/privacy', source: 'Direct', views: 2 },
-      { host: 'waitlist.localhost', path: '/', source: 'google.com', views: 1 },
+      { host: 'waitlist.localhost', path: '/', source: 'Google', views: 1 },
     ]);
   });
 
