@@ -8,7 +8,12 @@ import {
   ownerPaths,
 } from '../../contracts/owner';
 import { getJson, postJson } from '../lib/api-client';
+import { ErasureView } from './erasure-view';
+import { FunnelView } from './funnel-view';
+import { LeadsView } from './leads-view';
+import { OutboxView } from './outbox-view';
 import { makePasskey, signIn } from './passkey-api';
+import { buttonClass, Problem, quietButtonClass, when } from './room-ui';
 import { words } from './words';
 
 /**
@@ -23,25 +28,12 @@ export function RoomApp({ path }: { path: string }) {
 
 function Shell({ heading, children }: { heading: string; children: React.ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col gap-8 px-5 py-12 md:px-8">
+    <main className="mx-auto flex min-h-screen max-w-6xl flex-col gap-12 px-5 py-12 md:px-8">
       <h1 className="font-display text-step-4 uppercase leading-none">{heading}</h1>
       {children}
     </main>
   );
 }
-
-function Problem({ message }: { message: string | null }) {
-  return (
-    <p role="alert" className="min-h-6 text-danger">
-      {message}
-    </p>
-  );
-}
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-6 font-semibold text-on-accent hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
-const quietButtonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 font-medium hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
 
 function SignIn() {
   const [busy, setBusy] = useState(false);
@@ -119,19 +111,14 @@ function Welcome() {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-const when = (iso: string) => dateTime.format(new Date(iso));
-
 function Room() {
   const [me, setMe] = useState<OwnerMe | null>(null);
   const [audit, setAudit] = useState<AuditLog['entries']>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Counts the owner's changes to the leads, so that every view shows what is left. */
+  const [leadsVersion, setLeadsVersion] = useState(0);
 
   async function load() {
     const [details, log] = await Promise.all([
@@ -203,6 +190,16 @@ function Room() {
           {notice}
         </p>
       )}
+
+      <FunnelView version={leadsVersion} />
+      <LeadsView version={leadsVersion} />
+      <OutboxView version={leadsVersion} />
+      <ErasureView
+        onErased={() => {
+          setLeadsVersion((version) => version + 1);
+          void load();
+        }}
+      />
 
       <section aria-labelledby="passkeys" className="flex flex-col gap-4">
         <h2 id="passkeys" className="font-display text-step-2 uppercase">
