@@ -112,7 +112,7 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
           </div>
         </fieldset>
       )}
-      <Problem message={problem} />
+      {problem && <Problem message={problem} />}
       <p role="status" className="font-semibold">
         {done}
       </p>

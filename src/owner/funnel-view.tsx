@@ -109,7 +109,7 @@ export function FunnelView({ version }: { version: number }) {
           ))}
         </div>
       </form>
-      <Problem message={problem} />
+      {problem && <Problem message={problem} />}
       <p aria-live="polite" className="text-muted">
         {funnel ? words.funnel.periodShown(funnel.from, funnel.to) : words.funnel.loading}
       </p>
@@ -170,7 +170,7 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
       </div>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <div className="flex flex-col gap-3">
+        <div className="flex min-w-0 flex-col gap-3">
           <h3 className="text-step-1 font-semibold">{words.funnel.bySource}</h3>
           <FunnelTable
             caption={words.funnel.bySource}
@@ -180,7 +180,7 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
             bars
           />
         </div>
-        <div className="flex flex-col gap-3">
+        <div className="flex min-w-0 flex-col gap-3">
           <h3 className="text-step-1 font-semibold">{words.funnel.byPage}</h3>
           <FunnelTable
             caption={words.funnel.byPage}
@@ -231,7 +231,7 @@ function FunnelTable({
   ];
   return (
     <TableScroll label={caption}>
-      <table className="w-full min-w-[32rem] text-step--1">
+      <table className="w-full text-step--1">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-ink">
@@ -257,7 +257,7 @@ function FunnelTable({
             <tr key={row.key} className="border-b border-line">
               <th
                 scope="row"
-                className="py-2 pr-4 pl-4 text-left font-medium [overflow-wrap:anywhere]"
+                className="min-w-36 py-2 pr-4 pl-4 text-left font-medium [overflow-wrap:anywhere]"
               >
                 {row.key}
                 {bars && (

@@ -83,7 +83,7 @@ export function LeadsView({ version }: { version: number }) {
           {words.leads.searchHint}
         </p>
       </form>
-      <Problem message={problem} />
+      {problem && <Problem message={problem} />}
       <p aria-live="polite" className="text-muted">
         {leads === null
           ? ''
@@ -95,14 +95,11 @@ export function LeadsView({ version }: { version: number }) {
       </p>
       {leads && leads.length > 0 && (
         <TableScroll label={words.leads.heading}>
-          <table className="w-full min-w-[40rem] text-step--1">
+          <table className="w-full text-step--1">
             <caption className="sr-only">{words.leads.heading}</caption>
             <thead>
               <tr className="border-b-2 border-ink">
                 <th scope="col" className={`${thClass} pl-4`}>
-                  {words.leads.when}
-                </th>
-                <th scope="col" className={thClass}>
                   {words.leads.email}
                 </th>
                 <th scope="col" className={thClass}>
@@ -117,26 +114,29 @@ export function LeadsView({ version }: { version: number }) {
                 <th scope="col" className={thClass}>
                   {words.leads.page}
                 </th>
+                <th scope="col" className={thClass}>
+                  {words.leads.when}
+                </th>
               </tr>
             </thead>
             <tbody>
               {leads.map((lead) => (
                 <tr key={lead.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-4 pl-4 whitespace-nowrap">{when(lead.createdAt)}</td>
                   <th
                     scope="row"
-                    className="py-2 pr-4 text-left font-medium [overflow-wrap:anywhere]"
+                    className="py-2 pr-3 pl-4 text-left font-medium whitespace-nowrap"
                   >
                     {lead.email}
                   </th>
-                  <td className="py-2 pr-4">{lead.name ?? words.room.nobody}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">
+                  <td className="py-2 pr-3 whitespace-nowrap">{lead.name ?? words.room.nobody}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
                     {lead.list ? words.leads.signUp(lead.list) : words.leads.enquiry}
                   </td>
-                  <td className="py-2 pr-4">{lead.source ?? words.room.nobody}</td>
-                  <td className="py-2 pr-4 [overflow-wrap:anywhere]">
-                    {lead.page ?? words.room.nobody}
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {lead.source ?? words.room.nobody}
                   </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{lead.page ?? words.room.nobody}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -55,10 +55,7 @@ export function OutboxView({ version }: { version: number }) {
   return (
     <Section id="outbox" heading={words.outbox.heading}>
       <p className="max-w-prose">{words.outbox.lead}</p>
-      <Problem message={problem} />
-      <p role="status" className="font-semibold">
-        {notice}
-      </p>
+      {problem && <Problem message={problem} />}
       {outbox &&
         (outbox.jobs.length === 0 ? (
           <p className="text-muted">{words.outbox.empty}</p>
@@ -78,7 +75,7 @@ export function OutboxView({ version }: { version: number }) {
               )}
             </div>
             <TableScroll label={words.outbox.heading}>
-              <table className="w-full min-w-[44rem] text-step--1">
+              <table className="w-full text-step--1">
                 <caption className="sr-only">{words.outbox.heading}</caption>
                 <thead>
                   <tr className="border-b-2 border-ink">
@@ -109,7 +106,7 @@ export function OutboxView({ version }: { version: number }) {
                       <th scope="row" className="py-2 pr-4 pl-4 text-left font-mono font-normal">
                         {job.id.slice(0, 8)}
                       </th>
-                      <td className="py-2 pr-4">{job.kind}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{job.kind}</td>
                       <td className="py-2 pr-4 font-semibold">
                         {job.status === 'failed' ? (
                           <span className="text-danger">{words.outbox.failed}</span>
@@ -119,7 +116,7 @@ export function OutboxView({ version }: { version: number }) {
                       </td>
                       <td className={numberClass}>{job.attempts}</td>
                       <td className="py-2 pr-4 whitespace-nowrap">{when(job.next_attempt_at)}</td>
-                      <td className="py-2 pr-4 [overflow-wrap:anywhere]">
+                      <td className="min-w-48 py-2 pr-4 [overflow-wrap:anywhere]">
                         {job.last_error ?? words.room.nobody}
                       </td>
                       <td className="py-2 pr-4">
@@ -142,6 +139,9 @@ export function OutboxView({ version }: { version: number }) {
             </TableScroll>
           </>
         ))}
+      <p role="status" className="font-semibold">
+        {notice}
+      </p>
     </Section>
   );
 }

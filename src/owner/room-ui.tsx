@@ -15,8 +15,8 @@ export const dangerButtonClass =
 export const fieldClass =
   'min-h-12 rounded-lg border border-line bg-field px-4 text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';
 /** Headers and cells of the room's tables; figures line up on the right. */
-export const thClass = 'py-2 pr-4 text-left font-semibold text-muted';
-export const numberClass = 'py-2 pr-4 text-right tabular-nums';
+export const thClass = 'py-2 pr-3 text-left font-semibold text-muted lg:whitespace-nowrap';
+export const numberClass = 'py-2 pr-3 text-right tabular-nums last:pr-4';
 
 export function Problem({ message }: { message: string | null }) {
   return (
