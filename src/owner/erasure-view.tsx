@@ -75,7 +75,11 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
           <input
             ref={emailRef}
             id={emailId}
-            type="email"
+            // Not type=email: an address taken under an older, looser rule must still be erasable.
+            type="text"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
             required
             maxLength={320}
             autoComplete="off"

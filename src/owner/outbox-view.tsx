@@ -115,7 +115,10 @@ export function OutboxView({ version }: { version: number }) {
                         )}
                       </td>
                       <td className={numberClass}>{job.attempts}</td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{when(job.next_attempt_at)}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap">
+                        {/* A failed job has given up: it has no next try until it is retried. */}
+                        {job.status === 'failed' ? words.room.nobody : when(job.next_attempt_at)}
+                      </td>
                       <td className="min-w-48 py-2 pr-4 [overflow-wrap:anywhere]">
                         {job.last_error ?? words.room.nobody}
                       </td>

@@ -2,6 +2,10 @@
  * The owner's room's own words. The room is the owner's tool, not the site they publish, so its
  * words live here rather than in content/ (which holds what visitors read).
  */
+
+/** "1 sign-up", "3 sign-ups". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export const words = {
   title: 'Owner’s room',
   needsScript: 'The owner’s room needs JavaScript: passkeys work only with it.',
@@ -37,7 +41,7 @@ export const words = {
     never: 'never used',
     addPasskey: 'Add a passkey',
     passkeyAdded: 'Passkey added.',
-    sessions: (n: number) => `${n} open session${n === 1 ? '' : 's'}`,
+    sessions: (n: number) => count(n, 'open session', 'open sessions'),
     audit: 'What happened',
     auditEmpty: 'Nothing yet.',
     auditWho: 'Who',
@@ -115,7 +119,7 @@ export const words = {
     retry: 'Retry',
     retryLabel: (id: string) => `Retry job ${id}`,
     retryAll: 'Retry every failed job',
-    queued: (n: number) => `${n} job${n === 1 ? '' : 's'} queued again.`,
+    queued: (n: number) => `${count(n, 'job', 'jobs')} queued again.`,
   },
   erasure: {
     heading: 'Erase a person',
@@ -126,7 +130,7 @@ export const words = {
     yes: 'Yes, erase',
     cancel: 'Cancel',
     done: (erased: { subscribers: number; contactSubmissions: number; outboxJobs: number }) =>
-      `Erased ${erased.subscribers} sign-up(s), ${erased.contactSubmissions} enquiry(ies) and ${erased.outboxJobs} waiting job(s).`,
+      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}.`,
     nothingHeld: 'Nothing was held about that address.',
   },
   /** The names of the fields the server may point at, before its message ("From must be…"). */
