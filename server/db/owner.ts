@@ -106,7 +106,10 @@ export async function latestLeads(
       page: null,
     })),
   ];
-  return leads.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(0, limit);
+  const newestFirst = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
+  return leads
+    .sort((a, b) => newestFirst(a.createdAt, b.createdAt) || newestFirst(a.id, b.id))
+    .slice(0, limit);
 }
 
 export interface Erased {
