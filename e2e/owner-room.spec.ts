@@ -70,7 +70,7 @@ test('an invite makes a passkey; the owner signs out and back in with it; the in
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
   await expect(page.getByText(`${words.room.signedInAs} ${name}`)).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Test laptop' })).toBeVisible();
-  const log = page.getByRole('table');
+  const log = page.getByRole('region', { name: words.room.audit, exact: true }).getByRole('table');
   await expect(log.getByRole('row').filter({ hasText: 'welcome' })).toHaveCount(1);
 
   await page.getByRole('button', { name: words.room.signOut, exact: true }).click();
@@ -127,11 +127,13 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   // Three publishes, each a render of every page in a child process.
   test.setTimeout(120_000);
   await enrol(page, `Publisher ${Date.now()}`);
-  const publish = page.getByRole('button', { name: words.publish.publish, exact: true });
+  const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
+  const publish = publishing.getByRole('button', { name: words.publish.publish, exact: true });
+  const status = publishing.getByRole('status');
 
   // Version 1: the content as built, so there is a version to come back to.
   await publish.click();
-  await expect(page.getByRole('status')).toHaveText(words.publish.published(1), {
+  await expect(status).toHaveText(words.publish.published(1), {
     timeout: 30_000,
   });
 
@@ -139,7 +141,7 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   const edited = `Edited in the owner's room at ${Date.now()}.`;
   await editWorkingCopy('home.yaml', ['hero', 'sub'], edited);
   await publish.click();
-  await expect(page.getByRole('status')).toHaveText(words.publish.published(2), {
+  await expect(status).toHaveText(words.publish.published(2), {
     timeout: 30_000,
   });
 
@@ -150,11 +152,11 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   await expect(home.getByText(original)).toHaveCount(0);
 
   // The log names what changed, and version 1 can come back.
-  const versions = page.getByRole('table').filter({ hasText: words.publish.changed });
+  const versions = publishing.getByRole('table');
   await expect(versions.getByRole('row').filter({ hasText: 'home.yaml' })).toHaveCount(1);
   page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: words.publish.rollBackLabel(1) }).click();
-  await expect(page.getByRole('status')).toHaveText(words.publish.rolledBack(1, 3), {
+  await publishing.getByRole('button', { name: words.publish.rollBackLabel(1) }).click();
+  await expect(status).toHaveText(words.publish.rolledBack(1, 3), {
     timeout: 30_000,
   });
 
@@ -170,8 +172,9 @@ test('content that does not fit publishes nothing and the room says which field'
   await enrol(page, `Careless ${Date.now()}`);
   await editWorkingCopy('workshop.yaml', ['sessions', 0, 'start'], '22/09/2025');
   try {
-    await page.getByRole('button', { name: words.publish.publish, exact: true }).click();
-    const problem = page.getByRole('alert').filter({ hasText: 'Nothing was published' });
+    const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
+    await publishing.getByRole('button', { name: words.publish.publish, exact: true }).click();
+    const problem = publishing.getByRole('alert');
     await expect(problem).toContainText('workshop.yaml', { timeout: 30_000 });
     await expect(problem).toContainText('sessions[0].start');
   } finally {

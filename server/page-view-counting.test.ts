@@ -72,10 +72,10 @@ describe('page view counting', () => {
     const etag = (await request('/privacy')).headers.get('etag') ?? '';
     expect((await request('/privacy', { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect(await counted()).toEqual([
-      { host: 'localhost', path: '/book', source: 'newsletter', views: 1 },
+      { host: 'localhost', path: '/book', source: 'Newsletter', views: 1 },
       { host: 'localhost', path: '/bookwaitlistig', source: 'Instagram', views: 1 },
       { host: 'localhost', path: '/privacy', source: 'Direct', views: 2 },
-      { host: 'waitlist.localhost', path: '/', source: 'google.com', views: 1 },
+      { host: 'waitlist.localhost', path: '/', source: 'Google', views: 1 },
     ]);
   });
 

@@ -1,6 +1,7 @@
+import { conversion } from '../../contracts/owner-funnel';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
 import { withoutControls } from './csv';
-import { conversion, funnelNotes, funnelTitle, percent } from './stats';
+import { funnelNotes, funnelTitle, percent } from './stats';
 
 /**
  * `leads stats --format html`: the funnel as one self-contained page for people who would rather

@@ -130,7 +130,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     expect(lines((await stats('--by', 'source')).stdout)).toEqual(
       expect.arrayContaining([
         'Direct 5 2 1 50.0%',
-        'google.com 1 1 1 100.0%',
+        'Google 1 1 1 100.0%',
         'Instagram 4 1 1 100.0%',
         '=cmd|calc 1 1 0 0.0%',
       ]),
@@ -147,6 +147,50 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     );
     expect(lines((await stats('--by', 'host')).stdout)).toEqual(
       expect.arrayContaining(['localhost 6 3 2 1 66.7%', 'waitlist.localhost 5 2 1 0 50.0%']),
+    );
+  });
+
+  it('counts rows stored under an older spelling of a source with today’s', async () => {
+    await addPageViews(store(), [
+      { ...view('2026-11-20', 'localhost', '/', 'instagram', 'v1'), views: 2 },
+      { ...view('2026-11-20', 'localhost', '/ig', 'Instagram', 'v2'), views: 1 },
+      { ...view('2026-11-20', 'localhost', '/', 'l.instagram.com', 'v3'), views: 1 },
+    ]);
+    await store()
+      .db.insertInto('subscribers')
+      .values({
+        id: 'old-spelling',
+        created_at: '2026-11-20T09:00:00.000Z',
+        list: 'waitlist',
+        email: 'a@example.com',
+        first_name: null,
+        source: 'IG',
+        page: '/',
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        ip_hash: 'h',
+        host: 'localhost',
+        referral_code: null,
+        referred_by: null,
+        verified: 1,
+      })
+      .execute();
+    const { stdout } = await stats('--by', 'source');
+    expect(lines(stdout)).toContain('Instagram 4 3 1 33.3%');
+    expect(stdout).not.toMatch(/instagram\.com|^IG /m);
+  });
+
+  it('ends the period on --until', async () => {
+    await seed();
+    const { stdout } = await stats('--by', 'day', '--since', '2026-11-18', '--until', '2026-11-19');
+    expect(lines(stdout)).toEqual(
+      expect.arrayContaining([
+        'Funnel by day, 2026-11-18 to 2026-11-19 (UTC days)',
+        'total 4 2 1 0 50.0%',
+      ]),
     );
   });
 

@@ -1,3 +1,4 @@
+import { conversion } from '../../contracts/owner-funnel';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
 import { toCsv, withoutControls } from './csv';
 
@@ -8,10 +9,6 @@ import { toCsv, withoutControls } from './csv';
 
 export const statsFormats = ['table', 'csv', 'json', 'html'] as const;
 export type StatsFormat = (typeof statsFormats)[number];
-
-/** Sign-ups per visitor; null without visitors (sign-ups may predate counting). */
-export const conversion = (row: FunnelRow): number | null =>
-  row.visitors > 0 ? row.signUps / row.visitors : null;
 
 export const percent = (ratio: number | null): string =>
   ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;

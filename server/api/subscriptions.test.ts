@@ -38,6 +38,21 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
     });
   });
 
+  it('stores the source under its one name, as page views count it', async () => {
+    const app = createTestApp(store());
+    const sent = await postJson(app, '/api/subscriptions', {
+      list: 'waitlist',
+      email: 'a@example.com',
+      source: ' instagram ',
+    });
+    expect(sent.status).toBe(201);
+    const row = await store()
+      .db.selectFrom('subscribers')
+      .select('source')
+      .executeTakeFirstOrThrow();
+    expect(row.source).toBe('Instagram');
+  });
+
   it('remembers the site a sign-up came in on, as page views count it', async () => {
     const app = createTestApp(store());
     const post = (host: string, email: string) =>

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import { normalizePath } from '../../contracts/routes';
+import { sourceName } from '../../contracts/traffic-source';
 import { utcDay } from './page-views';
 import type { Store } from './store';
 
 /**
  * The funnel the owner reads with `npm run leads -- stats` (issue #13): page views and visitors
  * the server counted (decision 013) beside the sign-ups and enquiries stored as leads, grouped
- * by page, traffic source, UTC day or site host.
+ * by page, traffic source, UTC day or site host. Stored sources are read through sourceName,
+ * so rows kept under an older spelling ("instagram", "l.instagram.com") join today's
+ * ("Instagram"); visitors of a source spelt two ways on one day may then count twice.
  */
 
 export const funnelDimensions = ['page', 'source', 'day', 'host'] as const;
@@ -64,7 +67,7 @@ function leadKey(by: FunnelDimension, lead: LeadGroup): string {
     case 'page':
       return lead.page ? `${lead.host ?? ''}${normalizePath(lead.page)}` : notRecorded;
     case 'source':
-      return lead.source ?? notRecorded;
+      return (lead.source && sourceName(lead.source)) || notRecorded;
     case 'day':
       return lead.day;
     case 'host':
@@ -124,7 +127,12 @@ export async function funnel(
   };
   if (by === 'day') for (const day of daysBetween(from, to)) row(day);
   for (const group of views) {
-    const key = by === 'page' ? `${group.host}${group.path}` : String(group[by]);
+    const key =
+      by === 'page'
+        ? `${group.host}${group.path}`
+        : by === 'source'
+          ? sourceName(String(group.source))
+          : String(group[by]);
     const target = row(key);
     target.views += Number(group.views);
     target.visitors += Number(group.visitors);

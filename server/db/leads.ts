@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ContactSubmission } from '../../contracts/contact';
 import type { Subscription, SubscriptionList } from '../../contracts/subscription';
+import { sourceName } from '../../contracts/traffic-source';
 import type { Database, OutboxJobKind } from './schema';
 import { isoNow, type Store } from './store';
 
@@ -82,7 +83,8 @@ export async function addSubscriber(
         list: subscription.list,
         email,
         first_name: subscription.firstName || null,
-        source: subscription.source || null,
+        // A page open since before sources had one name may still send an old spelling.
+        source: sourceName(subscription.source ?? '') || null,
         page: subscription.page || null,
         utm_source: subscription.utm?.utm_source || null,
         utm_medium: subscription.utm?.utm_medium || null,

@@ -1,8 +1,10 @@
+import { type SqlBool, sql } from 'kysely';
 import { utmKeys } from '../../contracts/form-fields';
+import type { LatestLeads } from '../../contracts/owner-funnel';
 import type { SubscriptionList } from '../../contracts/subscription';
 import type { Store } from './store';
 
-/** The owner's command-line tools (scripts/leads.ts): export, forget, prune. */
+/** The owner's commands (server/owner/commands/): export, latest leads, forget, prune. */
 
 /** The columns the owner's exports carry, in order (also the CSV header). */
 /** `verified`: 1 when the post carried the browser's proof of work, 0 for one without (spam?). */
@@ -48,6 +50,66 @@ export function exportSubscribers(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The latest leads, newest first: sign-ups and enquiries together, at most `limit`, those whose
+ * email address, name or source holds `search` (in any case) when it is given.
+ */
+export async function latestLeads(
+  store: Store,
+  { search, limit }: { search?: string; limit: number },
+): Promise<LatestLeads['leads']> {
+  // The owner's words are matched as they are: % and _ are not wildcards here.
+  const pattern = search && `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const holds = (column: string) =>
+    sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const [subscribers, contacts] = await Promise.all([
+    store.db
+      .selectFrom('subscribers')
+      .select(['id', 'created_at', 'list', 'email', 'first_name', 'source', 'page'])
+      .$if(Boolean(pattern), (qb) =>
+        qb.where((eb) => eb.or([holds('email'), holds('first_name'), holds('source')])),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    store.db
+      .selectFrom('contact_submissions')
+      .select(['id', 'created_at', 'name', 'email'])
+      .$if(Boolean(pattern), (qb) => qb.where((eb) => eb.or([holds('email'), holds('name')])))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  const leads: LatestLeads['leads'] = [
+    ...subscribers.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      kind: 'sign-up' as const,
+      list: row.list,
+      email: row.email,
+      name: row.first_name,
+      source: row.source,
+      page: row.page,
+    })),
+    ...contacts.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      kind: 'enquiry' as const,
+      list: null,
+      email: row.email,
+      name: row.name,
+      source: null,
+      page: null,
+    })),
+  ];
+  const newestFirst = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
+  return leads
+    .sort((a, b) => newestFirst(a.createdAt, b.createdAt) || newestFirst(a.id, b.id))
+    .slice(0, limit);
 }
 
 export interface Erased {

@@ -5,6 +5,7 @@ import type { Store } from '../db/store';
 import type { Site } from '../site';
 import { staticFile } from '../static-files';
 import { createTestApp, expectApiError, post } from '../testing/app';
+import { signedIn } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
 import {
   inviteLifetimeMs,
@@ -41,17 +42,18 @@ const pages = [ownerPaths.room, `${ownerPaths.room}/`, `${ownerPaths.room}/leads
 const calls: Array<['GET' | 'POST', string]> = [
   ['GET', '/me'],
   ['GET', '/audit'],
+  ['GET', '/funnel'],
+  ['GET', '/leads'],
+  ['GET', '/leads.csv'],
+  ['GET', '/outbox'],
+  ['POST', '/outbox/retry'],
+  ['POST', '/erasure'],
   ['GET', '/nothing-here'],
   ['POST', '/sign-out'],
   ['POST', '/sign-out-everywhere'],
   ['POST', '/passkeys/options'],
   ['POST', '/passkeys'],
 ];
-
-async function signedIn(store: Store, name = 'Jamie', at = Date.now()) {
-  const { owner } = await inviteOwner(store, name, at);
-  return { owner, token: await startSession(store, owner, 'sign-in', at) };
-}
 
 /** Asks every guarded page and call with these headers; expects no room content anywhere. */
 async function expectShutOut(app: ReturnType<typeof appFor>, headers: Record<string, string>) {
@@ -142,7 +144,13 @@ describeEachStore('the owner’s room', ({ store }) => {
     const app = appFor(store());
     const { token } = await signedIn(store());
     const cookie = `owner_session=${token}`;
-    for (const path of ['/sign-out', '/sign-out-everywhere', '/passkeys/options']) {
+    for (const path of [
+      '/sign-out',
+      '/sign-out-everywhere',
+      '/passkeys/options',
+      '/outbox/retry',
+      '/erasure',
+    ]) {
       const response = await post(app, `${ownerPaths.api}${path}`, '{}', {
         headers: {
           Cookie: cookie,

@@ -29,6 +29,7 @@ import {
   startSession,
 } from './access';
 import { type ContentEditorDeps, editorRouter } from './editor-router';
+import { funnelRouter } from './funnel-router';
 import {
   inviteSubject,
   type RelyingParty,
@@ -69,6 +70,12 @@ const maxBodyBytes = 64 * 1024;
 const cookieName = 'owner_session';
 
 export type RoomEnv = { Variables: { session: OwnerSession } };
+
+/** Reads a POST's JSON body for the room: same origin, within limits, checked with its schema. */
+export type BodyOf = <Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+) => Promise<{ data: z.output<Schema> } | { answer: Response }>;
 
 export function ownerRouter({
   env,
@@ -119,10 +126,7 @@ export function ownerRouter({
       : c.text('The owner’s room is missing from the build: run `npm run build`.', 503);
 
   /** A JSON body read within limits and checked with its schema; or the 4xx answer. */
-  async function bodyOf<Schema extends z.ZodType>(
-    c: Context,
-    schema: Schema,
-  ): Promise<{ data: z.output<Schema> } | { answer: Response }> {
+  const bodyOf: BodyOf = async (c, schema) => {
     if (!isSameOriginPost(c.req.raw.headers, site.origin)) {
       return { answer: c.json({ error: 'Cross-site request refused.' }, 403) };
     }
@@ -147,7 +151,7 @@ export function ownerRouter({
       };
     }
     return { data: parsed.data };
-  }
+  };
 
   const tooMany = (c: Context, verdict: RateLimitVerdict) =>
     verdict.allowed
@@ -297,6 +301,7 @@ export function ownerRouter({
     return c.json({ ok: true });
   });
 
+  app.route('/api', funnelRouter({ store, bodyOf, clock }));
   if (publisher) {
     app.route('/', publishRouter({ publisher, store, logger, siteOrigin: site.origin, clock }));
   }

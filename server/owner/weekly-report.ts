@@ -1,3 +1,4 @@
+import { conversion } from '../../contracts/owner-funnel';
 import { type Funnel, funnel } from '../db/funnel';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
@@ -106,8 +107,7 @@ export async function weeklyReport(
     const then = pick(lastWeek);
     return `${label.padEnd(12)}${count.format(now).padStart(9)}   week before ${count.format(then)}${change(now, then)}`;
   };
-  const conversion = (funnel: Funnel) =>
-    funnel.total.visitors === 0 ? 0 : funnel.total.signUps / funnel.total.visitors;
+  const converted = (funnel: Funnel) => conversion(funnel.total) ?? 0;
   const topSources = [...sources.rows]
     .sort((a, b) => b.visitors - a.visitors || b.signUps - a.signUps)
     .slice(0, 5)
@@ -125,7 +125,7 @@ export async function weeklyReport(
       line('Visitors', (f) => f.total.visitors),
       line('Sign-ups', (f) => f.total.signUps),
       line('Enquiries', (f) => f.total.contacts ?? 0),
-      `${'Conversion'.padEnd(12)}${percent.format(conversion(thisWeek)).padStart(9)}   week before ${percent.format(conversion(lastWeek))}`,
+      `${'Conversion'.padEnd(12)}${percent.format(converted(thisWeek)).padStart(9)}   week before ${percent.format(converted(lastWeek))}`,
       '',
       topSources.length > 0 ? 'Where visitors came from:' : 'No visits were counted.',
       ...topSources,

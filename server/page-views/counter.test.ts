@@ -43,6 +43,20 @@ describeEachStore('page view counter', ({ store, database }) => {
   const counterOn = (target: Store, now?: () => Date) =>
     createPageViewCounter({ store: target, logger, siteHosts: siteHosts(env), now });
 
+  it('counts a source under one name however it was spelt', async () => {
+    const counter = counterOn(store());
+    counter.record(pageRequest('https://example.com/ig'), '203.0.113.7');
+    counter.record(pageRequest('https://example.com/ig?utm_source=INSTAGRAM'), '203.0.113.7');
+    counter.record(
+      pageRequest('https://example.com/ig', { referer: 'https://l.instagram.com/' }),
+      '203.0.113.7',
+    );
+    await counter.flush();
+    expect(await storedViews(store())).toEqual([
+      expect.objectContaining({ path: '/ig', source: 'Instagram', views: 3 }),
+    ]);
+  });
+
   it('adds counts at each flush, by day, host, path, source and visitor', async () => {
     const { now } = clock('2026-11-20T10:00:00Z');
     const counter = counterOn(store(), now);

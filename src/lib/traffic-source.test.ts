@@ -15,7 +15,14 @@ describe('the traffic source of the page in the browser', () => {
     visit('http://localhost/bookwaitlistli', '');
     expect(pageTrafficSource()).toBe('LinkedIn');
     visit('http://localhost/', 'https://www.google.com/');
-    expect(pageTrafficSource()).toBe('google.com');
+    expect(pageTrafficSource()).toBe('Google');
+  });
+
+  it('gives a source the name the server counts it by', () => {
+    visit('http://localhost/?utm_source=insta', '');
+    expect(pageTrafficSource()).toBe('Instagram');
+    visit('http://localhost/?utm_source=%20Spring%20Fair%07', '');
+    expect(pageTrafficSource()).toBe('Spring Fair');
   });
 
   it('knows every one of our sites, and the page’s own host, as ours', () => {

@@ -8,7 +8,15 @@ import {
   versionsSchema,
 } from '../../contracts/owner-publish';
 import { getJson, postJson } from '../lib/api-client';
-import { buttonClass, Problem, quietButtonClass, when } from './ui';
+import {
+  buttonClass,
+  Problem,
+  quietButtonClass,
+  Section,
+  TableScroll,
+  thClass,
+  when,
+} from './room-ui';
 import { words } from './words';
 
 const api = ownerPaths.api;
@@ -59,10 +67,7 @@ export function PublishView({ onChange }: { onChange: () => void }) {
 
   const served = versions?.served ?? 0;
   return (
-    <section aria-labelledby="publish" className="flex flex-col gap-4">
-      <h2 id="publish" className="font-display text-step-2 uppercase">
-        {text.heading}
-      </h2>
+    <Section id="publish" heading={text.heading}>
       <p className="max-w-prose">{served === 0 ? text.servingBuild : text.serving(served)}</p>
       <div className="flex flex-wrap gap-3">
         <a href={ownerPaths.editor} className={quietButtonClass}>
@@ -112,30 +117,30 @@ export function PublishView({ onChange }: { onChange: () => void }) {
       {versions && versions.versions.length === 0 ? (
         <p className="text-muted">{text.noVersions}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll label={text.versions}>
           <table className="w-full text-left text-step--1">
             <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-4">
+              <tr>
+                <th scope="col" className={thClass}>
                   {text.version}
                 </th>
-                <th scope="col" className="py-2 pr-4">
+                <th scope="col" className={thClass}>
                   {text.when}
                 </th>
-                <th scope="col" className="py-2 pr-4">
+                <th scope="col" className={thClass}>
                   {text.who}
                 </th>
-                <th scope="col" className="py-2 pr-4">
+                <th scope="col" className={thClass}>
                   {text.changed}
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className={thClass}>
                   <span className="sr-only">{text.actions}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {versions?.versions.map((version) => (
-                <tr key={version.id} className="border-b border-line align-top">
+                <tr key={version.id} className="border-t border-line align-top">
                   <td className="py-2 pr-4 whitespace-nowrap">
                     {version.number}
                     {version.number === served && (
@@ -176,8 +181,8 @@ export function PublishView({ onChange }: { onChange: () => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
-    </section>
+    </Section>
   );
 }

@@ -8,9 +8,13 @@ import {
   ownerPaths,
 } from '../../contracts/owner';
 import { getJson, postJson } from '../lib/api-client';
+import { ErasureView } from './erasure-view';
+import { FunnelView } from './funnel-view';
+import { LeadsView } from './leads-view';
+import { OutboxView } from './outbox-view';
 import { makePasskey, signIn } from './passkey-api';
 import { PublishView } from './publish-view';
-import { buttonClass, Problem, quietButtonClass, when } from './ui';
+import { buttonClass, Problem, quietButtonClass, when } from './room-ui';
 import { words } from './words';
 
 /**
@@ -25,7 +29,7 @@ export function RoomApp({ path }: { path: string }) {
 
 function Shell({ heading, children }: { heading: string; children: React.ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col gap-8 px-5 py-12 md:px-8">
+    <main className="mx-auto flex min-h-screen max-w-6xl flex-col gap-12 px-5 py-12 md:px-8">
       <h1 className="font-display text-step-4 uppercase leading-none">{heading}</h1>
       {children}
     </main>
@@ -114,6 +118,8 @@ function Room() {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Counts the owner's changes to the leads, so that every view shows what is left. */
+  const [leadsVersion, setLeadsVersion] = useState(0);
 
   async function load() {
     const [details, log] = await Promise.all([
@@ -186,6 +192,15 @@ function Room() {
         </p>
       )}
 
+      <FunnelView version={leadsVersion} />
+      <LeadsView version={leadsVersion} />
+      <OutboxView version={leadsVersion} />
+      <ErasureView
+        onErased={() => {
+          setLeadsVersion((version) => version + 1);
+          void load();
+        }}
+      />
       <PublishView onChange={() => void load()} />
 
       <section aria-labelledby="passkeys" className="flex flex-col gap-4">

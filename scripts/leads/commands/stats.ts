@@ -12,13 +12,14 @@ const formatSchema = z.strictObject({
 
 export const statsCli: LeadsCommand = {
   name: 'stats',
-  usage: `  stats [--since WHEN] [--by page|source|day|host] [--format table|csv|json|html]
-      The funnel since WHEN (default 30d), in UTC days: page views and visitors counted by the
+  usage: `  stats [--since WHEN] [--until WHEN] [--by page|source|day|host] [--format table|csv|json|html]
+      The funnel from --since (default 30d) to --until (default today), in UTC days: page views and visitors counted by the
       server, sign-ups, conversion (sign-ups per visitor), and contact submissions by day or
       host. Default: by page, as a table. --format html prints a self-contained report with a
       chart: npm run leads -- stats --format html > report.html`,
   options: {
     since: { type: 'string' },
+    until: { type: 'string' },
     by: { type: 'string' },
     format: { type: 'string' },
   },
@@ -26,8 +27,8 @@ export const statsCli: LeadsCommand = {
     refuseExtraWords(words, 0);
     const input = inputOf(
       statsCommand.input,
-      { since: options.since, by: options.by },
-      { since: '--since', by: '--by' },
+      { since: options.since, until: options.until, by: options.by },
+      { since: '--since', until: '--until', by: '--by' },
     );
     const { format } = inputOf(formatSchema, { format: options.format }, { format: '--format' });
     return async ({ io, now, store }) => {

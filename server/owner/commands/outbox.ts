@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outboxRetrySchema } from '../../../contracts/owner-funnel';
 import { listJobs, retryFailedJobs } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import { ownerCommand } from './command';
@@ -26,7 +27,7 @@ export const outboxListCommand = ownerCommand({
 
 /** Queues failed jobs again from a clean slate: all of them, or the one named. */
 export const outboxRetryCommand = ownerCommand({
-  input: z.strictObject({ id: z.string({ error: 'must be a job id.' }).optional() }),
+  input: outboxRetrySchema,
   async run({ store }: { store: Store }, { id }) {
     return { queued: await retryFailedJobs(store, id) };
   },

@@ -5,14 +5,19 @@ import type { Store } from '../../db/store';
 import { ownerCommand } from './command';
 import { sinceDate, sinceSchema } from './inputs';
 
-/** The funnel from a day until today, in UTC days, by page, source, day or host. */
+/** The funnel from a day until another (today by default), in UTC days, by page, source, day or host. */
 export const statsCommand = ownerCommand({
   input: z.strictObject({
     since: sinceSchema.prefault('30d'),
+    until: sinceSchema.optional(),
     by: z
       .enum(funnelDimensions, { error: `must be one of ${funnelDimensions.join(', ')}.` })
       .default('page'),
   }),
-  run: ({ store, now }: { store: Store; now: Date }, { since, by }) =>
-    funnel(store, { by, from: utcDay(sinceDate(since, now)), to: utcDay(now) }),
+  run: ({ store, now }: { store: Store; now: Date }, { since, until, by }) =>
+    funnel(store, {
+      by,
+      from: utcDay(sinceDate(since, now)),
+      to: utcDay(until ? sinceDate(until, now) : now),
+    }),
 });

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { subscriptionLists } from './subscription';
+
+/**
+ * The room's first page (issue "The owner's room"): the funnel, the latest leads, the export,
+ * the outbox and erasure, under /owner/api/. Each request and answer is read with these schemas
+ * on both sides; the owner's commands (server/owner/commands/) take the same inputs where they
+ * share them, so the room and `npm run leads` refuse alike. Messages read after the field's
+ * name ("Email needs an email address.").
+ */
+
+/** Where each call answers, under the room's API (ownerPaths.api, /owner/api). */
+export const funnelApi = {
+  funnel: '/funnel',
+  leads: '/leads',
+  export: '/leads.csv',
+  outbox: '/outbox',
+  retry: '/outbox/retry',
+  erasure: '/erasure',
+} as const;
+
+/** The period shown when the owner has not chosen one: the last four weeks, today included. */
+export const defaultFunnelDays = 28;
+/** The longest period asked at once, so that an answer by day stays a year's worth at most. */
+export const maxFunnelDays = 366;
+
+const dayMs = 86_400_000;
+/** A UTC day (YYYY-MM-DD) `days` after another (before it when negative). */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+/** Days from `from` to `to`, both counted. */
+export const daysIn = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
+
+const daySchema = z
+  .string({ error: 'must be a day such as 2026-01-31.' })
+  .regex(/^\d{4}-\d\d-\d\d$/, 'must be a day such as 2026-01-31.')
+  // 2026-02-30 matches the pattern but is no day: Date reads it as nothing, or as 2 March.
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  }, 'must be a day of the calendar.');
+
+/** GET funnel?from=&to= : UTC days, both counted; either may be left out. */
+export const funnelQuerySchema = z.strictObject({
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+});
+export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
+
+/**
+ * The period a query asks for, `today` filling what it leaves out: it ends on `to` (today) and
+ * starts on `from` (four weeks before the end). A message for `from` when it is not a period
+ * the funnel answers.
+ */
+export function funnelPeriod(
+  query: FunnelQuery,
+  today: string,
+): { from: string; to: string } | { problem: string } {
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, 1 - defaultFunnelDays);
+  if (from > to) return { problem: 'must be on or before the end of the period.' };
+  if (daysIn(from, to) > maxFunnelDays) {
+    return { problem: `must be at most ${maxFunnelDays} days before the end of the period.` };
+  }
+  return { from, to };
+}
+
+const count = z.number().int().nonnegative();
+
+/** One line of the funnel: a source, a page (host and path) or a UTC day, or the total. */
+export const funnelRowSchema = z.strictObject({
+  key: z.string(),
+  views: count,
+  /** Different visitors each day, added up over the days (the anonymous hash changes daily). */
+  visitors: count,
+  signUps: count,
+  /** Contact submissions; null by page and by source, which the contact form does not keep. */
+  contacts: count.nullable(),
+});
+export type FunnelLine = z.infer<typeof funnelRowSchema>;
+
+export const funnelAnswerSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  total: funnelRowSchema,
+  /** Most visitors first. */
+  bySource: z.array(funnelRowSchema),
+  byPage: z.array(funnelRowSchema),
+  /** Every day of the period, oldest first, days without visits included. */
+  byDay: z.array(funnelRowSchema),
+});
+export type FunnelAnswer = z.infer<typeof funnelAnswerSchema>;
+
+/** Sign-ups per visitor; null without visitors (sign-ups may predate counting). */
+export const conversion = (row: Pick<FunnelLine, 'visitors' | 'signUps'>): number | null =>
+  row.visitors > 0 ? row.signUps / row.visitors : null;
+
+/** Control characters have no place in what the owner types into the room. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const printable = (text: string) => !/[\u0000-\u001f\u007f-\u009f]/.test(text);
+
+/** GET leads?search=&limit= : the latest leads, newest first. */
+export const maxLeadSearchLength = 100;
+export const leadSearchSchema = z.strictObject({
+  /** Part of an email address, a name or a source, in any case. */
+  search: z
+    .string()
+    .trim()
+    .max(maxLeadSearchLength, `must be at most ${maxLeadSearchLength} characters.`)
+    .refine(printable, 'must be plain text.')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number from 1 to 200.' })
+    .int('must be a number from 1 to 200.')
+    .min(1, 'must be a number from 1 to 200.')
+    .max(200, 'must be a number from 1 to 200.')
+    .default(50),
+});
+
+export const leadKinds = ['sign-up', 'enquiry'] as const;
+
+export const latestLeadsSchema = z.strictObject({
+  leads: z.array(
+    z.strictObject({
+      id: z.string(),
+      createdAt: z.string(),
+      /** A sign-up on one of the lists, or an enquiry through the contact form. */
+      kind: z.enum(leadKinds),
+      list: z.enum(subscriptionLists).nullable(),
+      email: z.string(),
+      /** The first name of a sign-up, the name of an enquiry. */
+      name: z.string().nullable(),
+      /** Sign-ups only: the contact form keeps no source or page. */
+      source: z.string().nullable(),
+      page: z.string().nullable(),
+    }),
+  ),
+});
+export type LatestLeads = z.infer<typeof latestLeadsSchema>;
+
+/** GET leads.csv?leads= : every sign-up, or every enquiry, as `npm run leads -- export` prints. */
+export const leadExportQuerySchema = z.strictObject({
+  leads: z
+    .enum(['subscribers', 'contacts'], { error: 'needs "contacts" or "subscribers".' })
+    .default('subscribers'),
+});
+
+/** GET outbox: the forwarding jobs still to do, oldest first; ids and errors, no personal data. */
+export const outboxAnswerSchema = z.strictObject({
+  jobs: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.string(),
+      status: z.enum(['pending', 'failed']),
+      attempts: count,
+      next_attempt_at: z.string(),
+      last_error: z.string().nullable(),
+    }),
+  ),
+  pending: count,
+  failed: count,
+});
+export type OutboxAnswer = z.infer<typeof outboxAnswerSchema>;
+
+/** POST outbox/retry: every failed job again, or the one named. */
+export const outboxRetrySchema = z.strictObject({
+  id: z
+    .string({ error: 'must be a job id.' })
+    .min(1, 'must be a job id.')
+    .max(64, 'must be a job id.')
+    .optional(),
+});
+export const outboxRetryAnswerSchema = z.strictObject({ queued: count });
+
+/**
+ * POST erasure: everything held about one email address. Anything with an @ is tried, so that
+ * an address taken under an older, looser rule can still be erased.
+ */
+export const erasureSchema = z.strictObject({
+  email: z
+    .string({ error: 'needs an email address.' })
+    .trim()
+    .max(320, 'needs an email address.')
+    .refine((email) => email.includes('@') && printable(email), 'needs an email address.'),
+});
+export const erasureAnswerSchema = z.strictObject({
+  contactSubmissions: count,
+  subscribers: count,
+  outboxJobs: count,
+});
+export type Erasure = z.infer<typeof erasureAnswerSchema>;

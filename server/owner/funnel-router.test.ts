@@ -1,0 +1,241 @@
+import { expect, it } from 'vitest';
+import { ownerPaths } from '../../contracts/owner';
+import {
+  addDays,
+  erasureAnswerSchema,
+  funnelAnswerSchema,
+  latestLeadsSchema,
+  outboxAnswerSchema,
+  outboxRetryAnswerSchema,
+} from '../../contracts/owner-funnel';
+import { addContactSubmission, addSubscriber } from '../db/leads';
+import { addPageViews, utcDay } from '../db/page-views';
+import type { Store } from '../db/store';
+import { createTestApp, expectApiError, post } from '../testing/app';
+import { roomHeaders, signedIn } from '../testing/owner-session';
+import { describeEachStore } from '../testing/stores';
+import { auditEntries } from './access';
+import { exportCommand, exportCsv } from './commands/export';
+
+/**
+ * The room's first page's calls (server/owner/funnel-router.ts), with a signed-in owner. Without
+ * a session and from another site they are refused with the rest of the room
+ * (router.test.ts); here: what each answers, and what it refuses.
+ */
+
+const api = ownerPaths.api;
+const meta = { ipHash: 'h', verified: true, host: 'localhost' };
+
+async function signUp(store: Store, email: string, source: string, at: string, jobs = false) {
+  const { id } = await addSubscriber(
+    store,
+    { list: 'waitlist', email, source, page: '/ig', firstName: 'Ada' },
+    meta,
+    jobs ? ['kit-subscribe'] : [],
+  );
+  await store.db.updateTable('subscribers').set({ created_at: at }).where('id', '=', id).execute();
+  return id;
+}
+
+describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ store }) => {
+  async function owner() {
+    const app = createTestApp(store());
+    const { token } = await signedIn(store());
+    const headers = roomHeaders(token);
+    return {
+      app,
+      get: (path: string) => app.request(`${api}${path}`, { headers }),
+      post: (path: string, body: unknown) =>
+        post(app, `${api}${path}`, JSON.stringify(body), { headers }),
+    };
+  }
+
+  it('answers the funnel of a period by source, page and day, one name per source', async () => {
+    const { get } = await owner();
+    const view = (day: string, path: string, source: string, visitor: string, views = 1) => ({
+      day,
+      host: 'localhost',
+      path,
+      source,
+      visitor,
+      views,
+    });
+    await addPageViews(store(), [
+      view('2026-11-01', '/ig', 'Instagram', 'v1', 3),
+      view('2026-11-02', '/', 'instagram', 'v2'),
+      view('2026-11-02', '/', 'Direct', 'v3'),
+      view('2026-10-01', '/', 'Direct', 'v9', 50),
+    ]);
+    await signUp(store(), 'a@example.com', 'Instagram', '2026-11-02T10:00:00.000Z');
+
+    const response = await get('/funnel?from=2026-11-01&to=2026-11-03');
+    expect(response.status).toBe(200);
+    const funnel = funnelAnswerSchema.parse(await response.json());
+    expect(funnel).toMatchObject({ from: '2026-11-01', to: '2026-11-03' });
+    expect(funnel.total).toMatchObject({ views: 5, visitors: 3, signUps: 1 });
+    expect(funnel.bySource).toEqual([
+      { key: 'Instagram', views: 4, visitors: 2, signUps: 1, contacts: null },
+      { key: 'Direct', views: 1, visitors: 1, signUps: 0, contacts: null },
+    ]);
+    expect(funnel.byPage.map((row) => row.key)).toEqual(['localhost/', 'localhost/ig']);
+    expect(funnel.byDay.map((row) => [row.key, row.views])).toEqual([
+      ['2026-11-01', 3],
+      ['2026-11-02', 2],
+      ['2026-11-03', 0],
+    ]);
+  });
+
+  it('answers the last 28 days when no period is given', async () => {
+    const { get } = await owner();
+    const funnel = funnelAnswerSchema.parse(await (await get('/funnel')).json());
+    const today = utcDay(new Date());
+    expect(funnel).toMatchObject({ from: addDays(today, -27), to: today });
+    expect(funnel.byDay).toHaveLength(28);
+  });
+
+  it('refuses a period it cannot answer, naming the field', async () => {
+    const { get } = await owner();
+    const refused = async (query: string) =>
+      (await expectApiError(await get(`/funnel?${query}`), 400)).fields;
+    expect(await refused('from=2026-02-30')).toHaveProperty('from');
+    expect(await refused('to=yesterday')).toHaveProperty('to');
+    expect(await refused('from=2026-11-05&to=2026-11-01')).toHaveProperty('from');
+    expect(await refused('from=2024-01-01&to=2026-01-01')).toHaveProperty('from');
+    expect(await refused('by=week')).toHaveProperty('by');
+  });
+
+  it('answers the latest leads, newest first, and searches them', async () => {
+    const { get } = await owner();
+    await signUp(store(), 'old@example.com', 'Instagram', '2026-11-01T10:00:00.000Z');
+    await signUp(store(), 'new@example.com', 'LinkedIn', '2026-11-03T10:00:00.000Z');
+    await signUp(store(), '100%real@example.com', 'Direct', '2026-11-02T09:00:00.000Z');
+    const contact = await addContactSubmission(
+      store(),
+      { name: 'Grace Hopper', email: 'grace@example.com', message: 'Hello' },
+      meta,
+      [],
+    );
+    await store()
+      .db.updateTable('contact_submissions')
+      .set({ created_at: '2026-11-02T10:00:00.000Z' })
+      .where('id', '=', contact)
+      .execute();
+    const leads = async (query = '') =>
+      latestLeadsSchema.parse(await (await get(`/leads${query}`)).json()).leads;
+
+    expect((await leads()).map((lead) => [lead.email, lead.kind])).toEqual([
+      ['new@example.com', 'sign-up'],
+      ['grace@example.com', 'enquiry'],
+      ['100%real@example.com', 'sign-up'],
+      ['old@example.com', 'sign-up'],
+    ]);
+    expect((await leads('?limit=1')).map((lead) => lead.email)).toEqual(['new@example.com']);
+    expect((await leads('?search=INSTA')).map((lead) => lead.email)).toEqual(['old@example.com']);
+    expect((await leads('?search=hopper')).map((lead) => lead.name)).toEqual(['Grace Hopper']);
+    // The owner's % is a character to find, not a wildcard.
+    expect((await leads('?search=%25real')).map((lead) => lead.email)).toEqual([
+      '100%real@example.com',
+    ]);
+    expect(await leads('?search=_')).toEqual([]);
+
+    const refused = async (query: string) =>
+      (await expectApiError(await get(`/leads?${query}`), 400)).fields;
+    expect(await refused('limit=0')).toHaveProperty('limit');
+    expect(await refused('limit=many')).toHaveProperty('limit');
+    expect(await refused(`search=${'a'.repeat(101)}`)).toHaveProperty('search');
+    expect(await refused('search=a%07')).toHaveProperty('search');
+  });
+
+  it('exports the leads as `npm run leads -- export` prints them, and logs the export', async () => {
+    const { get } = await owner();
+    await signUp(store(), 'a@example.com', 'Instagram', '2026-11-01T10:00:00.000Z');
+    await signUp(store(), 'b@example.com', '=cmd', '2026-11-02T10:00:00.000Z');
+
+    const response = await get('/leads.csv');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const expected = exportCsv(
+      await exportCommand.run({ store: store(), now: new Date() }, { leads: 'subscribers' }),
+    );
+    expect(await response.text()).toBe(expected);
+    expect(expected).toContain(`"'=cmd"`);
+
+    const contacts = await get('/leads.csv?leads=contacts');
+    expect(contacts.headers.get('content-disposition')).toContain('contacts-');
+    await expectApiError(await get('/leads.csv?leads=everyone'), 400);
+
+    const log = await auditEntries(store(), 10);
+    expect(log.filter((entry) => entry.action === 'export')).toEqual([
+      expect.objectContaining({ owner: 'Jamie', detail: { leads: 'contacts', rows: 0 } }),
+      expect.objectContaining({ owner: 'Jamie', detail: { leads: 'subscribers', rows: 2 } }),
+    ]);
+  });
+
+  it('lists pending and failed jobs and queues failed ones again', async () => {
+    const { get, post } = await owner();
+    await signUp(store(), 'a@example.com', 'Direct', '2026-11-01T10:00:00.000Z', true);
+    await signUp(store(), 'b@example.com', 'Direct', '2026-11-01T10:00:00.000Z', true);
+    const [failed] = await store().db.selectFrom('outbox_jobs').select('id').limit(1).execute();
+    const failedId = failed?.id ?? '';
+    await store()
+      .db.updateTable('outbox_jobs')
+      .set({ status: 'failed', attempts: 8, last_error: 'Kit said 500' })
+      .where('id', '=', failedId)
+      .execute();
+
+    const outbox = outboxAnswerSchema.parse(await (await get('/outbox')).json());
+    expect(outbox).toMatchObject({ pending: 1, failed: 1 });
+    expect(outbox.jobs.find((job) => job.id === failedId)).toMatchObject({
+      status: 'failed',
+      last_error: 'Kit said 500',
+    });
+    // Ids and errors only: no one's address travels with the outbox.
+    expect(JSON.stringify(outbox)).not.toContain('@example.com');
+
+    await expectApiError(await post('/outbox/retry', { id: 'no-such-job' }), 404);
+    expect(
+      (await expectApiError(await post('/outbox/retry', { id: 7 }), 400)).fields,
+    ).toHaveProperty('id');
+    const retried = await post('/outbox/retry', { id: failedId });
+    expect(outboxRetryAnswerSchema.parse(await retried.json())).toEqual({ queued: 1 });
+    expect(outboxAnswerSchema.parse(await (await get('/outbox')).json())).toMatchObject({
+      pending: 2,
+      failed: 0,
+    });
+    expect(outboxRetryAnswerSchema.parse(await (await post('/outbox/retry', {})).json())).toEqual({
+      queued: 0,
+    });
+  });
+
+  it('erases a person, logs the erasure without their address', async () => {
+    const { get, post } = await owner();
+    await signUp(store(), 'gone@example.com', 'Direct', '2026-11-01T10:00:00.000Z', true);
+    await signUp(store(), 'stays@example.com', 'Direct', '2026-11-01T10:00:00.000Z');
+
+    const refused = await expectApiError(await post('/erasure', { email: 'nobody' }), 400);
+    expect(refused.fields).toHaveProperty('email');
+    expect((await expectApiError(await post('/erasure', {}), 400)).fields).toHaveProperty('email');
+
+    const response = await post('/erasure', { email: ' Gone@Example.com ' });
+    expect(response.status).toBe(200);
+    expect(erasureAnswerSchema.parse(await response.json())).toEqual({
+      contactSubmissions: 0,
+      subscribers: 1,
+      outboxJobs: 1,
+    });
+    const left = await store().db.selectFrom('subscribers').select('email').execute();
+    expect(left).toEqual([{ email: 'stays@example.com' }]);
+    expect(latestLeadsSchema.parse(await (await get('/leads?search=gone')).json()).leads).toEqual(
+      [],
+    );
+
+    const log = await auditEntries(store(), 10);
+    const erasure = log.find((entry) => entry.action === 'erase');
+    expect(erasure).toMatchObject({ owner: 'Jamie', detail: { subscribers: 1, outboxJobs: 1 } });
+    expect(JSON.stringify(log)).not.toContain('gone@');
+  });
+});

@@ -1,0 +1,125 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ownerPaths } from '../../contracts/owner';
+import { erasureAnswerSchema, funnelApi } from '../../contracts/owner-funnel';
+import { postJson } from '../lib/api-client';
+import {
+  dangerButtonClass,
+  fieldClass,
+  Problem,
+  problemOf,
+  quietButtonClass,
+  Section,
+} from './room-ui';
+import { words } from './words';
+
+/**
+ * Erasing a person (UK GDPR): the owner types the address, then confirms it in a second step,
+ * since nothing brings the lead back. `onErased` lets the rest of the room show what is left.
+ */
+export function ErasureView({ onErased }: { onErased: () => void }) {
+  const [email, setEmail] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const emailId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // The question appears where the owner is: focus moves to it, and back to the field after.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  function ask(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setProblem(null);
+    setDone(null);
+    setConfirming(true);
+  }
+
+  function cancel() {
+    setConfirming(false);
+    emailRef.current?.focus();
+  }
+
+  async function erase() {
+    setBusy(true);
+    const answer = await postJson(
+      `${ownerPaths.api}${funnelApi.erasure}`,
+      { email },
+      erasureAnswerSchema,
+    );
+    setBusy(false);
+    setConfirming(false);
+    emailRef.current?.focus();
+    if (!answer.ok) return setProblem(problemOf(answer));
+    const { subscribers, contactSubmissions, outboxJobs } = answer.data;
+    setDone(
+      subscribers + contactSubmissions + outboxJobs === 0
+        ? words.erasure.nothingHeld
+        : words.erasure.done(answer.data),
+    );
+    setEmail('');
+    onErased();
+  }
+
+  return (
+    <Section id="erasure" heading={words.erasure.heading}>
+      <p className="max-w-prose">{words.erasure.lead}</p>
+      <form onSubmit={ask} className="flex max-w-xl flex-col gap-3">
+        <label htmlFor={emailId} className="font-semibold">
+          {words.erasure.email}
+        </label>
+        <div className="flex flex-wrap gap-3">
+          <input
+            ref={emailRef}
+            id={emailId}
+            // Not type=email: an address taken under an older, looser rule must still be erasable.
+            type="text"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={320}
+            autoComplete="off"
+            value={email}
+            readOnly={confirming}
+            onChange={(event) => setEmail(event.target.value)}
+            className={`${fieldClass} min-w-0 flex-1 basis-64`}
+          />
+          {!confirming && (
+            <button type="submit" className={quietButtonClass}>
+              {words.erasure.next}
+            </button>
+          )}
+        </div>
+      </form>
+      {confirming && (
+        <fieldset className="max-w-xl rounded-card border-2 border-danger p-4">
+          <legend className="float-left mb-3 w-full font-semibold">
+            {words.erasure.confirm(email.trim())}
+          </legend>
+          <div className="clear-left flex flex-wrap gap-3">
+            <button
+              ref={confirmRef}
+              type="button"
+              className={dangerButtonClass}
+              disabled={busy}
+              onClick={() => void erase()}
+            >
+              {words.erasure.yes}
+            </button>
+            <button type="button" className={quietButtonClass} disabled={busy} onClick={cancel}>
+              {words.erasure.cancel}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {problem && <Problem message={problem} />}
+      <p role="status" className="font-semibold">
+        {done}
+      </p>
+    </Section>
+  );
+}

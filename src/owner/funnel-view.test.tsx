@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { FunnelAnswer } from '../../contracts/owner-funnel';
+import { FunnelView } from './funnel-view';
+import { words } from './words';
+
+// act() settles the renders and effects; React asks to be told it runs under it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const line = (key: string, visitors: number, signUps: number, contacts: number | null) => ({
+  key,
+  views: visitors * 2,
+  visitors,
+  signUps,
+  contacts,
+});
+const funnel: FunnelAnswer = {
+  from: '2026-11-01',
+  to: '2026-11-03',
+  total: line('total', 30, 3, 1),
+  byDay: [line('2026-11-01', 10, 1, 0), line('2026-11-02', 20, 2, 1), line('2026-11-03', 0, 0, 0)],
+  bySource: [line('Instagram', 20, 3, null), line('<b>Direct</b>', 10, 0, null)],
+  byPage: [line('example.com/', 30, 3, null)],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('draws the funnel with every figure of the chart in a table, and asks for a chosen period', async () => {
+  const fetchMock = vi.fn(
+    async (_path: string) =>
+      new Response(JSON.stringify(funnel), { headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  await act(async () => root.render(<FunnelView version={0} />));
+
+  const chart = container.querySelector('svg[role=img]');
+  const labelled = chart?.getAttribute('aria-labelledby')?.split(' ') ?? [];
+  expect(labelled.map((id) => container.querySelector(`[id="${id}"]`)?.textContent)).toEqual([
+    words.funnel.chartTitle,
+    words.funnel.chartSummary(3, '2026-11-02', 20),
+  ]);
+  const tables = [...container.querySelectorAll('table')];
+  expect(tables.map((table) => table.querySelector('caption')?.textContent)).toEqual([
+    words.funnel.dayFigures,
+    words.funnel.bySource,
+    words.funnel.byPage,
+  ]);
+  const days = [...(tables[0]?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+    [...row.children].map((cell) => cell.textContent),
+  );
+  expect(days).toEqual([
+    ['2026-11-01', '20', '10', '1', '0', '10.0%'],
+    ['2026-11-02', '40', '20', '2', '1', '10.0%'],
+    ['2026-11-03', '0', '0', '0', '0', '–'],
+  ]);
+  // What visitors sent is text, never markup.
+  expect(tables[1]?.querySelector('b')).toBeNull();
+  expect(tables[1]?.textContent).toContain('<b>Direct</b>');
+
+  const last7 = [...container.querySelectorAll('button')].find(
+    (button) => button.textContent === words.funnel.lastDays(7),
+  );
+  await act(async () => last7?.click());
+  expect(fetchMock.mock.calls.at(-1)?.[0]).toMatch(
+    /^\/owner\/api\/funnel\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/,
+  );
+  act(() => root.unmount());
+});

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { ownerPaths } from '../../contracts/owner';
+import { type ApiResult, fallbackApiError, malformedAnswerError } from '../lib/api-client';
+import { words } from './words';
+
+/** What the room's views share: buttons, fields, sections, dates and how a refusal reads. */
+
+export const buttonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-6 font-semibold text-on-accent hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
+export const quietButtonClass =
+  'inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 font-medium hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
+/** For what cannot be undone (an erasure): the danger colour, white on it passes AA. */
+export const dangerButtonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-full bg-danger px-6 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60';
+export const fieldClass =
+  'min-h-12 rounded-lg border border-line bg-field px-4 text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';
+/** Headers and cells of the room's tables; figures line up on the right. */
+export const thClass = 'py-2 pr-3 text-left font-semibold text-muted lg:whitespace-nowrap';
+export const numberClass = 'py-2 pr-3 text-right tabular-nums last:pr-4';
+
+/** A problem the owner should read: announced, kept in its place when empty, its lines kept. */
+export function Problem({ message }: { message: string | null }) {
+  return (
+    <p role="alert" className="min-h-6 whitespace-pre-line text-danger">
+      {message}
+    </p>
+  );
+}
+
+/** One part of the room: a heading and what it shows. */
+export function Section({
+  id,
+  heading,
+  children,
+}: {
+  id: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="font-display text-step-2 uppercase">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A wide table scrolls sideways on a phone; the region lets a keyboard scroll it too. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className="overflow-x-auto rounded-card border border-line bg-field text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+    >
+      {children}
+    </section>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+export const when = (iso: string) => dateTime.format(new Date(iso));
+
+export const number = (value: number) => value.toLocaleString('en-GB');
+export const percent = (ratio: number | null) =>
+  ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;
+
+/**
+ * A call's refusal as the owner reads it: the server's message, with each field at fault named
+ * ("From must be a day…"). A session that ended meanwhile goes back to the sign-in page.
+ */
+export function problemOf(answer: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (answer.status === 401) window.location.assign(ownerPaths.signIn);
+  const fields = Object.entries(answer.fields ?? {}).map(
+    ([field, message]) => `${words.fields[field] ?? field} ${message}`,
+  );
+  if (fields.length > 0) return fields.join(' ');
+  // The client's own messages are for the logs (product brief §8), not for the owner.
+  return [fallbackApiError, malformedAnswerError].includes(answer.error)
+    ? words.failed
+    : answer.error;
+}
