@@ -15,6 +15,7 @@ import {
   sessionLifetimeMs,
   startSession,
 } from './access';
+import type { Publisher } from './publish/publisher';
 import { signInAttemptsPerWindow } from './router';
 
 /**
@@ -35,10 +36,41 @@ const site: Site = {
   room: staticFile('room.html', Buffer.from(roomPage)),
 };
 const settings = { LEAD_RATE_LIMIT: '0', SELLABLE_BUSINESS_HOST: 'sellable.example' };
+/** A publisher that must never be reached by a request the room refuses. */
+const untouchable = (): Publisher => {
+  const never = () => {
+    throw new Error('a refused request reached the publisher');
+  };
+  return {
+    served: () => 0,
+    publish: never,
+    rollback: never,
+    preview: never,
+    currentPreview: never,
+    follow: never,
+    stop: () => {},
+  };
+};
 const appFor = (store: Store, extra: Record<string, string> = {}) =>
-  createTestApp(store, { ...settings, ...extra }, undefined, undefined, site);
+  createTestApp(
+    store,
+    { ...settings, ...extra },
+    undefined,
+    undefined,
+    site,
+    undefined,
+    untouchable(),
+  );
 
-const pages = [ownerPaths.room, `${ownerPaths.room}/`, `${ownerPaths.room}/leads`];
+const pages = [
+  ownerPaths.room,
+  `${ownerPaths.room}/`,
+  `${ownerPaths.room}/leads`,
+  ownerPaths.editor,
+  `${ownerPaths.editor}/singleton/home`,
+  `${ownerPaths.room}/preview/home`,
+  `${ownerPaths.room}/preview/images/portrait.svg`,
+];
 const calls: Array<['GET' | 'POST', string]> = [
   ['GET', '/me'],
   ['GET', '/audit'],
@@ -53,6 +85,13 @@ const calls: Array<['GET' | 'POST', string]> = [
   ['POST', '/sign-out-everywhere'],
   ['POST', '/passkeys/options'],
   ['POST', '/passkeys'],
+  ['GET', '/versions'],
+  ['POST', '/publish'],
+  ['POST', '/versions/00000000-0000-4000-8000-000000000000/rollback'],
+  ['POST', '/preview'],
+  ['GET', '/editor/tree'],
+  ['GET', '/editor/blob/0/home.yaml'],
+  ['POST', '/editor/update'],
 ];
 
 /** Asks every guarded page and call with these headers; expects no room content anywhere. */
@@ -150,6 +189,9 @@ describeEachStore('the owner’s room', ({ store }) => {
       '/passkeys/options',
       '/outbox/retry',
       '/erasure',
+      '/publish',
+      '/preview',
+      '/versions/00000000-0000-4000-8000-000000000000/rollback',
     ]) {
       const response = await post(app, `${ownerPaths.api}${path}`, '{}', {
         headers: {
@@ -160,6 +202,11 @@ describeEachStore('the owner’s room', ({ store }) => {
       });
       await expectApiError(response, 403);
     }
+    // The editor's API answers in Keystatic's own way: plain text, but refused all the same.
+    const save = await post(app, `${ownerPaths.api}/editor/update`, '{}', {
+      headers: { Cookie: cookie, Origin: 'https://evil.example', 'no-cors': '1' },
+    });
+    expect(save.status).toBe(403);
     const stillIn = await app.request(`${ownerPaths.api}/me`, { headers: { Cookie: cookie } });
     expect(stillIn.status).toBe(200);
     const signIn = await post(app, `${ownerPaths.api}/sign-in/options`, '{}', {

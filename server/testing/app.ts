@@ -9,6 +9,7 @@ import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger, type Logger } from '../logger';
 import { createForwarding, type Providers } from '../outbox/forwarding';
+import type { Publisher } from '../owner/publish/publisher';
 import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
 
@@ -20,6 +21,7 @@ export function createTestApp(
   logger?: Logger,
   site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map(), friendsGoal: 2 },
   pageViews?: PageViewCounter,
+  publisher?: Publisher,
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
   return createApp({
@@ -31,6 +33,7 @@ export function createTestApp(
     ipHashKey: 'test-ip-hash-key',
     proofOfWorkKey: 'test-proof-of-work-key',
     pageViews,
+    publisher,
   });
 }
 
