@@ -25,7 +25,7 @@ export const buildPaths = {
   private: resolve(dist, 'private'),
   /** The owner's room's one document (src/owner/room-document.ts), served under /owner only. */
   room: resolve(dist, 'room/index.html'),
-  /** The content editor's document (src/owner/editor-document.ts), served at /owner/editor only. */
+  /** The content editor's document (src/owner/room-document.ts), served at /owner/editor only. */
   editor: resolve(dist, 'room/editor.html'),
   info: resolve(dist, 'build-info.json'),
   /** The content step alone, which the owner's room runs in a child process to publish. */

@@ -8,7 +8,7 @@ import { keystaticPaths } from './paths';
  * contracts/content/keystatic.ts) for the owner's room, into `outDir`'s assets/. A Vite build of
  * its own rather than an input of vite.config.ts: the pages' build, their shared chunks and their
  * hashes stay exactly as they are, and Keystatic's path rewrite (paths.ts) touches this build
- * only. No page loads it; only the editor's document (src/owner/editor-document.ts) names it.
+ * only. No page loads it; only the editor's document (src/owner/room-document.ts) names it.
  */
 
 const root = resolve(import.meta.dirname, '../..');

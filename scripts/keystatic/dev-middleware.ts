@@ -26,7 +26,7 @@ import type { ViteDevServer } from 'vite';
 import { contentEditorApi } from '../../server/content-editor/api';
 import { editorPolicy } from '../../server/content-editor/policy';
 import { saveMaxBytes } from '../../server/content-editor/review';
-import { editorDocument } from '../../src/owner/editor-document';
+import { editorDocument } from '../../src/owner/room-document';
 
 const apiPrefix = '/api/keystatic';
 const pagePath = '/keystatic';

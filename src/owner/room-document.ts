@@ -1,10 +1,18 @@
 import { words } from './words';
 
+interface DocumentFiles {
+  script: string;
+  stylesheets: string[];
+}
+
 /**
- * The owner's room's one HTML document (the build writes it, server/owner/router.ts serves it on
- * every /owner page): no content of the site, no data, only the room's own script and styles.
+ * A document of the owner's room: no content of the site, no data, only its own script and
+ * styles, never indexed and sending no Referer. Its script draws everything into `root`.
  */
-export function roomDocument({ script, stylesheets }: { script: string; stylesheets: string[] }) {
+function ownerDocument(
+  { script, stylesheets }: DocumentFiles,
+  { title, needsScript, root }: { title: string; needsScript: string; root: string },
+) {
   return [
     '<!doctype html>',
     '<html lang="en-GB">',
@@ -13,14 +21,34 @@ export function roomDocument({ script, stylesheets }: { script: string; styleshe
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
     '<meta name="referrer" content="no-referrer">',
-    `<title>${words.title}</title>`,
+    `<title>${title}</title>`,
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`),
     `<script type="module" src="${script}"></script>`,
     '</head>',
     '<body>',
-    `<noscript><p>${words.needsScript}</p></noscript>`,
-    '<div id="room"></div>',
+    `<noscript><p>${needsScript}</p></noscript>`,
+    `<div id="${root}"></div>`,
     '</body>',
     '</html>',
+    '',
   ].join('\n');
 }
+
+/**
+ * The room's one document (the build writes it, server/owner/router.ts serves it on every
+ * /owner page); its script shows sign-in, welcome or the room by path.
+ */
+export const roomDocument = (files: DocumentFiles) =>
+  ownerDocument(files, { title: words.title, needsScript: words.needsScript, root: 'room' });
+
+/**
+ * The content editor's document: Keystatic's app takes the whole page and routes under its path
+ * itself. The build writes it with the built editor's script (served at /owner/editor by
+ * server/owner/editor-router.ts); `npm run dev` serves it with its own module at /keystatic.
+ */
+export const editorDocument = (files: DocumentFiles) =>
+  ownerDocument(files, {
+    title: words.editor.title,
+    needsScript: words.editor.needsScript,
+    root: 'keystatic',
+  });
