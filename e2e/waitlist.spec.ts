@@ -144,8 +144,9 @@ test('the source: LinkedIn from the main host path, and utm_source wins (D4)', a
   await page.getByLabel(site.forms.emailLabel).fill(`utm+${Date.now()}@example.com`);
   await page.getByRole('button', { name: hero.copy.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: hero.copy.success })).toBeVisible();
+  // The source by its one name; the UTM parameters as they were sent.
   expect(bodies[1]).toMatchObject({
-    source: 'newsletter',
+    source: 'Newsletter',
     utm: { utm_source: 'newsletter', utm_campaign: 'launch' },
   });
 });
