@@ -18,14 +18,16 @@ const keptOutput = 64 * 1024;
  * The real server (`server/index.ts` on the current build, or another serving script such as
  * `scripts/dev.ts`) as a child process on a free port of 127.0.0.1, for the tests and the
  * benchmark that need a process to signal or kill, or an event loop apart from the load
- * generator's. Resolves once it is listening.
+ * generator's. Resolves once it is listening. `root` runs another checkout of the project (a
+ * benchmark's earlier commit).
  */
 export function startServerProcess(
   env: Record<string, string> = {},
   script = 'server/index.ts',
+  root = buildPaths.root,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: buildPaths.root,
+    cwd: root,
     env: { ...process.env, PORT: '0', BIND_ADDRESS: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
