@@ -60,6 +60,16 @@ const manifest: Manifest = JSON.parse(
   await readFile(join(buildPaths.client, '.vite/manifest.json'), 'utf8'),
 );
 
+/** The files of an entry's static imports, at every depth. */
+function importsOf(key: string, seen = new Set<string>()): string[] {
+  return (manifest[key]?.imports ?? []).flatMap((child) => {
+    if (seen.has(child)) return [];
+    seen.add(child);
+    const file = manifest[child]?.file;
+    return [...(file ? [`/${file}`] : []), ...importsOf(child, seen)];
+  });
+}
+
 /** All CSS an entry needs, following its static imports. */
 function cssFor(key: string, seen = new Set<string>()): string[] {
   if (seen.has(key)) return [];
@@ -86,6 +96,7 @@ for (const page of pageIds) {
   files[page] = {
     stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
     script: `/${entry.file}`,
+    scriptImports: importsOf(entryKey),
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   };
 }

@@ -56,6 +56,7 @@ function devDocument(page: PageId, body: string, props: PageProps, entry: EntryS
     // the page styled before the modules have loaded.
     stylesheets: ['/src/styles/global.css'],
     script: `/src/pages/${page}/entry.ts`,
+    scriptImports: [],
     fontPreloads: [],
   });
 }

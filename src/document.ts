@@ -25,6 +25,11 @@ export interface DocumentParts {
   body: string;
   stylesheets: readonly string[];
   script: string;
+  /**
+   * The modules the page script imports: fetched early but at low priority, since a module's
+   * static imports otherwise load at high priority and compete with the first paint.
+   */
+  scriptImports: readonly string[];
   /** Fonts needed for the first paint (the headline face). */
   fontPreloads: readonly string[];
 }
@@ -78,6 +83,7 @@ export function renderDocument({
   body,
   stylesheets,
   script,
+  scriptImports,
   fontPreloads,
 }: DocumentParts): string {
   const head = [
@@ -104,6 +110,7 @@ export function renderDocument({
     `<html lang="${language}" data-theme="${meta.theme}">`,
     `<head>${head.join('')}</head>`,
     `<body><div id="root">${body}</div>`,
+    ...scriptImports.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
     `<script type="module" src="${script}" fetchpriority="low"></script>`,
     '</body></html>',
   ].join('\n');

@@ -23,6 +23,7 @@ export interface PageDocument {
   noindex: boolean;
   stylesheets: readonly string[];
   script: string;
+  scriptImports: readonly string[];
   fontPreloads: readonly string[];
   share: ShareImage | null;
 }
