@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { parseDocument } from 'yaml';
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
+import { axeViolations } from './axe';
 import { content } from './content';
 import { e2eDataDir, siteOrigin } from './hosts';
 
@@ -136,6 +137,10 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   await expect(status).toHaveText(words.publish.published(1), {
     timeout: 30_000,
   });
+  // The room, with a version in its list, as a screen reader or a keyboard meets it.
+  expect(
+    (await axeViolations(page)).map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target)}`),
+  ).toEqual([]);
 
   const original = content.home.hero.sub;
   const edited = `Edited in the owner's room at ${Date.now()}.`;

@@ -9,12 +9,12 @@ import {
 import { getJson } from '../lib/api-client';
 import {
   fieldClass,
+  HeadRow,
   Problem,
   problemOf,
   quietButtonClass,
   Section,
   TableScroll,
-  thClass,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -97,28 +97,16 @@ export function LeadsView({ version }: { version: number }) {
         <TableScroll label={words.leads.heading}>
           <table className="w-full text-step--1">
             <caption className="sr-only">{words.leads.heading}</caption>
-            <thead>
-              <tr className="border-b-2 border-ink">
-                <th scope="col" className={`${thClass} pl-4`}>
-                  {words.leads.email}
-                </th>
-                <th scope="col" className={thClass}>
-                  {words.leads.name}
-                </th>
-                <th scope="col" className={thClass}>
-                  {words.leads.what}
-                </th>
-                <th scope="col" className={thClass}>
-                  {words.leads.source}
-                </th>
-                <th scope="col" className={thClass}>
-                  {words.leads.page}
-                </th>
-                <th scope="col" className={thClass}>
-                  {words.leads.when}
-                </th>
-              </tr>
-            </thead>
+            <HeadRow
+              columns={[
+                words.leads.email,
+                words.leads.name,
+                words.leads.what,
+                words.leads.source,
+                words.leads.page,
+                words.leads.when,
+              ]}
+            />
             <tbody>
               {leads.map((lead) => (
                 <tr key={lead.id} className="border-b border-line align-top">

@@ -8,13 +8,13 @@ import {
 } from '../../contracts/owner-funnel';
 import { getJson, postJson } from '../lib/api-client';
 import {
+  HeadRow,
   numberClass,
   Problem,
   problemOf,
   quietButtonClass,
   Section,
   TableScroll,
-  thClass,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -77,29 +77,20 @@ export function OutboxView({ version }: { version: number }) {
             <TableScroll label={words.outbox.heading}>
               <table className="w-full text-step--1">
                 <caption className="sr-only">{words.outbox.heading}</caption>
-                <thead>
-                  <tr className="border-b-2 border-ink">
-                    <th scope="col" className={`${thClass} pl-4`}>
-                      {words.outbox.job}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {words.outbox.kind}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {words.outbox.status}
-                    </th>
-                    <th scope="col" className={`${thClass} text-right`}>
-                      {words.outbox.tries}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {words.outbox.next}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {words.outbox.error}
-                    </th>
-                    <td />
-                  </tr>
-                </thead>
+                <HeadRow
+                  columns={[
+                    words.outbox.job,
+                    words.outbox.kind,
+                    words.outbox.status,
+                    { label: words.outbox.tries, className: 'text-right' },
+                    words.outbox.next,
+                    words.outbox.error,
+                    {
+                      label: <span className="sr-only">{words.outbox.actions}</span>,
+                      className: '',
+                    },
+                  ]}
+                />
                 <tbody>
                   {outbox.jobs.map((job) => (
                     <tr key={job.id} className="border-b border-line align-top">

@@ -10,11 +10,11 @@ import {
 import { getJson, postJson } from '../lib/api-client';
 import {
   buttonClass,
+  HeadRow,
   Problem,
   quietButtonClass,
   Section,
   TableScroll,
-  thClass,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -119,29 +119,19 @@ export function PublishView({ onChange }: { onChange: () => void }) {
       ) : (
         <TableScroll label={text.versions}>
           <table className="w-full text-left text-step--1">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {text.version}
-                </th>
-                <th scope="col" className={thClass}>
-                  {text.when}
-                </th>
-                <th scope="col" className={thClass}>
-                  {text.who}
-                </th>
-                <th scope="col" className={thClass}>
-                  {text.changed}
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">{text.actions}</span>
-                </th>
-              </tr>
-            </thead>
+            <HeadRow
+              columns={[
+                text.version,
+                text.when,
+                text.who,
+                text.changed,
+                { label: <span className="sr-only">{text.actions}</span>, className: '' },
+              ]}
+            />
             <tbody>
               {versions?.versions.map((version) => (
                 <tr key={version.id} className="border-t border-line align-top">
-                  <td className="py-2 pr-4 whitespace-nowrap">
+                  <td className="py-2 pr-4 pl-4 whitespace-nowrap">
                     {version.number}
                     {version.number === served && (
                       <span className="ml-2 rounded-full bg-accent px-2 text-on-accent">

@@ -14,7 +14,7 @@ import { LeadsView } from './leads-view';
 import { OutboxView } from './outbox-view';
 import { makePasskey, signIn } from './passkey-api';
 import { PublishView } from './publish-view';
-import { buttonClass, Problem, quietButtonClass, when } from './room-ui';
+import { buttonClass, HeadRow, Problem, quietButtonClass, when } from './room-ui';
 import { words } from './words';
 
 /**
@@ -241,19 +241,10 @@ function Room() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-step--1">
-              <thead>
-                <tr className="border-b border-line">
-                  <th scope="col" className="py-2 pr-4">
-                    {words.room.auditWhen}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {words.room.auditWho}
-                  </th>
-                  <th scope="col" className="py-2">
-                    {words.room.auditWhat}
-                  </th>
-                </tr>
-              </thead>
+              <HeadRow
+                inset={false}
+                columns={[words.room.auditWhen, words.room.auditWho, words.room.auditWhat]}
+              />
               <tbody>
                 {audit.map((entry) => (
                   <tr key={`${entry.at}-${entry.action}`} className="border-b border-line">

@@ -27,6 +27,36 @@ export function Problem({ message }: { message: string | null }) {
   );
 }
 
+/** A column of a room table: its heading, and a class where it differs (figures align right). */
+export type Column = string | { label: ReactNode; className: string };
+
+/**
+ * A table's head row, every heading a column header. The first column starts at the table's
+ * inner edge when the table sits in a TableScroll (`inset`).
+ */
+export function HeadRow({ columns, inset = true }: { columns: Column[]; inset?: boolean }) {
+  return (
+    <thead>
+      <tr className="border-b-2 border-ink">
+        {columns.map((column, index) => {
+          const { label, className } =
+            typeof column === 'string' ? { label: column, className: '' } : column;
+          return (
+            <th
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table.
+              key={index}
+              scope="col"
+              className={`${thClass} ${index === 0 && inset ? 'pl-4' : ''} ${className}`}
+            >
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 /** One part of the room: a heading and what it shows. */
 export function Section({
   id,

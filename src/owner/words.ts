@@ -137,6 +137,7 @@ export const words = {
     exportHint: 'Every lead, oldest first, ready for a spreadsheet. Each export is logged.',
   },
   outbox: {
+    actions: 'Actions',
     heading: 'Outbox',
     lead: 'Sign-ups and enquiries on their way to Kit and to your inbox.',
     summary: (pending: number, failed: number) => `${pending} waiting, ${failed} failed.`,
