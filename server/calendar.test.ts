@@ -112,6 +112,40 @@ describe('pages that follow the calendar', () => {
     calendar.stop();
   });
 
+  it('follows a published content: replace waits for a render under way, then dates use the new renderer', async () => {
+    let now = start + hour + 1;
+    const pages = servedPages();
+    let finish = () => {};
+    const slow: SiteRenderer = {
+      calendar: () => events,
+      render: (ids) =>
+        new Promise((done) => {
+          finish = () => done(new Map(ids.map((page) => [page, '<p>old content</p>'])));
+        }),
+    };
+    const calendar = startCalendar({
+      pages,
+      renderer: slow,
+      renderedFor: start,
+      logger: quiet,
+      clock: () => now,
+    });
+    // The workshop's date passed: a render of the old content is under way.
+    let replaced = false;
+    const replacing = calendar.replace(fakeRenderer(), now).then(() => {
+      replaced = true;
+    });
+    await Promise.resolve();
+    expect(replaced).toBe(false);
+    finish();
+    await replacing;
+    // The publisher swaps its pages in after this, so nothing old lands on top of them.
+    now = start + 3 * hour + 1;
+    await calendar.check();
+    expect(text(pages, 'book')).toBe(`<p>book at ${now}</p>`);
+    calendar.stop();
+  });
+
   it('checks by itself on its interval', async () => {
     vi.useFakeTimers();
     try {

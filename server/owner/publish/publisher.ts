@@ -162,13 +162,15 @@ export function createPublisher({
       info: join(outDir, 'build-info.json'),
     });
     if (!rendering) throw new Error(`the render in ${outDir} is incomplete`);
+    // The calendar first: it waits for a render of the old content still under way, which would
+    // otherwise land on top of the new pages.
+    await calendar?.replace(rendering.renderer, rendering.renderedFor);
     // The version before stays reachable a while: a page cached with its old pictures still
     // finds them.
     site.files = new Map([...build.files, ...(previous?.files ?? []), ...rendered.files]);
     site.privateFiles = new Map([...build.privateFiles, ...rendered.privateFiles]);
     site.friendsGoal = rendered.friendsGoal;
     for (const [page, file] of rendered.pages) site.pages.set(page, file);
-    await calendar?.replace(rendering.renderer, rendering.renderedFor);
     previous = rendered;
     served = number;
   }
