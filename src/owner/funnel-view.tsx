@@ -27,6 +27,39 @@ import { words } from './words';
 const presets = [7, 28, 90] as const;
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** One end of the period: a day, kept on the right side of the other end. */
+function DayField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-step--1">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={fieldClass}
+      />
+    </div>
+  );
+}
+
 /**
  * The funnel of a period the owner chooses: the totals from views to conversion, visitors and
  * sign-ups by day as a chart (with its figures as a table), and tables by source and by page.
@@ -37,8 +70,6 @@ export function FunnelView({ version }: { version: number }) {
   const [funnel, setFunnel] = useState<FunnelAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [period, setPeriod] = useState({ from: '', to: '' });
-  const fromId = useId();
-  const toId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for the same period again.
   useEffect(() => {
@@ -66,32 +97,18 @@ export function FunnelView({ version }: { version: number }) {
       <form onSubmit={choose} className="flex flex-col gap-3">
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="mb-2 font-semibold">{words.funnel.period}</legend>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fromId} className="text-step--1">
-              {words.funnel.from}
-            </label>
-            <input
-              id={fromId}
-              type="date"
-              value={period.from}
-              max={period.to || undefined}
-              onChange={(event) => setPeriod({ ...period, from: event.target.value })}
-              className={fieldClass}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={toId} className="text-step--1">
-              {words.funnel.to}
-            </label>
-            <input
-              id={toId}
-              type="date"
-              value={period.to}
-              min={period.from || undefined}
-              onChange={(event) => setPeriod({ ...period, to: event.target.value })}
-              className={fieldClass}
-            />
-          </div>
+          <DayField
+            label={words.funnel.from}
+            value={period.from}
+            max={period.to}
+            onChange={(from) => setPeriod({ ...period, from })}
+          />
+          <DayField
+            label={words.funnel.to}
+            value={period.to}
+            min={period.from}
+            onChange={(to) => setPeriod({ ...period, to })}
+          />
           <button type="submit" className={quietButtonClass}>
             {words.funnel.show}
           </button>
