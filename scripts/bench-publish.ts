@@ -32,6 +32,7 @@ try {
     site,
     calendar: null,
     dataDir,
+    workingCopy: async () => working,
     followEveryMs: 3_600_000,
   });
   const { owner } = await inviteOwner(store, 'Bench', Date.now());

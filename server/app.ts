@@ -16,9 +16,9 @@ import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
-import { workingCopyOnFirstUse } from './owner/editor-router';
 import type { Publisher } from './owner/publish/publisher';
 import { isRoomHost, ownerRouter } from './owner/router';
+import { workingCopyOnFirstUse } from './owner/working-copy';
 import type { PageViewCounter } from './page-views/counter';
 import { searchFilePaths, searchFiles } from './search-files';
 import { securityHeaders } from './security-headers';
@@ -42,6 +42,8 @@ export interface AppDeps {
   pageViews?: PageViewCounter;
   /** The owner's publishing (server/owner/publish/); none in development. */
   publisher?: Publisher | null;
+  /** The owner's working copy, shared with the publisher; by default made on first use. */
+  workingCopy?: () => Promise<string>;
 }
 
 /** The whole Request -> Response app: the JSON API and the prerendered pages of every host. */
@@ -56,6 +58,7 @@ export function createApp({
   onLeadStored = () => {},
   pageViews,
   publisher = null,
+  workingCopy = workingCopyOnFirstUse(env.DATA_DIR, resolve(buildPaths.root, 'content')),
 }: AppDeps) {
   const hosts = namedHosts(env);
   const app = new Hono();
@@ -121,7 +124,7 @@ export function createApp({
     // The owner edits a working copy of the repository's content/, made at first use.
     editor: {
       page: site.editor ?? null,
-      workingCopy: workingCopyOnFirstUse(env.DATA_DIR, resolve(buildPaths.root, 'content')),
+      workingCopy,
     },
     publisher,
   });

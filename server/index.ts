@@ -11,7 +11,7 @@ import { parseEnv } from './env';
 import { serveApp } from './http-server';
 import { createLogger } from './logger';
 import { createPublisher } from './owner/publish/publisher';
-import { ensureWorkingCopy } from './owner/working-copy';
+import { workingCopyOnFirstUse } from './owner/working-copy';
 import { loadSite } from './site';
 
 async function main() {
@@ -25,19 +25,20 @@ async function main() {
   const calendar = rendering && startCalendar({ pages: site.pages, ...rendering, logger: logger });
   if (rendering) logCalendar(rendering.renderer.calendar(), Date.now(), logger);
   // What the owner published (decision 019): served as soon as it is rendered, then followed.
-  // The owner's working copy starts as the repository's content.
-  await ensureWorkingCopy(env.DATA_DIR, join(buildPaths.root, 'content'));
+  // The editor and the publisher share the working copy, made from content/ on first use.
+  const workingCopy = workingCopyOnFirstUse(env.DATA_DIR, join(buildPaths.root, 'content'));
   const publisher = createPublisher({
     store: leads.deps.store,
     logger,
     site,
     calendar,
     dataDir: env.DATA_DIR,
+    workingCopy,
   });
   void publisher
     .follow()
     .catch((error: unknown) => logger.error({ err: error }, 'published content not served'));
-  const app = createApp({ env, logger, site, ...leads.deps, publisher });
+  const app = createApp({ env, logger, site, ...leads.deps, publisher, workingCopy });
 
   const server = serveApp(app, env, (info) => announceListening(env, logger, info.port));
   stopOnSignals(server, logger, async () => {

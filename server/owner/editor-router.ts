@@ -7,7 +7,6 @@ import { editorPolicy } from '../content-editor/policy';
 import { saveMaxBytes } from '../content-editor/review';
 import type { StaticFile } from '../static-files';
 import type { RoomEnv } from './router';
-import { ensureWorkingCopy } from './working-copy';
 
 /**
  * The content editor in the owner's room: Keystatic's app in local mode on the owner's working
@@ -30,21 +29,6 @@ export interface ContentEditorDeps {
   page: StaticFile | null;
   /** The working copy's directory, made on first use. */
   workingCopy: () => Promise<string>;
-}
-
-/**
- * The owner's working copy, seeded from `seedDir` (the repository's content/) the first time the
- * editor is used, not at boot: a server whose owners never edit makes none.
- */
-export function workingCopyOnFirstUse(dataDir: string, seedDir: string): () => Promise<string> {
-  let made: Promise<string> | undefined;
-  return () => {
-    made ??= ensureWorkingCopy(dataDir, seedDir).catch((error: unknown) => {
-      made = undefined;
-      throw error;
-    });
-    return made;
-  };
 }
 
 export function editorRouter(

@@ -35,3 +35,18 @@ export async function ensureWorkingCopy(dataDir: string, seedDir: string): Promi
   }
   return dir;
 }
+
+/**
+ * The owner's working copy, seeded from `seedDir` (the repository's content/) the first time the
+ * editor or the publisher needs it, not at boot: a server whose owners never edit makes none.
+ */
+export function workingCopyOnFirstUse(dataDir: string, seedDir: string): () => Promise<string> {
+  let made: Promise<string> | undefined;
+  return () => {
+    made ??= ensureWorkingCopy(dataDir, seedDir).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+}

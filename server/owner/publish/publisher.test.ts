@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { describeEachStore } from '../../testing/stores';
 import { inviteOwner } from '../access';
 import { ensureWorkingCopy } from '../working-copy';
 import { createPublisher, type Publisher } from './publisher';
-import { listVersions } from './versions';
+import { contentLimits, listVersions } from './versions';
 
 /**
  * Publishing with the real build (`npm run build` first): the working copy's words reach the
@@ -55,6 +55,7 @@ describeEachStore('publishing the content', ({ store }) => {
       site,
       calendar: null,
       dataDir,
+      workingCopy: () => ensureWorkingCopy(dataDir, join(buildPaths.root, 'content')),
       followEveryMs: 3_600_000,
     });
     started.push(publisher);
@@ -121,4 +122,19 @@ describeEachStore('publishing the content', ({ store }) => {
     expect(html(site)).toBe(before);
     expect(publisher.served()).toBe(0);
   }, 60_000);
+
+  it('publishes nothing from a working copy past its limits, and says so', async () => {
+    const { dataDir, site, publisher } = await instance();
+    const before = html(site);
+    await mkdir(join(dataDir, 'content/images/flood'), { recursive: true });
+    for (let n = 0; n <= contentLimits.files; n++) {
+      await writeFile(join(dataDir, `content/images/flood/${n}.txt`), 'x');
+    }
+    const result = await publisher.publish('nobody', Date.now());
+    expect(!result.ok && 'problems' in result && result.problems).toBe(
+      `The content holds more than ${contentLimits.files} files or ${contentLimits.bytes / 1024 / 1024} MB.`,
+    );
+    expect(await listVersions(store(), 10)).toEqual([]);
+    expect(html(site)).toBe(before);
+  });
 });

@@ -10,9 +10,9 @@ import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { loadRenderedContent, type Site } from '../../site';
 import type { StaticFile } from '../../static-files';
-import { workingCopyDir } from '../working-copy';
 import {
   type ContentFiles,
+  ContentTooLargeError,
   latestVersion,
   readContentFiles,
   recordVersion,
@@ -42,7 +42,7 @@ export const previewImagesBase = '/owner/preview/images/';
 export type PublishResult =
   | { ok: true; version: VersionSummary }
   | { ok: false; problems: string }
-  | { ok: false; missing: true };
+  | { ok: false; unknownVersion: true };
 
 export interface Preview {
   pages: Map<PageId, StaticFile>;
@@ -68,7 +68,10 @@ export interface PublisherOptions {
   /** The live site, whose pages and files a publish replaces. */
   site: Site;
   calendar: Pick<Calendar, 'replace'> | null;
+  /** Where renders are kept (DATA_DIR/published). */
   dataDir: string;
+  /** The owner's working copy, made on first use: the same the editor writes into. */
+  workingCopy: () => Promise<string>;
   paths?: Pick<typeof builtPaths, 'root' | 'contentRenderer' | 'renderBundle' | 'info'>;
   /** The content the site was built with (the repository's content/). */
   builtContentDir?: string;
@@ -76,6 +79,16 @@ export interface PublisherOptions {
 }
 
 class InvalidContent extends Error {}
+
+/** The working copy's files, or the problem that stops them being published. */
+async function workingFiles(dir: string): Promise<ContentFiles | InvalidContent> {
+  try {
+    return await readContentFiles(dir);
+  } catch (error) {
+    if (error instanceof ContentTooLargeError) return new InvalidContent(error.message);
+    throw error;
+  }
+}
 
 /** Where scripts/render-content.ts writes, inside its out directory. */
 const renderedPaths = (outDir: string) => ({
@@ -117,6 +130,7 @@ export function createPublisher({
   site,
   calendar,
   dataDir,
+  workingCopy,
   paths = builtPaths,
   builtContentDir = join(builtPaths.root, 'content'),
   followEveryMs = followMs,
@@ -268,9 +282,8 @@ export function createPublisher({
     publish: (ownerId, now) =>
       serially(async () => {
         await mkdir(root, { recursive: true });
-        const working = workingCopyDir(dataDir);
-        if (!existsSync(working)) return { ok: false as const, missing: true as const };
-        const files = await readContentFiles(working);
+        const files = await workingFiles(await workingCopy());
+        if (files instanceof InvalidContent) return { ok: false as const, problems: files.message };
         return publishFiles(files, async () =>
           recordVersion(store, {
             files,
@@ -285,7 +298,7 @@ export function createPublisher({
       serially(async () => {
         await mkdir(root, { recursive: true });
         const version = await versionFiles(store, versionId);
-        if (!version) return { ok: false as const, missing: true as const };
+        if (!version) return { ok: false as const, unknownVersion: true as const };
         const result = await publishFiles(version.files, async () =>
           recordVersion(store, {
             files: version.files,
@@ -297,29 +310,27 @@ export function createPublisher({
           }),
         );
         // The working copy becomes what is live again, so the next publish starts from it.
-        if (result.ok) await replaceWorkingCopy(dataDir, version.files);
+        if (result.ok) await replaceWorkingCopy(await workingCopy(), version.files);
         return result;
       }),
     preview: () =>
       serially(async () => {
         await mkdir(root, { recursive: true });
-        const working = workingCopyDir(dataDir);
+        const files = await workingFiles(await workingCopy());
         let dir: string;
         try {
-          dir = await render(
-            existsSync(working) ? await readContentFiles(working) : new Map(),
-            true,
-          );
+          if (files instanceof InvalidContent) throw files;
+          dir = await render(files, true);
         } catch (error) {
           if (error instanceof InvalidContent)
             return { ok: false as const, problems: error.message };
           throw error;
         }
         const out = join(dir, 'out');
-        const { pages, files } = await loadRenderedContent(renderedPaths(out));
+        const { pages, files: rendered } = await loadRenderedContent(renderedPaths(out));
         preview = {
           pages,
-          images: new Map([...files].map(([path, file]) => [path.slice(1), file])),
+          images: new Map([...rendered].map(([path, file]) => [path.slice(1), file])),
         };
         await rm(dir, { recursive: true, force: true });
         return { ok: true as const };
@@ -331,8 +342,7 @@ export function createPublisher({
 }
 
 /** Puts files in place of the working copy, whole: written beside it, then renamed over it. */
-async function replaceWorkingCopy(dataDir: string, files: ContentFiles) {
-  const working = workingCopyDir(dataDir);
+async function replaceWorkingCopy(working: string, files: ContentFiles) {
   const next = `${working}.next-${process.pid}`;
   const old = `${working}.old-${process.pid}`;
   await rm(next, { recursive: true, force: true });

@@ -50,7 +50,7 @@ export function publishRouter({
         { status: 422 },
       );
     }
-    return Response.json({ error: 'There is nothing to publish.' }, { status: 404 });
+    return Response.json({ error: 'No such version.' }, { status: 404 });
   };
   const failed = (error: unknown) => {
     logger.error(
