@@ -18,8 +18,8 @@ import {
   percent,
   problemOf,
   quietButtonClass,
+  RoomTable,
   Section,
-  TableScroll,
   thClass,
 } from './room-ui';
 import { words } from './words';
@@ -187,26 +187,17 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
       </div>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-3">
-          <h3 className="text-step-1 font-semibold">{words.funnel.bySource}</h3>
-          <FunnelTable
-            caption={words.funnel.bySource}
-            keyTitle={words.funnel.source}
-            rows={funnel.bySource}
-            total={total}
-            bars
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-3">
-          <h3 className="text-step-1 font-semibold">{words.funnel.byPage}</h3>
-          <FunnelTable
-            caption={words.funnel.byPage}
-            keyTitle={words.funnel.page}
-            rows={funnel.byPage}
-            total={total}
-            bars
-          />
-        </div>
+        {(
+          [
+            [words.funnel.bySource, words.funnel.source, funnel.bySource],
+            [words.funnel.byPage, words.funnel.page, funnel.byPage],
+          ] as const
+        ).map(([heading, keyTitle, rows]) => (
+          <div key={heading} className="flex min-w-0 flex-col gap-3">
+            <h3 className="text-step-1 font-semibold">{heading}</h3>
+            <FunnelTable caption={heading} keyTitle={keyTitle} rows={rows} total={total} bars />
+          </div>
+        ))}
       </div>
     </div>
   );
@@ -247,66 +238,63 @@ function FunnelTable({
     words.funnel.conversion,
   ];
   return (
-    <TableScroll label={caption}>
-      <table className="w-full text-step--1">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b-2 border-ink">
-            <th scope="col" className={`${thClass} pl-4`}>
-              {keyTitle}
+    <RoomTable label={caption}>
+      <thead>
+        <tr className="border-b-2 border-ink">
+          <th scope="col" className={`${thClass} pl-4`}>
+            {keyTitle}
+          </th>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={`${thClass} text-right`}>
+              {column}
             </th>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={`${thClass} text-right`}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={columns.length + 1} className="px-4 py-3 text-muted">
-                {words.funnel.nothing}
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr key={row.key} className="border-b border-line">
-              <th
-                scope="row"
-                className="min-w-36 py-2 pr-4 pl-4 text-left font-medium [overflow-wrap:anywhere]"
-              >
-                {row.key}
-                {bars && (
-                  <span
-                    aria-hidden="true"
-                    className="mt-1 block h-1.5 rounded-full bg-ink"
-                    style={{ width: `${(100 * row.visitors) / top}%` }}
-                  />
-                )}
-              </th>
-              {figures(row).map((figure, index) => (
-                <td key={columns[index]} className={numberClass}>
-                  {figure}
-                </td>
-              ))}
-            </tr>
           ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-ink font-bold">
-            <th scope="row" className="py-2 pr-4 pl-4 text-left">
-              {words.funnel.total}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={columns.length + 1} className="px-4 py-3 text-muted">
+              {words.funnel.nothing}
+            </td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b border-line">
+            <th
+              scope="row"
+              className="min-w-36 py-2 pr-4 pl-4 text-left font-medium [overflow-wrap:anywhere]"
+            >
+              {row.key}
+              {bars && (
+                <span
+                  aria-hidden="true"
+                  className="mt-1 block h-1.5 rounded-full bg-ink"
+                  style={{ width: `${(100 * row.visitors) / top}%` }}
+                />
+              )}
             </th>
-            {figures(total).map((figure, index) => (
+            {figures(row).map((figure, index) => (
               <td key={columns[index]} className={numberClass}>
                 {figure}
               </td>
             ))}
           </tr>
-        </tfoot>
-      </table>
-    </TableScroll>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="border-t-2 border-ink font-bold">
+          <th scope="row" className="py-2 pr-4 pl-4 text-left">
+            {words.funnel.total}
+          </th>
+          {figures(total).map((figure, index) => (
+            <td key={columns[index]} className={numberClass}>
+              {figure}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </RoomTable>
   );
 }
 

@@ -13,8 +13,8 @@ import {
   Problem,
   problemOf,
   quietButtonClass,
+  RoomTable,
   Section,
-  TableScroll,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -94,42 +94,34 @@ export function LeadsView({ version }: { version: number }) {
               : words.leads.none}
       </p>
       {leads && leads.length > 0 && (
-        <TableScroll label={words.leads.heading}>
-          <table className="w-full text-step--1">
-            <caption className="sr-only">{words.leads.heading}</caption>
-            <HeadRow
-              columns={[
-                words.leads.email,
-                words.leads.name,
-                words.leads.what,
-                words.leads.source,
-                words.leads.page,
-                words.leads.when,
-              ]}
-            />
-            <tbody>
-              {leads.map((lead) => (
-                <tr key={lead.id} className="border-b border-line align-top">
-                  <th
-                    scope="row"
-                    className="py-2 pr-3 pl-4 text-left font-medium whitespace-nowrap"
-                  >
-                    {lead.email}
-                  </th>
-                  <td className="py-2 pr-3 whitespace-nowrap">{lead.name ?? words.room.nobody}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {lead.list ? words.leads.signUp(lead.list) : words.leads.enquiry}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {lead.source ?? words.room.nobody}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{lead.page ?? words.room.nobody}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <RoomTable label={words.leads.heading}>
+          <HeadRow
+            columns={[
+              words.leads.email,
+              words.leads.name,
+              words.leads.what,
+              words.leads.source,
+              words.leads.page,
+              words.leads.when,
+            ]}
+          />
+          <tbody>
+            {leads.map((lead) => (
+              <tr key={lead.id} className="border-b border-line align-top">
+                <th scope="row" className="py-2 pr-3 pl-4 text-left font-medium whitespace-nowrap">
+                  {lead.email}
+                </th>
+                <td className="py-2 pr-3 whitespace-nowrap">{lead.name ?? words.room.nobody}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  {lead.list ? words.leads.signUp(lead.list) : words.leads.enquiry}
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">{lead.source ?? words.room.nobody}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{lead.page ?? words.room.nobody}</td>
+                <td className="py-2 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </RoomTable>
       )}
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-3">

@@ -13,8 +13,8 @@ import {
   Problem,
   problemOf,
   quietButtonClass,
+  RoomTable,
   Section,
-  TableScroll,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -74,63 +74,60 @@ export function OutboxView({ version }: { version: number }) {
                 </button>
               )}
             </div>
-            <TableScroll label={words.outbox.heading}>
-              <table className="w-full text-step--1">
-                <caption className="sr-only">{words.outbox.heading}</caption>
-                <HeadRow
-                  columns={[
-                    words.outbox.job,
-                    words.outbox.kind,
-                    words.outbox.status,
-                    { label: words.outbox.tries, className: 'text-right' },
-                    words.outbox.next,
-                    words.outbox.error,
-                    {
-                      label: <span className="sr-only">{words.outbox.actions}</span>,
-                      className: '',
-                    },
-                  ]}
-                />
-                <tbody>
-                  {outbox.jobs.map((job) => (
-                    <tr key={job.id} className="border-b border-line align-top">
-                      <th scope="row" className="py-2 pr-4 pl-4 text-left font-mono font-normal">
-                        {job.id.slice(0, 8)}
-                      </th>
-                      <td className="py-2 pr-3 whitespace-nowrap">{job.kind}</td>
-                      <td className="py-2 pr-4 font-semibold">
-                        {job.status === 'failed' ? (
-                          <span className="text-danger">{words.outbox.failed}</span>
-                        ) : (
-                          words.outbox.pending
-                        )}
-                      </td>
-                      <td className={numberClass}>{job.attempts}</td>
-                      <td className="py-2 pr-4 whitespace-nowrap">
-                        {/* A failed job has given up: it has no next try until it is retried. */}
-                        {job.status === 'failed' ? words.room.nobody : when(job.next_attempt_at)}
-                      </td>
-                      <td className="min-w-48 py-2 pr-4 [overflow-wrap:anywhere]">
-                        {job.last_error ?? words.room.nobody}
-                      </td>
-                      <td className="py-2 pr-4">
-                        {job.status === 'failed' && (
-                          <button
-                            type="button"
-                            className={`${quietButtonClass} min-h-10 px-4`}
-                            disabled={busy}
-                            aria-label={words.outbox.retryLabel(job.id.slice(0, 8))}
-                            onClick={() => void retry(job.id)}
-                          >
-                            {words.outbox.retry}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <RoomTable label={words.outbox.heading}>
+              <HeadRow
+                columns={[
+                  words.outbox.job,
+                  words.outbox.kind,
+                  words.outbox.status,
+                  { label: words.outbox.tries, className: 'text-right' },
+                  words.outbox.next,
+                  words.outbox.error,
+                  {
+                    label: <span className="sr-only">{words.outbox.actions}</span>,
+                    className: '',
+                  },
+                ]}
+              />
+              <tbody>
+                {outbox.jobs.map((job) => (
+                  <tr key={job.id} className="border-b border-line align-top">
+                    <th scope="row" className="py-2 pr-4 pl-4 text-left font-mono font-normal">
+                      {job.id.slice(0, 8)}
+                    </th>
+                    <td className="py-2 pr-3 whitespace-nowrap">{job.kind}</td>
+                    <td className="py-2 pr-4 font-semibold">
+                      {job.status === 'failed' ? (
+                        <span className="text-danger">{words.outbox.failed}</span>
+                      ) : (
+                        words.outbox.pending
+                      )}
+                    </td>
+                    <td className={numberClass}>{job.attempts}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">
+                      {/* A failed job has given up: it has no next try until it is retried. */}
+                      {job.status === 'failed' ? words.room.nobody : when(job.next_attempt_at)}
+                    </td>
+                    <td className="min-w-48 py-2 pr-4 [overflow-wrap:anywhere]">
+                      {job.last_error ?? words.room.nobody}
+                    </td>
+                    <td className="py-2 pr-4">
+                      {job.status === 'failed' && (
+                        <button
+                          type="button"
+                          className={`${quietButtonClass} min-h-10 px-4`}
+                          disabled={busy}
+                          aria-label={words.outbox.retryLabel(job.id.slice(0, 8))}
+                          onClick={() => void retry(job.id)}
+                        >
+                          {words.outbox.retry}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </RoomTable>
           </>
         ))}
       <p role="status" className="font-semibold">

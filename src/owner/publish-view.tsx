@@ -13,8 +13,8 @@ import {
   HeadRow,
   Problem,
   quietButtonClass,
+  RoomTable,
   Section,
-  TableScroll,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -117,61 +117,59 @@ export function PublishView({ onChange }: { onChange: () => void }) {
       {versions && versions.versions.length === 0 ? (
         <p className="text-muted">{text.noVersions}</p>
       ) : (
-        <TableScroll label={text.versions}>
-          <table className="w-full text-left text-step--1">
-            <HeadRow
-              columns={[
-                text.version,
-                text.when,
-                text.who,
-                text.changed,
-                { label: <span className="sr-only">{text.actions}</span>, className: '' },
-              ]}
-            />
-            <tbody>
-              {versions?.versions.map((version) => (
-                <tr key={version.id} className="border-t border-line align-top">
-                  <td className="py-2 pr-4 pl-4 whitespace-nowrap">
-                    {version.number}
-                    {version.number === served && (
-                      <span className="ml-2 rounded-full bg-accent px-2 text-on-accent">
-                        {text.live}
-                      </span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{when(version.createdAt)}</td>
-                  <td className="py-2 pr-4">{version.owner ?? '—'}</td>
-                  <td className="py-2 pr-4">
-                    {version.action === 'rollback' && version.sourceNumber !== null
-                      ? `${text.rolledBackTo(version.sourceNumber)} `
-                      : ''}
-                    {version.changed.join(', ') || text.nothingChanged}
-                  </td>
-                  <td className="py-2">
-                    {version.number !== served && (
-                      <button
-                        type="button"
-                        className={quietButtonClass}
-                        disabled={busy !== null}
-                        aria-label={text.rollBackLabel(version.number)}
-                        onClick={() => {
-                          if (!window.confirm(text.confirmRollBack(version.number))) return;
-                          void act(
-                            `rollback-${version.id}`,
-                            `versions/${version.id}/rollback`,
-                            (published) => text.rolledBack(version.number, published.number),
-                          );
-                        }}
-                      >
-                        {text.rollBack}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <RoomTable label={text.versions}>
+          <HeadRow
+            columns={[
+              text.version,
+              text.when,
+              text.who,
+              text.changed,
+              { label: <span className="sr-only">{text.actions}</span>, className: '' },
+            ]}
+          />
+          <tbody>
+            {versions?.versions.map((version) => (
+              <tr key={version.id} className="border-t border-line align-top">
+                <td className="py-2 pr-4 pl-4 whitespace-nowrap">
+                  {version.number}
+                  {version.number === served && (
+                    <span className="ml-2 rounded-full bg-accent px-2 text-on-accent">
+                      {text.live}
+                    </span>
+                  )}
+                </td>
+                <td className="py-2 pr-4 whitespace-nowrap">{when(version.createdAt)}</td>
+                <td className="py-2 pr-4">{version.owner ?? '—'}</td>
+                <td className="py-2 pr-4">
+                  {version.action === 'rollback' && version.sourceNumber !== null
+                    ? `${text.rolledBackTo(version.sourceNumber)} `
+                    : ''}
+                  {version.changed.join(', ') || text.nothingChanged}
+                </td>
+                <td className="py-2">
+                  {version.number !== served && (
+                    <button
+                      type="button"
+                      className={quietButtonClass}
+                      disabled={busy !== null}
+                      aria-label={text.rollBackLabel(version.number)}
+                      onClick={() => {
+                        if (!window.confirm(text.confirmRollBack(version.number))) return;
+                        void act(
+                          `rollback-${version.id}`,
+                          `versions/${version.id}/rollback`,
+                          (published) => text.rolledBack(version.number, published.number),
+                        );
+                      }}
+                    >
+                      {text.rollBack}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </RoomTable>
       )}
     </Section>
   );

@@ -14,7 +14,7 @@ import { LeadsView } from './leads-view';
 import { OutboxView } from './outbox-view';
 import { makePasskey, signIn } from './passkey-api';
 import { PublishView } from './publish-view';
-import { buttonClass, HeadRow, Problem, quietButtonClass, when } from './room-ui';
+import { buttonClass, HeadRow, Problem, quietButtonClass, RoomTable, when } from './room-ui';
 import { words } from './words';
 
 /**
@@ -239,28 +239,23 @@ function Room() {
         {audit.length === 0 ? (
           <p className="text-muted">{words.room.auditEmpty}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-step--1">
-              <HeadRow
-                inset={false}
-                columns={[words.room.auditWhen, words.room.auditWho, words.room.auditWhat]}
-              />
-              <tbody>
-                {audit.map((entry) => (
-                  <tr key={`${entry.at}-${entry.action}`} className="border-b border-line">
-                    <td className="py-2 pr-4 whitespace-nowrap">{when(entry.at)}</td>
-                    <td className="py-2 pr-4">{entry.owner ?? words.room.nobody}</td>
-                    <td className="py-2">
-                      {entry.action}
-                      {Object.keys(entry.detail).length > 0 && (
-                        <span className="text-muted"> {JSON.stringify(entry.detail)}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RoomTable label={words.room.audit}>
+            <HeadRow columns={[words.room.auditWhen, words.room.auditWho, words.room.auditWhat]} />
+            <tbody>
+              {audit.map((entry) => (
+                <tr key={`${entry.at}-${entry.action}`} className="border-t border-line">
+                  <td className="py-2 pr-4 pl-4 whitespace-nowrap">{when(entry.at)}</td>
+                  <td className="py-2 pr-4">{entry.owner ?? words.room.nobody}</td>
+                  <td className="min-w-48 py-2 pr-4 [overflow-wrap:anywhere]">
+                    {entry.action}
+                    {Object.keys(entry.detail).length > 0 && (
+                      <span className="text-muted"> {JSON.stringify(entry.detail)}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </RoomTable>
         )}
       </section>
     </Shell>

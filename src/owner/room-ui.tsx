@@ -31,10 +31,9 @@ export function Problem({ message }: { message: string | null }) {
 export type Column = string | { label: ReactNode; className: string };
 
 /**
- * A table's head row, every heading a column header. The first column starts at the table's
- * inner edge when the table sits in a TableScroll (`inset`).
+ * A room table's head row, every heading a column header; the first keeps off the card's edge.
  */
-export function HeadRow({ columns, inset = true }: { columns: Column[]; inset?: boolean }) {
+export function HeadRow({ columns }: { columns: Column[] }) {
   return (
     <thead>
       <tr className="border-b-2 border-ink">
@@ -46,7 +45,7 @@ export function HeadRow({ columns, inset = true }: { columns: Column[]; inset?: 
               // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table.
               key={index}
               scope="col"
-              className={`${thClass} ${index === 0 && inset ? 'pl-4' : ''} ${className}`}
+              className={`${thClass} ${index === 0 ? 'pl-4' : ''} ${className}`}
             >
               {label}
             </th>
@@ -78,10 +77,11 @@ export function Section({
 }
 
 /**
- * A wide table scrolls sideways on a phone; being focusable lets a keyboard scroll it too. A
- * named group, not a landmark: its section already is one, with the same name.
+ * A room table, captioned for screen readers. A wide one scrolls sideways on a phone; being
+ * focusable lets a keyboard scroll it too. A named group, not a landmark: its section already is
+ * one, with the same name.
  */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+export function RoomTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this groups a table to scroll.
     <div
@@ -91,7 +91,10 @@ export function TableScroll({ label, children }: { label: string; children: Reac
       tabIndex={0}
       className="overflow-x-auto rounded-card border border-line bg-field text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
     >
-      {children}
+      <table className="w-full text-left text-step--1">
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
     </div>
   );
 }
