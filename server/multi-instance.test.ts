@@ -24,6 +24,7 @@ function onMainSite(
   method: 'GET' | 'POST',
   path: string,
   cookie = '',
+  extra: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   const url = new URL(path, instance.url);
   return new Promise((resolve, reject) => {
@@ -37,6 +38,7 @@ function onMainSite(
             ? { Origin: 'http://localhost:3000', 'Content-Type': 'application/json' }
             : {}),
           ...(cookie ? { Cookie: cookie } : {}),
+          ...extra,
         },
       },
       (response) => {
@@ -138,7 +140,12 @@ describe.skipIf(!postgres || (!existsSync(buildPaths.pages) && !process.env.CI))
       const cookie = `owner_session=${await startSession(store, owner, 'sign-in', now)}`;
       const [first, second] = instances as [ServerProcess, ServerProcess];
 
-      // The owner's edit as the editor saves it, in the first instance's working copy.
+      // The owner opens the editor on the first instance, which makes its working copy; then
+      // edits a file in it, as the editor saves it.
+      const opened = await onMainSite(first, 'GET', '/owner/api/editor/tree', cookie, {
+        'no-cors': '1',
+      });
+      expect(opened.status, opened.body).toBe(200);
       const file = join(dataDirs[0] as string, 'content/home.yaml');
       const document = parseDocument(readFileSync(file, 'utf8'));
       const edited = `Published on one instance at ${now}.`;
