@@ -80,9 +80,9 @@ function cssFor(key: string, seen = new Set<string>()): string[] {
 }
 
 const assetFiles = await readdir(join(buildPaths.client, 'assets'));
-// The first screen's two faces (headline and text), preloaded so the browser does not find them
-// only once the stylesheet has been parsed.
-const firstScreenFonts = [/^anton-latin-400-normal.*\.woff2$/, /^inter-latin-wght-normal.*\.woff2$/]
+// The first paint's two faces (headline and text, scripts/subset-fonts.ts), preloaded so the
+// browser does not find them only once the stylesheet has been parsed.
+const firstScreenFonts = [/^anton-first-paint-[\w-]+\.woff2$/, /^inter-first-paint-[\w-]+\.woff2$/]
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 

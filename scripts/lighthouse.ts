@@ -1,50 +1,12 @@
-/**
- * `npm run bench:lighthouse`: the speed budgets (issue #11), measured, never a timed test.
- * Lighthouse 12 (mobile preset, its default) in Debian's Chromium, offline, on the site served by
- * the real server, built with the analytics and pixel IDs set but no consent given (a first
- * visit: the banner shows, no tag loads). For each page it runs the page as shipped and the same
- * HTML with every script blocked, interleaved in one session, and prints medians: the scripts'
- * cost is the gap between the two. Then pages per second from our server against a plain static
- * file server on the same precompressed files, interleaved. Budgets: performance >= 95,
- * accessibility, best practices and SEO 100, CLS <= 0.02; aims: LCP within 10% and TBT within
- * 10 ms of the no-script page, first-load JavaScript <= 80 KB on the wire. Misses are marked.
- * Not part of `npm test`: absolute figures vary with the machine.
- *
- *
- * The first paint (issue #19): per page, FCP and LCP with their ratio beside the no-script
- * page's FCP, TBT beside the no-script TBT, the longest main-thread task, and the bytes on the
- * wire before the LCP (requests finished by the observed LCP) against the page's budget. With
- * LIGHTHOUSE_BASE set to a commit (`LIGHTHOUSE_BASE=HEAD~3`), that commit is checked out beside
- * this one, built with the same settings, served on the next port and measured in the same
- * session, interleaved: a change is judged against what it replaced, on the same machine load.
- *
- * Env: LIGHTHOUSE_PAGES (page ids, comma-separated; default every page), LIGHTHOUSE_RUNS
- * (default 5), CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 4181),
- * LIGHTHOUSE_BASE (a commit to compare with), LIGHTHOUSE_REPORT (a folder to write every full
- * JSON report to, for diagnosis).
- */
-import { execFileSync } from 'node:child_process';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
-import { siteOrigins } from '../contracts/sites';
-import { sampleTags } from '../e2e/sample-tags';
+import { isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
-import { namedHosts, parseEnv } from '../server/env';
-import { startServerProcess } from '../server/testing/server-process';
+import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 import { load } from './load';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
@@ -78,12 +40,6 @@ const pages = (process.env.LIGHTHOUSE_PAGES?.split(',') ?? defaultPages).map((id
   if (!pageIds.includes(id as PageId)) throw new Error(`LIGHTHOUSE_PAGES: unknown page "${id}"`);
   return id as PageId;
 });
-
-/** Each page at its canonical host and path on the bench server (the 404 page at a made-up path). */
-function pageUrl(page: PageId): string {
-  const origins = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv({})));
-  return canonicalUrl(page, origins) ?? `${origins.main}/no-such-page`;
-}
 
 const byteTypes = ['document', 'script', 'stylesheet', 'font', 'image', 'total'] as const;
 type ByteType = (typeof byteTypes)[number];
@@ -213,36 +169,8 @@ function startPlainStaticServer(): Promise<{ url: string; close: () => void }> {
   );
 }
 
-/**
- * A server of the site as `npm start` runs it (it rebuilds only if the build was made with other
- * public settings), on a database of its own.
- */
-const serve = (servePort: number, root?: string) =>
-  startServerProcess(
-    {
-      PORT: String(servePort),
-      LOG_LEVEL: 'info', // production's default: one log line per request
-      DATA_DIR: mkdtempSync(join(tmpdir(), `founder-site-lighthouse-${servePort}-`)),
-      ...sampleTags,
-    },
-    'scripts/start.ts',
-    root,
-  );
-
-/** The base commit checked out beside this one (its own build), sharing node_modules. */
-function checkOutBase(commit: string): string {
-  const sha = execFileSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).trim();
-  const dir = join(tmpdir(), `founder-site-base-${sha}`);
-  if (!existsSync(dir)) {
-    execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { stdio: 'ignore' });
-    symlinkSync(join(buildPaths.root, 'node_modules'), join(dir, 'node_modules'));
-  }
-  console.error(`Comparing with ${commit} (${sha}), checked out in ${dir}`);
-  return dir;
-}
-
-const server = await serve(port);
-const baseServer = base ? await serve(port + 1, checkOutBase(base)) : null;
+const server = await serveSite(port);
+const baseServer = base ? await serveSite(port + 1, checkOutBase(base)) : null;
 /** The same page on the base commit's server. */
 const baseUrl = (url: string) => url.replace(`:${port}/`, `:${port + 1}/`);
 
@@ -270,7 +198,7 @@ try {
   }> = [];
   try {
     for (const page of pages) {
-      const url = pageUrl(page);
+      const url = pageUrl(page, port);
       const shipped: Figures[] = [];
       const noScript: Figures[] = [];
       const baseRuns: Figures[] = [];
