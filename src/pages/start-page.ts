@@ -1,18 +1,34 @@
 import '../styles/global.css';
-import { startIslands } from '../islands/start';
-import { startConsentBanner } from '../lib/consent-banner';
-import { startTags } from '../lib/tags';
-import { track, trackDeclaredCtas } from '../lib/tracking';
 
 /**
- * What every page's client entry does: ask for consent (or load what was consented to), hydrate
- * its islands when they are due, report declared calls to action, and count the page view (held
- * until the visitor's consent choice, D20). No React here: see src/islands/start.ts.
+ * Every page's client entry: all it fetches before the first paint is this module. The rest of
+ * the page's code (src/pages/page-runtime.ts) starts after that paint, so nothing of ours
+ * competes with the HTML, the stylesheet and the fonts for it: the first paint is the whole page.
  */
 export function startPage(): void {
-  startConsentBanner();
-  startTags();
-  startIslands();
-  trackDeclaredCtas();
-  track('pageView');
+  afterFirstPaint(() => {
+    import('./page-runtime').then(
+      ({ runPage }) => runPage(),
+      // The page is whole without it: links work and forms post as plain HTML.
+      (error: unknown) => console.error('The page’s code could not load', error),
+    );
+  });
+}
+
+/**
+ * Runs `callback` once the page's first contentful paint is on the screen (its paint timing entry;
+ * a frame after the next one where a browser has none). A frame's rendering task ends before the
+ * frame is shown, so a task queued from requestAnimationFrame would still start before it.
+ */
+function afterFirstPaint(callback: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => requestAnimationFrame(callback));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }

@@ -1,0 +1,18 @@
+import { startIslands } from '../islands/start';
+import { startConsentBanner } from '../lib/consent-banner';
+import { startTags } from '../lib/tags';
+import { track, trackDeclaredCtas } from '../lib/tracking';
+
+/**
+ * What every page does once it has painted (src/pages/start-page.ts): ask for consent (or load
+ * what was consented to), hydrate its islands when they are due, report declared calls to action,
+ * and count the page view (held until the visitor's consent choice, D20). No React here: see
+ * src/islands/start.ts.
+ */
+export function runPage(): void {
+  startConsentBanner();
+  startTags();
+  startIslands();
+  trackDeclaredCtas();
+  track('pageView');
+}
