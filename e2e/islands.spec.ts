@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { listedRoutes } from '../contracts/routes';
 import { content } from './content';
+import { siteOrigin } from './hosts';
 
 /**
- * Islands on the home page: only the interactive parts hydrate, React arrives after the page
- * has loaded, and nothing the visitor does before an island is live is lost.
+ * Islands: only the interactive parts hydrate, React arrives after the page has loaded, nothing
+ * the visitor does before an island is live is lost, and no island trips the CSP.
  */
 
 const { emailLabel } = content.site.forms;
@@ -19,16 +21,36 @@ async function hydrateEverything(page: Page) {
   }
 }
 
+/**
+ * Brings every island of any page live that a visitor would without pressing anything: the mouse
+ * moves, each one is scrolled into view (islands that wait for a press stay as they are).
+ */
+async function hydrateWhatIsDue(page: Page) {
+  await page.mouse.move(10, 10);
+  await page.mouse.move(60, 60);
+  for (const island of await page.locator('[data-island-root]').all()) {
+    const due = await island.evaluate((root) => {
+      const schedule = (root.previousElementSibling as HTMLElement | null)?.dataset.hydrate;
+      root.firstElementChild?.scrollIntoView({ block: 'center' });
+      return schedule !== 'interaction' && (schedule !== 'visible' || root.childElementCount > 0);
+    });
+    if (due) await expect(island).toHaveAttribute('data-hydrated');
+  }
+}
+
 /** Holds island code back until `release()`, to act as a visitor on a slow phone would. */
 async function delayIslandCode(page: Page) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/(sign-up-form|hydrate-root)-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  await page.route(
+    /\/assets\/(page-runtime|sign-up-form|hydrate-root)-[^/]+\.js$/,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
   return release;
 }
 
@@ -111,4 +133,22 @@ test('a press on a button before its island is live is answered once it is', asy
   await expect(section.getByLabel(emailLabel)).toHaveAccessibleDescription(
     'Please enter your email address.',
   );
+});
+
+test('no page breaks its Content-Security-Policy, its islands all live', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  for (const { site, path } of listedRoutes()) {
+    await page.goto(new URL(path, siteOrigin[site]).href);
+    await hydrateWhatIsDue(page);
+    const violations = await page.evaluate(
+      () => (window as unknown as { violations: string[] }).violations,
+    );
+    expect(violations, `${site} ${path}`).toEqual([]);
+  }
 });

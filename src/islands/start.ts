@@ -1,3 +1,5 @@
+import './zod-without-eval';
+import type { HeldPress, HeldPresses } from './hold';
 import { type IslandName, islandLoaders } from './loaders';
 import { parseIslandProps } from './serialize';
 
@@ -6,7 +8,7 @@ import { parseIslandProps } from './serialize';
  * on its own root when it is due (see HydrateOn in island.tsx). Imports no React: a page pays
  * for React only when its first island loads, after the `load` event.
  */
-export function startIslands(): void {
+export function startIslands(held: HeldPresses): void {
   const pageLoaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
@@ -14,24 +16,30 @@ export function startIslands(): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>('script[data-island]')) {
     const root = script.nextElementSibling;
     if (!(root instanceof HTMLElement) || !root.hasAttribute('data-island-root')) continue;
-    scheduleIsland(script, root, pageLoaded);
+    const press = held.get(root);
+    if (press) scheduleIsland(script, root, pageLoaded, press);
   }
 }
 
 const interactions = ['focusin', 'pointerdown'] as const;
 
-function scheduleIsland(script: HTMLScriptElement, root: HTMLElement, pageLoaded: Promise<void>) {
+function scheduleIsland(
+  script: HTMLScriptElement,
+  root: HTMLElement,
+  pageLoaded: Promise<void>,
+  press: HeldPress,
+) {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     for (const type of interactions) root.removeEventListener(type, start, true);
-    void hydrateIsland(script, root).finally(held.replay);
+    void hydrateIsland(script, root).finally(press.replay);
   };
-  // The visitor got there first (focus, tap): load now, whatever the schedule, and keep their
-  // first press of a button or submit of a form until the island can answer it.
+  // The visitor got there first (focus, tap, a press held since the page's first script): load
+  // now, whatever the schedule.
   for (const type of interactions) root.addEventListener(type, start, true);
-  const held = holdFirstAction(root, start);
+  press.whenPressed(start);
   void pageLoaded.then(() => {
     switch (script.dataset.hydrate) {
       case 'visible':
@@ -44,43 +52,6 @@ function scheduleIsland(script: HTMLScriptElement, root: HTMLElement, pageLoaded
         return whenIdle(start);
     }
   });
-}
-
-/**
- * Before an island is live, a press on one of its buttons or a form submit would be lost (or
- * post natively). Hold the first one, start loading, and replay it once React has committed,
- * or, if the island failed to load, let the browser do what it would have done without us.
- * Links are left alone: they work as plain HTML.
- */
-function holdFirstAction(root: HTMLElement, start: () => void) {
-  let pending: (() => void) | null = null;
-  const onClick = (event: Event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !root.contains(button)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    pending ??= () => button.click();
-    start();
-  };
-  const onSubmit = (event: Event) => {
-    if (!(event.target instanceof HTMLFormElement)) return;
-    const form = event.target;
-    event.preventDefault();
-    event.stopPropagation();
-    pending ??= () => form.requestSubmit();
-    start();
-  };
-  root.addEventListener('click', onClick, true);
-  root.addEventListener('submit', onSubmit, true);
-  return {
-    replay() {
-      root.removeEventListener('click', onClick, true);
-      root.removeEventListener('submit', onSubmit, true);
-      const action = pending;
-      pending = null;
-      action?.();
-    },
-  };
 }
 
 /** Resolves once the island is committed (or failed to load: then it stays static HTML). */
@@ -100,6 +71,9 @@ async function hydrateIsland(script: HTMLScriptElement, root: HTMLElement): Prom
       import('./hydrate-root'),
       loader(),
     ]);
+    // Evaluating the island's modules (React's the first time) was a task of its own: let the
+    // browser answer input and paint before hydration starts another.
+    await yieldToMain();
     await new Promise<void>((committed) =>
       hydrateIslandRoot(root, Component as never, props, prefix, () => afterSettled(committed)),
     );
@@ -115,6 +89,13 @@ async function hydrateIsland(script: HTMLScriptElement, root: HTMLElement): Prom
  */
 function afterSettled(callback: () => void) {
   requestAnimationFrame(() => setTimeout(callback, 0));
+}
+
+/** Gives the main thread back: scheduler.yield() where the browser has it, else a new task. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function whenMouseMoves(callback: () => void) {

@@ -1,3 +1,4 @@
+import type { HeldPresses } from '../islands/hold';
 import { startIslands } from '../islands/start';
 import { startConsentBanner } from '../lib/consent-banner';
 import { startTags } from '../lib/tags';
@@ -9,10 +10,10 @@ import { track, trackDeclaredCtas } from '../lib/tracking';
  * and count the page view (held until the visitor's consent choice, D20). No React here: see
  * src/islands/start.ts.
  */
-export function runPage(): void {
+export function runPage(held: HeldPresses): void {
   startConsentBanner();
   startTags();
-  startIslands();
+  startIslands(held);
   trackDeclaredCtas();
   track('pageView');
 }

@@ -1,18 +1,29 @@
 import '../styles/global.css';
+import { holdPresses } from '../islands/hold';
 
 /**
  * Every page's client entry: all it fetches before the first paint is this module. The rest of
  * the page's code (src/pages/page-runtime.ts) starts after that paint, so nothing of ours
  * competes with the HTML, the stylesheet and the fonts for it: the first paint is the whole page.
+ * A visitor who presses a button or sends a form before then is held (src/islands/hold.ts) and
+ * brings the rest in at once.
  */
 export function startPage(): void {
-  afterFirstPaint(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
     import('./page-runtime').then(
-      ({ runPage }) => runPage(),
-      // The page is whole without it: links work and forms post as plain HTML.
-      (error: unknown) => console.error('The page’s code could not load', error),
+      ({ runPage }) => runPage(held),
+      (error: unknown) => {
+        // The page is whole without it: links work and forms post as plain HTML.
+        console.error('The page’s code could not load', error);
+        for (const press of held.values()) press.replay();
+      },
     );
-  });
+  };
+  const held = holdPresses(start);
+  afterFirstPaint(start);
 }
 
 /**
