@@ -120,6 +120,19 @@ export const leadSearchSchema = z.strictObject({
 
 export const leadKinds = ['sign-up', 'enquiry'] as const;
 
+/**
+ * Where a sign-up stands in Kit (issue #20): not yet confirmed (the double opt-in's email not
+ * clicked), confirmed, or the latest of unsubscribed, bounced, complained (marked as spam).
+ */
+export const subscriberStatuses = [
+  'unconfirmed',
+  'confirmed',
+  'unsubscribed',
+  'bounced',
+  'complained',
+] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
 export const latestLeadsSchema = z.strictObject({
   leads: z.array(
     z.strictObject({
