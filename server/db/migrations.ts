@@ -332,3 +332,10 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     );
   }
 }
+
+/** Tests only: the schema as it stood after migration `name`, to check what a later one carries over. */
+export async function migrateTo(db: Kysely<unknown>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}

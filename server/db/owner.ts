@@ -139,6 +139,7 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
     const leadIds = [...contacts, ...subscribers].map((row) => row.id);
     if (leadIds.length === 0) return { contactSubmissions: 0, subscribers: 0, outboxJobs: 0 };
     const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', leadIds).execute();
+    await trx.deleteFrom('share_codes').where('subscriber_id', 'in', leadIds).execute();
     await trx.deleteFrom('contact_submissions').where('email', '=', address).execute();
     await trx.deleteFrom('subscribers').where('email', '=', address).execute();
     return {
@@ -179,6 +180,11 @@ export async function pruneOlderThan(store: Store, before: Date): Promise<Erased
       .deleteFrom('subscribers')
       .where('created_at', '<', cutoff)
       .executeTakeFirst();
+    // Their share links go with them.
+    await trx
+      .deleteFrom('share_codes')
+      .where('subscriber_id', 'not in', trx.selectFrom('subscribers').select('id'))
+      .execute();
     return {
       contactSubmissions: Number(contacts.numDeletedRows),
       subscribers: Number(subscribers.numDeletedRows),
