@@ -75,6 +75,8 @@ export const funnelRowSchema = z.strictObject({
   /** Different visitors each day, added up over the days (the anonymous hash changes daily). */
   visitors: count,
   signUps: count,
+  /** Of those sign-ups, how many confirmed their address in Kit (issue #20). */
+  confirmed: count,
   /** Contact submissions; null by page and by source, which the contact form does not keep. */
   contacts: count.nullable(),
 });

@@ -94,6 +94,8 @@ export const words = {
     views: 'Views',
     visitors: 'Visitors',
     signUps: 'Sign-ups',
+    confirmed: 'Confirmed',
+    confirmedHint: 'Sign-ups who clicked Kit’s confirmation email',
     conversion: 'Conversion',
     enquiries: 'Enquiries',
     viewsHint: 'Pages opened in a browser; bots and prefetches are not counted.',
