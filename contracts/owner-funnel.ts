@@ -149,6 +149,8 @@ export const latestLeadsSchema = z.strictObject({
       /** Sign-ups only: the contact form keeps no source or page. */
       source: z.string().nullable(),
       page: z.string().nullable(),
+      /** Sign-ups only: where it stands in Kit (issue #20). */
+      status: z.enum(subscriberStatuses).nullable(),
     }),
   ),
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { kitEventTypes, subscriberStatus } from '../db/kit-events';
+import { exportSubscribers, latestLeads } from '../db/owner';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import { createTestApp, postJson } from '../testing/app';
@@ -263,6 +264,34 @@ describeEachStore('POST /api/kit/webhook', ({ store }) => {
     expect(await kitEventCount(store())).toBe(1);
     expect((await statusOf(store(), 'ada@example.com'))[0]?.status).toBe('confirmed');
   }, 60_000);
+
+  it('shows an unsubscribe or a bounce in the owner’s records', async () => {
+    await signUp('ada@example.com');
+    await signUp('bob@example.com');
+    const at = minutesAgo(1);
+    await deliverToKitWebhook(
+      app(),
+      kitEnvelope([kitEvent('subscriber.unsubscribed', 'ada@example.com', at)]),
+    );
+    await deliverToKitWebhook(
+      app(),
+      kitEnvelope([kitEvent('subscriber.bounced', 'bob@example.com', at)]),
+    );
+    const latest = await latestLeads(store(), { limit: 10 });
+    expect(latest.map((lead) => [lead.email, lead.status])).toEqual(
+      expect.arrayContaining([
+        ['ada@example.com', 'unsubscribed'],
+        ['bob@example.com', 'bounced'],
+      ]),
+    );
+    const exported = await exportSubscribers(store(), {});
+    expect(exported.map((row) => [row.email, row.unsubscribed_at, row.bounced_at])).toEqual(
+      expect.arrayContaining([
+        ['ada@example.com', at, null],
+        ['bob@example.com', null, at],
+      ]),
+    );
+  });
 
   it('logs what it did without the addresses', async () => {
     const lines: string[] = [];
