@@ -68,6 +68,11 @@ export function kitWebhookRouter({
   const refuse = (status: 400 | 401 | 408 | 413, error: string) =>
     Response.json({ error } satisfies ApiError, { status });
   return new Hono().post('/', async (c) => {
+    // An unsigned post is turned away before its body is read.
+    if (!c.req.header(kitSignatureHeader)) {
+      logger.warn({ reason: 'missing' }, 'kit webhook signature refused');
+      return refuse(401, 'Signature refused.');
+    }
     let body: Uint8Array;
     try {
       body = await readBodyBytes(c.req.raw, {
