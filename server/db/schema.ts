@@ -57,7 +57,10 @@ export interface SubscriberTable {
   ip_hash: string;
   /** The site's host name the sign-up came in on (as its page views are counted); null before 0004. */
   host: string | null;
-  /** The code of this sign-up's share link (random, no personal data); null before 0002. */
+  /**
+   * The code of this sign-up's share link, for sign-ups from 0002 to 0008; since 0008 codes are
+   * in share_codes (a fresh one per answer) and this stays null.
+   */
   referral_code: string | null;
   /** The share link this sign-up came through, when it counts (not the referrer's own email). */
   referred_by: string | null;
