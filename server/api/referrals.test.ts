@@ -147,6 +147,15 @@ describeEachStore('share links (the thank-you page promise)', ({ store }) => {
     expect((await progress(ada.referralCode)).body).toMatchObject({ joined: 2, unlocked: true });
   });
 
+  it('counts a friend Kit already knew as confirmed through another list', async () => {
+    const { referralCode } = await signUp('ada@example.com');
+    await postJson(app(), '/api/subscriptions', { list: 'newsletter', email: 'bob@example.com' });
+    await confirm('bob@example.com');
+    // Bob is active in Kit already: joining the waitlist brings no new activation from Kit.
+    await signUp('bob@example.com', { ref: referralCode });
+    expect((await progress(referralCode)).body).toMatchObject({ joined: 1 });
+  });
+
   it('knows no code it did not give, and refuses a malformed one', async () => {
     expect((await progress('AAAAAAAAAAAA')).status).toBe(404);
     expect((await progress('not a code')).status).toBe(404);

@@ -83,6 +83,18 @@ export async function addSubscriber(
       referrer && (referrer.mailbox ?? mailboxKey(referrer.email)) !== mailbox
         ? (subscription.ref ?? null)
         : null;
+    // Kit keeps one subscriber per address: what it reported for this address on another list
+    // holds for this sign-up too (an already active subscriber is not confirmed again).
+    const known = await trx
+      .selectFrom('subscribers')
+      .select((eb) => [
+        eb.fn.max('confirmed_at').as('confirmed_at'),
+        eb.fn.max('unsubscribed_at').as('unsubscribed_at'),
+        eb.fn.max('bounced_at').as('bounced_at'),
+        eb.fn.max('complained_at').as('complained_at'),
+      ])
+      .where('email', '=', email)
+      .executeTakeFirst();
     const inserted = await trx
       .insertInto('subscribers')
       .values({
@@ -104,6 +116,10 @@ export async function addSubscriber(
         host: meta.host,
         referred_by: referredBy,
         verified: meta.verified ? 1 : 0,
+        confirmed_at: known?.confirmed_at ?? null,
+        unsubscribed_at: known?.unsubscribed_at ?? null,
+        bounced_at: known?.bounced_at ?? null,
+        complained_at: known?.complained_at ?? null,
       })
       .onConflict((conflict) => conflict.columns(['list', 'email']).doNothing())
       .returning('id')

@@ -62,7 +62,7 @@ export interface SubscriberTable {
    * in share_codes (a fresh one per answer) and this stays null.
    */
   referral_code: string | null;
-  /** The share link this sign-up came through, when it counts (not the referrer's own email). */
+  /** The share link this sign-up came through, when it counts (not the referrer's own mailbox). */
   referred_by: string | null;
   verified: Verified;
   /** The email's mailbox (server/db/mailbox.ts): friends are counted once per mailbox. */
