@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, e2ePort, siteOrigin } from './e2e/hosts';
+import { e2eDataDir, e2eKitWebhookSecret, e2ePort, siteOrigin } from './e2e/hosts';
 import { sampleTags } from './e2e/sample-tags';
 import { sampleVideos } from './e2e/sample-videos';
 import { consentStorageKey, noConsent } from './src/lib/consent';
@@ -82,6 +82,8 @@ export default defineConfig({
       ...sampleTags,
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
+      // Friends count once Kit reports them confirmed: the tests sign those reports (issue #20).
+      KIT_WEBHOOK_SECRET: e2eKitWebhookSecret,
     },
   },
 });

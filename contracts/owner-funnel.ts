@@ -75,6 +75,8 @@ export const funnelRowSchema = z.strictObject({
   /** Different visitors each day, added up over the days (the anonymous hash changes daily). */
   visitors: count,
   signUps: count,
+  /** Of those sign-ups, how many confirmed their address in Kit (issue #20). */
+  confirmed: count,
   /** Contact submissions; null by page and by source, which the contact form does not keep. */
   contacts: count.nullable(),
 });
@@ -120,6 +122,19 @@ export const leadSearchSchema = z.strictObject({
 
 export const leadKinds = ['sign-up', 'enquiry'] as const;
 
+/**
+ * Where a sign-up stands in Kit (issue #20): not yet confirmed (the double opt-in's email not
+ * clicked), confirmed, or the latest of unsubscribed, bounced, complained (marked as spam).
+ */
+export const subscriberStatuses = [
+  'unconfirmed',
+  'confirmed',
+  'unsubscribed',
+  'bounced',
+  'complained',
+] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
 export const latestLeadsSchema = z.strictObject({
   leads: z.array(
     z.strictObject({
@@ -134,6 +149,8 @@ export const latestLeadsSchema = z.strictObject({
       /** Sign-ups only: the contact form keeps no source or page. */
       source: z.string().nullable(),
       page: z.string().nullable(),
+      /** Sign-ups only: where it stands in Kit (issue #20). */
+      status: z.enum(subscriberStatuses).nullable(),
     }),
   ),
 });

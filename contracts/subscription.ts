@@ -54,7 +54,7 @@ export type SubscriptionInput = z.input<typeof subscriptionSchema>;
 
 /**
  * The answer of POST /api/subscriptions (201), alike for a new sign-up and a repeat: the id and
- * the visitor's share code (none for a sign-up stored before share links existed).
+ * a fresh share code for the visitor's link (issue #20: never a code an earlier answer gave).
  */
 export const subscriptionAnswerSchema = z.object({
   id: z.string().min(1),

@@ -1,12 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { kitSignature } from '../server/providers/kit-signature';
 import { axeViolations } from './axe';
 import { content } from './content';
-import { siteOrigin } from './hosts';
+import { e2eKitWebhookSecret, siteOrigin } from './hosts';
 
 /**
  * The thank-you page (product brief §2.5, D10): the bonus download, the teaser in a dialog, and the
- * PS's promise kept: a personal share link, friends counted by the server, the second bonus
- * at two.
+ * PS's promise kept: a personal share link, friends counted by the server once they confirm
+ * (Kit's signed report), the second bonus at two.
  */
 
 const { site, thankYou, waitlist } = content;
@@ -20,6 +22,28 @@ async function joinWaitlist(page: Page, email: string, ref?: string) {
   await expect(
     page.getByRole('status').filter({ hasText: waitlist.hero.copy.success }),
   ).toBeVisible();
+}
+
+/** Kit reports that these addresses clicked their confirmation email, signed as Kit signs. */
+async function kitConfirms(request: APIRequestContext, emails: readonly string[]) {
+  const created = new Date().toISOString();
+  const body = JSON.stringify({
+    delivery_id: 1,
+    events: emails.map((email) => ({
+      id: randomUUID(),
+      type: 'subscriber.activated',
+      created,
+      data: { subscriber: { id: 1, email_address: email, state: 'active' } },
+    })),
+  });
+  const response = await request.post(`${siteOrigin.main}/api/kit/webhook`, {
+    data: body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Kit-Signature': kitSignature(e2eKitWebhookSecret, body, Math.floor(Date.now() / 1000)),
+    },
+  });
+  expect(response.status()).toBe(200);
 }
 
 test('the heading, a real download link and the teaser dialog', async ({ page, request }) => {
@@ -46,8 +70,9 @@ test('is kept out of search results', async ({ page }) => {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });
 
-test('the share link counts friends, not repeats or the owner, and unlocks at the goal', async ({
+test('the share link counts confirmed friends, not repeats or the owner, and unlocks at the goal', async ({
   browser,
+  request,
 }) => {
   const stamp = Date.now();
   const owner = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -77,14 +102,25 @@ test('the share link counts friends, not repeats or the owner, and unlocks at th
     new RegExp(encodeURIComponent(`?ref=${code}`).replace(/[?]/g, '\\?')),
   );
 
-  // The first friend joins twice (counted once), then the rest up to the goal.
+  // The first friend joins twice (counted once), then the rest up to the goal; one more friend
+  // joins under another spelling of the first one's inbox (counted once too).
   const friends = ['friend0', ...Array.from({ length: share.friendsGoal }, (_, i) => `friend${i}`)];
-  for (const friend of friends) {
+  const emails = [...friends.map((friend) => `${friend}.${stamp}@example.com`)];
+  emails.push(`Friend0.${stamp}+again@example.com`);
+  for (const email of emails) {
     const context = await browser.newContext();
-    await joinWaitlist(await context.newPage(), `${friend}+${stamp}@example.com`, code ?? '');
+    await joinWaitlist(await context.newPage(), email, code ?? '');
     await context.close();
   }
+  // Joined but not yet confirmed: no friend counts.
   await ownerPage.goto(`${siteOrigin.main}/thank-you`); // The code is remembered here now.
+  await expect(
+    ownerPage.getByText(
+      share.progress.replace('{joined}', '0').replace('{goal}', String(share.friendsGoal)),
+    ),
+  ).toBeVisible();
+  await kitConfirms(request, [...new Set(emails.map((email) => email.toLowerCase()))]);
+  await ownerPage.reload();
   await expect(ownerPage.getByText(share.unlocked)).toBeVisible();
   const bonus = ownerPage.getByRole('link', { name: share.secondBonusLabel });
   const response = await ownerPage.request.get((await bonus.getAttribute('href')) ?? '');

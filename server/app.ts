@@ -5,6 +5,7 @@ import { resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
+import { kitWebhookRouter } from './api/kit-webhook';
 import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';
 import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
@@ -112,6 +113,13 @@ export function createApp({
       }),
     }),
   );
+  // Kit's signed webhook deliveries (issue #20); without their secret, an unknown path (404).
+  if (env.KIT_WEBHOOK_SECRET) {
+    app.route(
+      '/api/kit/webhook',
+      kitWebhookRouter({ env, logger, store, secret: env.KIT_WEBHOOK_SECRET }),
+    );
+  }
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // The owner's room, on the main site's own host; elsewhere /owner is an unknown path (404).

@@ -120,6 +120,14 @@ export const envSchema = z.object({
   KIT_FORM_ID_HANDBOOK: optionalString,
   /** The list of people waiting for the next workshop date (when none is on the calendar). */
   KIT_FORM_ID_WORKSHOP: optionalString,
+  /**
+   * The signing secret of Kit's webhook endpoint (`npm run leads -- kit webhooks install` prints
+   * it); unset, POST /api/kit/webhook is a 404 and sign-ups are never marked confirmed.
+   */
+  KIT_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUnset,
+    z.string().trim().min(16, 'the secret Kit returned when the endpoint was made').optional(),
+  ),
   SMTP_URL: z.preprocess(
     emptyAsUnset,
     z

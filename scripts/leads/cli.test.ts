@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
 import { claimDueJobs, listJobs, parkJob } from '../../server/db/outbox';
+import { startFakeKit } from '../../server/providers/fake-kit';
 import { countRows, describeEachStore, type TestDatabase } from '../../server/testing/stores';
 import { type LeadsEnv, runLeadsCli } from './cli';
 
@@ -313,5 +314,66 @@ describeEachStore('npm run leads: backup and restore', ({ store, database }) => 
     expect(control.code).toBe(2);
     expect(control.stderr).toContain('--name An owner name is 1 to 60 printable characters.');
     expect((await leads('owner', 'promote', '--name', 'Jamie')).code).toBe(2);
+  });
+});
+
+describeEachStore('npm run leads: Kit webhooks install', ({ database }) => {
+  it('makes the endpoint for the four events and prints the secret to set', async () => {
+    const kit = await startFakeKit('kit-key');
+    try {
+      const settings = { KIT_API_KEY: 'kit-key', KIT_API_URL: kit.url };
+      const result = await leadsOn(database(), settings, ['kit', 'webhooks', 'install']);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(kit.webhookEndpoints).toEqual([
+        {
+          url: 'https://jamie.example/api/kit/webhook',
+          events: [
+            'subscriber.activated',
+            'subscriber.unsubscribed',
+            'subscriber.bounced',
+            'subscriber.complained',
+          ],
+          name: expect.any(String),
+        },
+      ]);
+      expect(result.stdout).toContain('KIT_WEBHOOK_SECRET=fake-kit-signing-secret-1\n');
+      const elsewhere = await leadsOn(database(), settings, [
+        'kit',
+        'webhooks',
+        'install',
+        '--url',
+        'https://staging.jamie.example/api/kit/webhook',
+      ]);
+      expect(elsewhere.code).toBe(0);
+      expect(kit.webhookEndpoints[1]?.url).toBe('https://staging.jamie.example/api/kit/webhook');
+    } finally {
+      await kit.close();
+    }
+  });
+
+  it('refuses without KIT_API_KEY, with a wrong key, or a wrong command line', async () => {
+    const kit = await startFakeKit('kit-key');
+    try {
+      expect(
+        await leadsOn(database(), { KIT_API_URL: kit.url }, ['kit', 'webhooks', 'install']),
+      ).toMatchObject({ code: 1, stderr: expect.stringContaining('KIT_API_KEY is not set') });
+      expect(
+        await leadsOn(database(), { KIT_API_KEY: 'wrong', KIT_API_URL: kit.url }, [
+          'kit',
+          'webhooks',
+          'install',
+        ]),
+      ).toMatchObject({ code: 1, stderr: expect.stringContaining('Kit answered 401') });
+      for (const argv of [
+        ['kit', 'webhooks'],
+        ['kit', 'webhooks', 'remove'],
+        ['kit', 'webhooks', 'install', '--url', 'not a url'],
+      ]) {
+        expect((await leadsOn(database(), {}, argv)).code, argv.join(' ')).toBe(2);
+      }
+      expect(kit.webhookEndpoints).toEqual([]);
+    } finally {
+      await kit.close();
+    }
   });
 });

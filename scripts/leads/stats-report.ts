@@ -44,6 +44,7 @@ export function funnelReport(funnel: Funnel, generatedAt: Date): string {
     'Views',
     'Visitors',
     'Sign-ups',
+    'Confirmed',
     ...(contacts ? ['Contacts'] : []),
     'Conversion',
   ];
@@ -52,6 +53,7 @@ export function funnelReport(funnel: Funnel, generatedAt: Date): string {
       number(row.views),
       number(row.visitors),
       number(row.signUps),
+      number(row.confirmed),
       ...(contacts ? [number(row.contacts ?? 0)] : []),
       percent(conversion(row)),
     ]
@@ -104,6 +106,7 @@ tfoot th,tfoot td{font-weight:700;border-top:2px solid ${colour.ink};border-bott
 <div><dt>Views</dt><dd>${html(number(total.views))}</dd></div>
 <div><dt>Visitors</dt><dd>${html(number(total.visitors))}</dd></div>
 <div><dt>Sign-ups</dt><dd>${html(number(total.signUps))}</dd></div>
+<div><dt>Confirmed</dt><dd>${html(number(total.confirmed))}</dd></div>
 <div><dt>Contact submissions</dt><dd>${html(number(total.contacts ?? 0))}</dd></div>
 <div class="conversion"><dt>Conversion</dt><dd>${html(percent(conversion(total)))}</dd></div>
 </dl>

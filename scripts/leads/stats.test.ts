@@ -90,6 +90,12 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       'Direct',
       '2026-10-01T08:00:00.000Z',
     );
+    // Kit reported one of them confirmed (issue #20).
+    await store()
+      .db.updateTable('subscribers')
+      .set({ confirmed_at: '2026-11-20T09:05:00.000Z' })
+      .where('email', '=', 'a@example.com')
+      .execute();
     const contact = await addContactSubmission(
       store(),
       { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
@@ -106,18 +112,18 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
   /** The table's lines, each squeezed to single spaces. */
   const lines = (text: string) => text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
 
-  it('prints the funnel by page as a table: views, visitors, sign-ups, conversion', async () => {
+  it('prints the funnel by page as a table: views, visitors, sign-ups, confirmed, conversion', async () => {
     await seed();
     const { code, stdout } = await stats();
     expect(code).toBe(0);
     expect(lines(stdout)).toEqual(
       expect.arrayContaining([
         'Funnel by page, 2026-10-21 to 2026-11-20 (UTC days)',
-        'page views visitors sign-ups conversion',
-        'localhost/ 6 3 2 66.7%',
-        'waitlist.localhost/ig 4 1 1 100.0%',
-        'waitlist.localhost/<script> 1 1 0 0.0%',
-        'total 11 5 3 60.0%',
+        'page views visitors sign-ups confirmed conversion',
+        'localhost/ 6 3 2 0 66.7%',
+        'waitlist.localhost/ig 4 1 1 1 100.0%',
+        'waitlist.localhost/<script> 1 1 0 0 0.0%',
+        'total 11 5 3 1 60.0%',
         expect.stringContaining('Contact submissions in this period: 1'),
       ]),
     );
@@ -129,24 +135,24 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     await seed();
     expect(lines((await stats('--by', 'source')).stdout)).toEqual(
       expect.arrayContaining([
-        'Direct 5 2 1 50.0%',
-        'Google 1 1 1 100.0%',
-        'Instagram 4 1 1 100.0%',
-        '=cmd|calc 1 1 0 0.0%',
+        'Direct 5 2 1 0 50.0%',
+        'Google 1 1 1 0 100.0%',
+        'Instagram 4 1 1 1 100.0%',
+        '=cmd|calc 1 1 0 0 0.0%',
       ]),
     );
     const days = lines((await stats('--by', 'day', '--since', '2026-11-18')).stdout);
     expect(days).toEqual(
       expect.arrayContaining([
-        'day views visitors sign-ups contacts conversion',
-        '2026-11-18 0 0 0 0 –',
-        '2026-11-19 4 2 1 0 50.0%',
-        '2026-11-20 7 3 2 1 66.7%',
-        'total 11 5 3 1 60.0%',
+        'day views visitors sign-ups confirmed contacts conversion',
+        '2026-11-18 0 0 0 0 0 –',
+        '2026-11-19 4 2 1 0 0 50.0%',
+        '2026-11-20 7 3 2 1 1 66.7%',
+        'total 11 5 3 1 1 60.0%',
       ]),
     );
     expect(lines((await stats('--by', 'host')).stdout)).toEqual(
-      expect.arrayContaining(['localhost 6 3 2 1 66.7%', 'waitlist.localhost 5 2 1 0 50.0%']),
+      expect.arrayContaining(['localhost 6 3 2 0 1 66.7%', 'waitlist.localhost 5 2 1 1 0 50.0%']),
     );
   });
 
@@ -176,10 +182,15 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
         referral_code: null,
         referred_by: null,
         verified: 1,
+        mailbox: 'a@example.com',
+        confirmed_at: null,
+        unsubscribed_at: null,
+        bounced_at: null,
+        complained_at: null,
       })
       .execute();
     const { stdout } = await stats('--by', 'source');
-    expect(lines(stdout)).toContain('Instagram 4 3 1 33.3%');
+    expect(lines(stdout)).toContain('Instagram 4 3 1 0 33.3%');
     expect(stdout).not.toMatch(/instagram\.com|^IG /m);
   });
 
@@ -189,7 +200,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     expect(lines(stdout)).toEqual(
       expect.arrayContaining([
         'Funnel by day, 2026-11-18 to 2026-11-19 (UTC days)',
-        'total 4 2 1 0 50.0%',
+        'total 4 2 1 0 0 50.0%',
       ]),
     );
   });
@@ -198,9 +209,9 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     await seed();
     const csv = await stats('--by', 'source', '--format', 'csv');
     const [header, ...rows] = csv.stdout.trim().split('\r\n');
-    expect(header).toBe('"source","views","visitors","sign_ups","conversion"');
-    expect(rows).toContain(`"'=cmd|calc","1","1","0","0.0000"`);
-    expect(rows).toContain('"Direct","5","2","1","0.5000"');
+    expect(header).toBe('"source","views","visitors","sign_ups","confirmed","conversion"');
+    expect(rows).toContain(`"'=cmd|calc","1","1","0","0","0.0000"`);
+    expect(rows).toContain('"Direct","5","2","1","0","0.5000"');
 
     const json = JSON.parse((await stats('--by', 'day', '--format', 'json')).stdout);
     expect(json).toMatchObject({ by: 'day', from: '2026-10-21', to: '2026-11-20' });
@@ -210,6 +221,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       views: 7,
       visitors: 3,
       signUps: 2,
+      confirmed: 1,
       contacts: 1,
       conversion: 2 / 3,
     });
@@ -218,6 +230,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       views: 11,
       visitors: 5,
       signUps: 3,
+      confirmed: 1,
       contacts: 1,
       conversion: 0.6,
     });
@@ -237,13 +250,15 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     }
     const report = (await stats('--format', 'html')).stdout;
     expect(report).toContain('waitlist.localhost/&lt;script&gt;');
-    expect(report).toContain('<th scope="row">localhost/</th><td>6</td><td>3</td><td>2</td>');
+    expect(report).toContain(
+      '<th scope="row">localhost/</th><td>6</td><td>3</td><td>2</td><td>0</td>',
+    );
   });
 
   it('prints zeros, not an error, before anything was counted', async () => {
     const { code, stdout } = await stats();
     expect(code).toBe(0);
-    expect(lines(stdout)).toContain('total 0 0 0 –');
+    expect(lines(stdout)).toContain('total 0 0 0 0 –');
     expect(stdout).toContain('Contact submissions in this period: 0');
     expect((await stats('--format', 'html')).stdout).toContain(
       'No visits or sign-ups in this period.',

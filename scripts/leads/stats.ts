@@ -19,6 +19,7 @@ export function funnelNotes(funnel: Funnel): string[] {
     'Views: pages opened in a browser (bots, prefetches and HEAD requests are not counted).',
     'Visitors: different visitors each day, by an anonymous hash that changes daily, added up over the days.',
     'Conversion: sign-ups divided by visitors.',
+    'Confirmed: of those sign-ups, the ones who clicked Kit’s confirmation email (reported by Kit’s webhook).',
   ];
   if (!countsContacts(funnel.by)) {
     notes.push(
@@ -64,6 +65,7 @@ function csv(funnel: Funnel): string {
     'views',
     'visitors',
     'sign_ups',
+    'confirmed',
     ...(countsContacts(funnel.by) ? ['contacts'] : []),
     'conversion',
   ];
@@ -72,6 +74,7 @@ function csv(funnel: Funnel): string {
     views: row.views,
     visitors: row.visitors,
     sign_ups: row.signUps,
+    confirmed: row.confirmed,
     contacts: row.contacts,
     conversion: conversion(row)?.toFixed(4) ?? null,
   }));
@@ -92,6 +95,7 @@ function table(funnel: Funnel): string {
     'views',
     'visitors',
     'sign-ups',
+    'confirmed',
     ...(contacts ? ['contacts'] : []),
     'conversion',
   ];
@@ -100,6 +104,7 @@ function table(funnel: Funnel): string {
     String(row.views),
     String(row.visitors),
     String(row.signUps),
+    String(row.confirmed),
     ...(contacts ? [String(row.contacts)] : []),
     percent(conversion(row)),
   ]);

@@ -18,11 +18,27 @@ export class BodyReadError extends Error {
  */
 export async function readBodyText(
   request: Request,
-  { maxBytes, deadlineMs }: { maxBytes: number; deadlineMs: number },
+  limits: { maxBytes: number; deadlineMs: number },
 ): Promise<string> {
+  const bytes = await readBodyBytes(request, limits);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BodyReadError('not-utf8', 'Body is not UTF-8.');
+  }
+}
+
+/**
+ * The same limits, the bytes as they arrived: what a signature is checked against (a webhook's
+ * signature covers the raw bytes, not a decoding of them).
+ */
+export async function readBodyBytes(
+  request: Request,
+  { maxBytes, deadlineMs }: { maxBytes: number; deadlineMs: number },
+): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new BodyReadError('too-large', 'Body too large.');
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, fail) => {
@@ -49,9 +65,5 @@ export async function readBodyText(
   } finally {
     clearTimeout(timer);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new BodyReadError('not-utf8', 'Body is not UTF-8.');
-  }
+  return Buffer.concat(chunks);
 }

@@ -10,8 +10,9 @@ import type { StaticFile } from '../static-files';
 
 /**
  * The share promise of the thank-you page: GET /api/referrals/:code says how many friends have
- * joined through the link; GET /api/referrals/:code/bonus hands over the second bonus once
- * `goal` have (the PDF is not a public file). A code reveals a count, nothing personal. The goal
+ * joined through the link and confirmed their email (each inbox once, issue #20);
+ * GET /api/referrals/:code/bonus hands over the second bonus once `goal` have (the PDF is not a
+ * public file). A code reveals a count, nothing personal. The goal
  * is the content's (content/thank-you.yaml `share.friendsGoal`, product brief §2.5), the number
  * the thank-you page promises.
  */
@@ -44,7 +45,7 @@ export function referralsRouter({
       if (joined < goal || !bonus) {
         return c.json(
           {
-            error: `The bonus unlocks when ${goal} friends have joined.`,
+            error: `The bonus unlocks when ${goal} friends have joined and confirmed.`,
           } satisfies ApiError,
           403,
         );

@@ -6,9 +6,10 @@ import { leadRouter } from './lead-form';
 
 /**
  * POST /api/subscriptions: every sign-up form (product decision D8). 201 {id, referralCode},
- * for a new sign-up and, with the existing ones, for an email already on this list (a success
- * that stores nothing new, and answers the same, so no one can learn who is on a list). The code
- * makes the visitor's share link.
+ * for a new sign-up and for an email already on this list (a success that stores nothing new,
+ * and answers alike, so no one can learn who is on a list). The code makes the visitor's share
+ * link: a fresh one for every answer (issue #20), so an email typed by someone else never
+ * reveals its owner's link.
  */
 export function subscriptionsRouter(deps: LeadApiDeps) {
   return leadRouter<typeof subscriptionSchema, SubscriptionAnswer>(deps, {
@@ -22,7 +23,7 @@ export function subscriptionsRouter(deps: LeadApiDeps) {
         deps.forwarding.jobsForSubscriber(subscription.list),
       );
       // The visitor's share link (the thank-you page's promise).
-      return { created, answer: referralCode ? { id, referralCode } : { id } };
+      return { created, answer: { id, referralCode } };
     },
     // A bot gets no share code.
     decoyAnswer: (id) => ({ id }),

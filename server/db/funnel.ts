@@ -25,6 +25,8 @@ export interface FunnelRow {
    */
   visitors: number;
   signUps: number;
+  /** Of those sign-ups, how many confirmed their address (Kit's double opt-in, issue #20). */
+  confirmed: number;
   /** Contact submissions; null by page and source, which the contact form does not record. */
   contacts: number | null;
 }
@@ -60,6 +62,7 @@ interface LeadGroup {
   source?: string | null;
   day: string;
   count: number | string;
+  confirmed?: number | string;
 }
 
 function leadKey(by: FunnelDimension, lead: LeadGroup): string {
@@ -101,6 +104,7 @@ export async function funnel(
       .selectFrom('subscribers')
       .select(['host', 'page', 'source', createdAt.as('day')])
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .select((eb) => eb.fn.count<number | string>('confirmed_at').as('confirmed'))
       .where('created_at', '>=', from)
       .where('created_at', '<', until)
       .groupBy(['host', 'page', 'source', createdAt])
@@ -120,7 +124,14 @@ export async function funnel(
   const row = (key: string) => {
     let found = rows.get(key);
     if (!found) {
-      found = { key, views: 0, visitors: 0, signUps: 0, contacts: contactsKnown ? 0 : null };
+      found = {
+        key,
+        views: 0,
+        visitors: 0,
+        signUps: 0,
+        confirmed: 0,
+        contacts: contactsKnown ? 0 : null,
+      };
       rows.set(key, found);
     }
     return found;
@@ -137,7 +148,11 @@ export async function funnel(
     target.views += Number(group.views);
     target.visitors += Number(group.visitors);
   }
-  for (const group of signUps) row(leadKey(by, group)).signUps += Number(group.count);
+  for (const group of signUps) {
+    const target = row(leadKey(by, group));
+    target.signUps += Number(group.count);
+    target.confirmed += Number(group.confirmed);
+  }
   if (contactsKnown) {
     for (const group of contacts) {
       const target = row(leadKey(by, group));
@@ -157,6 +172,7 @@ export async function funnel(
       views: Number(totalViews.views ?? 0),
       visitors: Number(totalViews.visitors),
       signUps: sum(signUps),
+      confirmed: signUps.reduce((total, group) => total + Number(group.confirmed), 0),
       contacts: sum(contacts),
     },
   };

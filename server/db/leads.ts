@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { ContactSubmission } from '../../contracts/contact';
 import type { Subscription, SubscriptionList } from '../../contracts/subscription';
 import { sourceName } from '../../contracts/traffic-source';
+import { mailboxKey } from './mailbox';
 import type { Database, OutboxJobKind } from './schema';
 import { isoNow, type Store } from './store';
 
@@ -55,26 +56,45 @@ export async function addContactSubmission(
 
 /**
  * Stores a sign-up unless this email is already on this list; a repeat is a success that stores
- * nothing and sends nothing again. `created` tells the two apart.
+ * nothing and sends nothing again. `created` tells the two apart. Either way the answer carries
+ * a fresh share code (issue #20): never one an earlier sign-up was given, so posting someone
+ * else's email hands over nothing of theirs, and friends are counted per code.
  */
 export async function addSubscriber(
   store: Store,
   subscription: Subscription,
   meta: LeadMeta,
   jobs: readonly OutboxJobKind[],
-): Promise<{ id: string; created: boolean; referralCode: string | null }> {
+): Promise<{ id: string; created: boolean; referralCode: string }> {
   const email = subscription.email.toLowerCase();
+  const mailbox = mailboxKey(email);
   const now = isoNow();
   return store.write(async (trx) => {
-    // Someone's own link does not count for them (a self-referral).
+    // Someone's own link does not count for them (a self-referral), under any of their spellings.
     const referrer = subscription.ref
       ? await trx
-          .selectFrom('subscribers')
-          .select('email')
-          .where('referral_code', '=', subscription.ref)
+          .selectFrom('share_codes')
+          .innerJoin('subscribers', 'subscribers.id', 'share_codes.subscriber_id')
+          .select(['subscribers.email', 'subscribers.mailbox'])
+          .where('share_codes.code', '=', subscription.ref)
           .executeTakeFirst()
       : undefined;
-    const referralCode = randomBytes(9).toString('base64url');
+    const referredBy =
+      referrer && (referrer.mailbox ?? mailboxKey(referrer.email)) !== mailbox
+        ? (subscription.ref ?? null)
+        : null;
+    // Kit keeps one subscriber per address: what it reported for this address on another list
+    // holds for this sign-up too (an already active subscriber is not confirmed again).
+    const known = await trx
+      .selectFrom('subscribers')
+      .select((eb) => [
+        eb.fn.max('confirmed_at').as('confirmed_at'),
+        eb.fn.max('unsubscribed_at').as('unsubscribed_at'),
+        eb.fn.max('bounced_at').as('bounced_at'),
+        eb.fn.max('complained_at').as('complained_at'),
+      ])
+      .where('email', '=', email)
+      .executeTakeFirst();
     const inserted = await trx
       .insertInto('subscribers')
       .values({
@@ -82,6 +102,7 @@ export async function addSubscriber(
         created_at: now,
         list: subscription.list,
         email,
+        mailbox,
         first_name: subscription.firstName || null,
         // A page open since before sources had one name may still send an old spelling.
         source: sourceName(subscription.source ?? '') || null,
@@ -93,24 +114,33 @@ export async function addSubscriber(
         utm_content: subscription.utm?.utm_content || null,
         ip_hash: meta.ipHash,
         host: meta.host,
-        referral_code: referralCode,
-        referred_by: referrer && referrer.email !== email ? (subscription.ref ?? null) : null,
+        referred_by: referredBy,
         verified: meta.verified ? 1 : 0,
+        confirmed_at: known?.confirmed_at ?? null,
+        unsubscribed_at: known?.unsubscribed_at ?? null,
+        bounced_at: known?.bounced_at ?? null,
+        complained_at: known?.complained_at ?? null,
       })
       .onConflict((conflict) => conflict.columns(['list', 'email']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) {
-      await enqueue(trx, inserted.id, jobs, now);
-      return { id: inserted.id, created: true, referralCode };
-    }
-    const existing = await trx
-      .selectFrom('subscribers')
-      .select(['id', 'referral_code'])
-      .where('list', '=', subscription.list)
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return { id: existing.id, created: false, referralCode: existing.referral_code };
+    const id =
+      inserted?.id ??
+      (
+        await trx
+          .selectFrom('subscribers')
+          .select('id')
+          .where('list', '=', subscription.list)
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const referralCode = randomBytes(9).toString('base64url');
+    await trx
+      .insertInto('share_codes')
+      .values({ code: referralCode, subscriber_id: id, created_at: now })
+      .execute();
+    if (inserted) await enqueue(trx, id, jobs, now);
+    return { id, created: Boolean(inserted), referralCode };
   });
 }
 
@@ -189,21 +219,24 @@ export function findSubscriber(store: Store, id: string) {
 }
 
 /**
- * How many different people joined through a share link, leaving out the link's owner; null
- * for a code nobody has. A repeat sign-up stored nothing, so it never counts twice.
+ * How many friends joined through a share link and confirmed their address (issue #20): each
+ * mailbox once (server/db/mailbox.ts), leaving out the link's owner under any spelling; null for
+ * a code nobody was given. A repeat sign-up stored nothing, so it never counts twice.
  */
 export async function countReferrals(store: Store, code: string): Promise<number | null> {
   const owner = await store.db
-    .selectFrom('subscribers')
-    .select('email')
-    .where('referral_code', '=', code)
+    .selectFrom('share_codes')
+    .innerJoin('subscribers', 'subscribers.id', 'share_codes.subscriber_id')
+    .select(['subscribers.email', 'subscribers.mailbox'])
+    .where('share_codes.code', '=', code)
     .executeTakeFirst();
   if (!owner) return null;
   const { joined } = await store.db
     .selectFrom('subscribers')
-    .select((eb) => eb.fn.count<number | string>('email').distinct().as('joined'))
+    .select((eb) => eb.fn.count<number | string>('mailbox').distinct().as('joined'))
     .where('referred_by', '=', code)
-    .where('email', '!=', owner.email)
+    .where('confirmed_at', 'is not', null)
+    .where('mailbox', '!=', owner.mailbox ?? mailboxKey(owner.email))
     .executeTakeFirstOrThrow();
   return Number(joined);
 }

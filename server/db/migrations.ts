@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely';
+import { mailboxKey } from './mailbox';
 import { rateLimitTable } from './schema';
 
 /**
@@ -243,7 +244,77 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue #20: Kit's webhook events, each recorded once by its UUID (no personal data: the
+  // subscriber rows carry what an event changed); each sign-up's confirmation and later state,
+  // by event time; the mailbox friends are counted by; and a fresh share code per answer.
+  '0008-kit-events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('kit_events')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('occurred_at', 'text', (col) => col.notNull())
+        .addColumn('received_at', 'text', (col) => col.notNull())
+        .execute();
+      for (const column of [
+        'mailbox',
+        'confirmed_at',
+        'unsubscribed_at',
+        'bounced_at',
+        'complained_at',
+      ]) {
+        await db.schema.alterTable('subscribers').addColumn(column, 'text').execute();
+      }
+      await db.schema
+        .createIndex('subscribers_mailbox')
+        .on('subscribers')
+        .column('mailbox')
+        .execute();
+      await db.schema
+        .createTable('share_codes')
+        .addColumn('code', 'text', (col) => col.primaryKey())
+        .addColumn('subscriber_id', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('share_codes_subscriber')
+        .on('share_codes')
+        .column('subscriber_id')
+        .execute();
+      // Sign-ups stored before: their mailbox, and the code they were given keeps working.
+      const legacy = db as unknown as Kysely<Legacy0008>;
+      const rows = await legacy
+        .selectFrom('subscribers')
+        .select(['id', 'email', 'referral_code', 'created_at'])
+        .execute();
+      for (const row of rows) {
+        await legacy
+          .updateTable('subscribers')
+          .set({ mailbox: mailboxKey(row.email) })
+          .where('id', '=', row.id)
+          .execute();
+        if (row.referral_code) {
+          await legacy
+            .insertInto('share_codes')
+            .values({ code: row.referral_code, subscriber_id: row.id, created_at: row.created_at })
+            .execute();
+        }
+      }
+    },
+  },
 };
+
+/** The tables as 0008 found and left them (the migration must not follow later schema changes). */
+interface Legacy0008 {
+  subscribers: {
+    id: string;
+    email: string;
+    referral_code: string | null;
+    created_at: string;
+    mailbox: string | null;
+  };
+  share_codes: { code: string; subscriber_id: string; created_at: string };
+}
 
 /** Every migration this code knows, in the order they run (Kysely sorts them by name). */
 export const migrationNames: readonly string[] = Object.keys(migrations).sort();
@@ -260,4 +331,11 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
       `Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
+
+/** Tests only: the schema as it stood after migration `name`, to check what a later one carries over. */
+export async function migrateTo(db: Kysely<unknown>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
 }

@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { utmKeys } from '../../contracts/form-fields';
 import type { LatestLeads } from '../../contracts/owner-funnel';
 import type { SubscriptionList } from '../../contracts/subscription';
+import { subscriberStatus } from './kit-events';
 import type { Store } from './store';
 
 /** The owner's commands (server/owner/commands/): export, latest leads, forget, prune. */
@@ -26,6 +27,11 @@ export const subscriberExportColumns = [
   'page',
   ...utmKeys,
   'verified',
+  // Issue #20: what Kit reported, each the latest time it did (empty: never).
+  'confirmed_at',
+  'unsubscribed_at',
+  'bounced_at',
+  'complained_at',
 ] as const;
 
 export function exportContactSubmissions(store: Store, { since }: { since?: Date }) {
@@ -68,6 +74,7 @@ export async function latestLeads(
     store.db
       .selectFrom('subscribers')
       .select(['id', 'created_at', 'list', 'email', 'first_name', 'source', 'page'])
+      .select(['confirmed_at', 'unsubscribed_at', 'bounced_at', 'complained_at'])
       .$if(Boolean(pattern), (qb) =>
         qb.where((eb) => eb.or([holds('email'), holds('first_name'), holds('source')])),
       )
@@ -94,6 +101,7 @@ export async function latestLeads(
       name: row.first_name,
       source: row.source,
       page: row.page,
+      status: subscriberStatus(row),
     })),
     ...contacts.map((row) => ({
       id: row.id,
@@ -104,6 +112,7 @@ export async function latestLeads(
       name: row.name,
       source: null,
       page: null,
+      status: null,
     })),
   ];
   const newestFirst = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
@@ -139,6 +148,7 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
     const leadIds = [...contacts, ...subscribers].map((row) => row.id);
     if (leadIds.length === 0) return { contactSubmissions: 0, subscribers: 0, outboxJobs: 0 };
     const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', leadIds).execute();
+    await trx.deleteFrom('share_codes').where('subscriber_id', 'in', leadIds).execute();
     await trx.deleteFrom('contact_submissions').where('email', '=', address).execute();
     await trx.deleteFrom('subscribers').where('email', '=', address).execute();
     return {
@@ -179,6 +189,11 @@ export async function pruneOlderThan(store: Store, before: Date): Promise<Erased
       .deleteFrom('subscribers')
       .where('created_at', '<', cutoff)
       .executeTakeFirst();
+    // Their share links go with them.
+    await trx
+      .deleteFrom('share_codes')
+      .where('subscriber_id', 'not in', trx.selectFrom('subscribers').select('id'))
+      .execute();
     return {
       contactSubmissions: Number(contacts.numDeletedRows),
       subscribers: Number(subscribers.numDeletedRows),

@@ -21,6 +21,8 @@ export interface Database {
   audit_log: AuditLogTable;
   content_blobs: ContentBlobTable;
   content_versions: ContentVersionTable;
+  kit_events: KitEventTable;
+  share_codes: ShareCodeTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -55,11 +57,24 @@ export interface SubscriberTable {
   ip_hash: string;
   /** The site's host name the sign-up came in on (as its page views are counted); null before 0004. */
   host: string | null;
-  /** The code of this sign-up's share link (random, no personal data); null before 0002. */
+  /**
+   * The code of this sign-up's share link, for sign-ups from 0002 to 0008; since 0008 codes are
+   * in share_codes (a fresh one per answer) and this stays null.
+   */
   referral_code: string | null;
-  /** The share link this sign-up came through, when it counts (not the referrer's own email). */
+  /** The share link this sign-up came through, when it counts (not the referrer's own mailbox). */
   referred_by: string | null;
   verified: Verified;
+  /** The email's mailbox (server/db/mailbox.ts): friends are counted once per mailbox. */
+  mailbox: string | null;
+  /**
+   * The latest time Kit reported each of these for this address (issue #20): null until it
+   * has. The latest of the four is the subscriber's state (server/db/kit-events.ts).
+   */
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  bounced_at: string | null;
+  complained_at: string | null;
 }
 
 /** The outbox's job kinds: each a provider call, named once for producers and the worker. */
@@ -219,4 +234,27 @@ export interface ContentVersionTable {
   manifest: string;
   /** JSON: the paths added, changed or removed since the version before. */
   changed: string;
+}
+
+/**
+ * A Kit webhook event already recorded (issue #20), by its UUID, so that a retried or
+ * re-emitted delivery changes nothing twice. No email: what it changed is on the subscriber.
+ */
+export interface KitEventTable {
+  id: string;
+  type: string;
+  /** When it happened in Kit (the event's `created`), which decides between events. */
+  occurred_at: string;
+  received_at: string;
+}
+
+/**
+ * A share link's code (issue #20): a fresh one for every sign-up answer, so that knowing an
+ * email reveals nobody's link. Friends are counted per code. Codes given before 0008 were copied
+ * from subscribers.referral_code.
+ */
+export interface ShareCodeTable {
+  code: string;
+  subscriber_id: string;
+  created_at: string;
 }

@@ -74,8 +74,8 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
     expect(funnel).toMatchObject({ from: '2026-11-01', to: '2026-11-03' });
     expect(funnel.total).toMatchObject({ views: 5, visitors: 3, signUps: 1 });
     expect(funnel.bySource).toEqual([
-      { key: 'Instagram', views: 4, visitors: 2, signUps: 1, contacts: null },
-      { key: 'Direct', views: 1, visitors: 1, signUps: 0, contacts: null },
+      { key: 'Instagram', views: 4, visitors: 2, signUps: 1, confirmed: 0, contacts: null },
+      { key: 'Direct', views: 1, visitors: 1, signUps: 0, confirmed: 0, contacts: null },
     ]);
     expect(funnel.byPage.map((row) => row.key)).toEqual(['localhost/', 'localhost/ig']);
     expect(funnel.byDay.map((row) => [row.key, row.views])).toEqual([

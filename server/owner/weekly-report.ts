@@ -124,6 +124,7 @@ export async function weeklyReport(
       line('Page views', (f) => f.total.views),
       line('Visitors', (f) => f.total.visitors),
       line('Sign-ups', (f) => f.total.signUps),
+      line('Confirmed', (f) => f.total.confirmed),
       line('Enquiries', (f) => f.total.contacts ?? 0),
       `${'Conversion'.padEnd(12)}${percent.format(converted(thisWeek)).padStart(9)}   week before ${percent.format(converted(lastWeek))}`,
       '',

@@ -18,6 +18,8 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
   /** formId -> email -> how many successful adds (a real Kit would keep one). */
   const formAdds = new Map<string, Map<string, number>>();
   const referrers = new Map<string, string>();
+  /** Webhook endpoints made through the API (issue #20), as their request bodies. */
+  const webhookEndpoints: { url: string; events: string[]; name: string }[] = [];
 
   const server = createServer(async (request, response) => {
     const body = JSON.parse((await readAll(request)) || '{}') as Record<string, string>;
@@ -34,6 +36,21 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
     }
     if (status >= 500) {
       response.writeHead(status, { 'Content-Type': 'text/plain' }).end('down');
+      return;
+    }
+    if (request.url === '/v4/webhook_endpoints') {
+      const endpoint = body as unknown as (typeof webhookEndpoints)[number];
+      webhookEndpoints.push(endpoint);
+      response.writeHead(201, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          webhook_endpoint: {
+            id: webhookEndpoints.length,
+            ...endpoint,
+            status: 'active',
+            secret: `fake-kit-signing-secret-${webhookEndpoints.length}`,
+          },
+        }),
+      );
       return;
     }
     const email = body.email_address ?? '';
@@ -73,6 +90,7 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
     confirmations,
     formAdds,
     referrers,
+    webhookEndpoints,
     requestCount: () => requests,
     close: () =>
       new Promise<void>((resolve) => {

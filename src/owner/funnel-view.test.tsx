@@ -14,6 +14,7 @@ const line = (key: string, visitors: number, signUps: number, contacts: number |
   views: visitors * 2,
   visitors,
   signUps,
+  confirmed: Math.floor(signUps / 2),
   contacts,
 });
 const funnel: FunnelAnswer = {
@@ -53,9 +54,9 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
     [...row.children].map((cell) => cell.textContent),
   );
   expect(days).toEqual([
-    ['2026-11-01', '20', '10', '1', '0', '10.0%'],
-    ['2026-11-02', '40', '20', '2', '1', '10.0%'],
-    ['2026-11-03', '0', '0', '0', '0', '–'],
+    ['2026-11-01', '20', '10', '1', '0', '0', '10.0%'],
+    ['2026-11-02', '40', '20', '2', '1', '1', '10.0%'],
+    ['2026-11-03', '0', '0', '0', '0', '0', '–'],
   ]);
   // What visitors sent is text, never markup.
   expect(tables[1]?.querySelector('b')).toBeNull();

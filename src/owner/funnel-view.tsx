@@ -142,6 +142,11 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
     { term: words.funnel.visitors, value: number(total.visitors), hint: words.funnel.visitorsHint },
     { term: words.funnel.signUps, value: number(total.signUps), hint: null },
     {
+      term: words.funnel.confirmed,
+      value: number(total.confirmed),
+      hint: words.funnel.confirmedHint,
+    },
+    {
       term: words.funnel.conversion,
       value: percent(conversion(total)),
       hint: words.funnel.conversionHint,
@@ -149,7 +154,7 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
   ];
   return (
     <div className="flex flex-col gap-8">
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-6">
         {totals.map(({ term, value, hint }, index) => (
           <div
             key={term}
@@ -227,6 +232,7 @@ function FunnelTable({
     number(row.views),
     number(row.visitors),
     number(row.signUps),
+    number(row.confirmed),
     ...(enquiries ? [number(row.contacts ?? 0)] : []),
     percent(conversion(row)),
   ];
@@ -234,6 +240,7 @@ function FunnelTable({
     words.funnel.views,
     words.funnel.visitors,
     words.funnel.signUps,
+    words.funnel.confirmed,
     ...(enquiries ? [words.funnel.enquiries] : []),
     words.funnel.conversion,
   ];

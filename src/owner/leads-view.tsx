@@ -100,6 +100,7 @@ export function LeadsView({ version }: { version: number }) {
               words.leads.email,
               words.leads.name,
               words.leads.what,
+              words.leads.status,
               words.leads.source,
               words.leads.page,
               words.leads.when,
@@ -114,6 +115,9 @@ export function LeadsView({ version }: { version: number }) {
                 <td className="py-2 pr-3 whitespace-nowrap">{lead.name ?? words.room.nobody}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">
                   {lead.list ? words.leads.signUp(lead.list) : words.leads.enquiry}
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  {lead.status ? words.leads.statuses[lead.status] : words.room.nobody}
                 </td>
                 <td className="py-2 pr-3 whitespace-nowrap">{lead.source ?? words.room.nobody}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">{lead.page ?? words.room.nobody}</td>

@@ -43,6 +43,7 @@ export interface CommandContext {
 
 /** The settings the commands read, beyond the store itself. */
 export type LeadsEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'KIT_API_KEY' | 'SITE_URL'> &
+  Partial<Pick<Env, 'KIT_API_URL'>> &
   KitFormEnv;
 
 export interface CliIo {
