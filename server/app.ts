@@ -8,6 +8,7 @@ import { healthRouter } from './api/health';
 import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';
 import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
+import { stripeWebhookRouter } from './api/stripe-webhook';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import { buildPaths } from './build-paths';
@@ -112,6 +113,20 @@ export function createApp({
       }),
     }),
   );
+  // Stripe's events (issue #20): only with a signing secret; without one, an unknown path.
+  if (env.STRIPE_WEBHOOK_SECRET) {
+    app.route(
+      '/api/stripe/webhook',
+      stripeWebhookRouter({
+        store,
+        logger,
+        secret: env.STRIPE_WEBHOOK_SECRET,
+        bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
+        jobsForSale: forwarding.jobsForSale,
+        onJobsQueued: onLeadStored,
+      }),
+    );
+  }
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // The owner's room, on the main site's own host; elsewhere /owner is an unknown path (404).

@@ -120,6 +120,26 @@ export const envSchema = z.object({
   KIT_FORM_ID_HANDBOOK: optionalString,
   /** The list of people waiting for the next workshop date (when none is on the calendar). */
   KIT_FORM_ID_WORKSHOP: optionalString,
+  /**
+   * The list a workshop buyer who is not yet a subscriber joins, created inactive like every
+   * sign-up (issue #20); unset: buyers are not added to Kit.
+   */
+  KIT_FORM_ID_BUYERS: optionalString,
+
+  /**
+   * The signing secret of the Stripe webhook endpoint (whsec_…, issue #20); unset: no webhook,
+   * POST /api/stripe/webhook answers 404.
+   */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, "the endpoint's signing secret, whsec_…")
+      .optional(),
+  ),
+  /** The owner's email on each workshop sale (needs SMTP_URL and NOTIFY_EMAIL): on, or off. */
+  OWNER_SALE_EMAIL: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
   SMTP_URL: z.preprocess(
     emptyAsUnset,
     z
