@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
+import { checkoutPath } from '../contracts/checkout';
 import { secondBonusFileName } from '../contracts/downloads';
 import { resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
@@ -12,6 +13,7 @@ import { stripeWebhookRouter } from './api/stripe-webhook';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import { buildPaths } from './build-paths';
+import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
@@ -154,6 +156,12 @@ export function createApp({
       sendFile(c, searchFilesOf[siteForHost(c.req.header('host'), hosts)][path]),
     );
   }
+
+  // Checkout links (issue #20): counted, then on to Stripe with our reference.
+  app.get(
+    checkoutPath,
+    checkoutRedirect({ store, logger, site, siteHosts: leadApi.siteHosts, hosts, clientOf }),
+  );
 
   // Built public files first (assets, favicon, downloads), then the route table.
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -11,7 +11,7 @@ export interface CheckoutClick {
   day: string;
   /** The site's host name, as page views are counted. */
   host: string;
-  /** The page's path (lower case, no trailing slash), as page views are counted. */
+  /** The page's path (lower case, no trailing slash), as page views are counted; '' unknown. */
   path: string;
   /** The source's one name (sourceName). */
   source: string;
@@ -52,7 +52,10 @@ export function parseCheckoutReference(reference: string | null | undefined): Ch
   const fields = Buffer.from(match[2], 'base64url').toString('utf8').split('\n');
   if (fields.length !== 4) return null;
   const [day, host, path, source] = fields as [string, string, string, string];
-  if (!dayPattern.test(day) || !host || !path.startsWith('/') || !source) return null;
+  // An empty path: the page was not known (no Referer reached us).
+  if (!dayPattern.test(day) || !host || (path !== '' && !path.startsWith('/')) || !source) {
+    return null;
+  }
   return { day, host, path, source };
 }
 

@@ -118,7 +118,7 @@ export function readSaleEvent(payload: string, parsed: unknown): ParsedEvent {
         reference: session.client_reference_id,
         click_day: click?.day ?? null,
         host: click?.host ?? null,
-        path: click?.path ?? null,
+        path: click?.path || null,
         source: click ? sourceName(click.source) : null,
         email: emailOf(session.customer_details?.email ?? session.customer_email),
         payment_intent: session.payment_intent,

@@ -1,12 +1,14 @@
 import '../styles/global.css';
 import { startIslands } from '../islands/start';
+import { decorateCheckoutLinks } from '../lib/checkout-link';
 import { startConsentBanner } from '../lib/consent-banner';
 import { startTags } from '../lib/tags';
 import { track, trackDeclaredCtas } from '../lib/tracking';
 
 /**
  * What every page's client entry does: ask for consent (or load what was consented to), hydrate
- * its islands when they are due, report declared calls to action, and count the page view (held
+ * its islands when they are due, report declared calls to action, give checkout links their
+ * source and prefilled address (issue #20), and count the page view (held
  * until the visitor's consent choice, D20). No React here: see src/islands/start.ts.
  */
 export function startPage(): void {
@@ -14,5 +16,6 @@ export function startPage(): void {
   startTags();
   startIslands();
   trackDeclaredCtas();
+  decorateCheckoutLinks();
   track('pageView');
 }
