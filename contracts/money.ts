@@ -14,6 +14,21 @@ export function formatMinorUnits(amount: number, currency: string): string {
   return format.format(amount / 10 ** digits);
 }
 
+/** An amount in a currency's main unit, as a spreadsheet reads it: 4900 GBP pence → "49.00". */
+export function majorUnits(amount: number, currency: string): string {
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat('en-GB', {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+      }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown code: Stripe's two decimals are the common case.
+  }
+  return (amount / 10 ** digits).toFixed(digits);
+}
+
 /** Totals per currency (lower-case code → smallest units), as "£98.00 + US$10.00"; none: "—". */
 export function formatRevenue(revenue: Readonly<Record<string, number>>): string {
   const parts = Object.entries(revenue)

@@ -77,6 +77,12 @@ export const funnelRowSchema = z.strictObject({
   signUps: count,
   /** Contact submissions; null by page and by source, which the contact form does not keep. */
   contacts: count.nullable(),
+  /** Clicks on checkout links, counted by the server (issue #20). */
+  checkouts: count,
+  /** Paid workshop sales; one refunded in full no longer counts. */
+  sales: count,
+  /** Net of refunds, per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
+  revenue: z.record(z.string().regex(/^[a-z]{3}$/), z.number().int()),
 });
 export type FunnelLine = z.infer<typeof funnelRowSchema>;
 

@@ -15,6 +15,9 @@ const line = (key: string, visitors: number, signUps: number, contacts: number |
   visitors,
   signUps,
   contacts,
+  checkouts: 0,
+  sales: 0,
+  revenue: {},
 });
 const funnel: FunnelAnswer = {
   from: '2026-11-01',
@@ -53,9 +56,9 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
     [...row.children].map((cell) => cell.textContent),
   );
   expect(days).toEqual([
-    ['2026-11-01', '20', '10', '1', '0', '10.0%'],
-    ['2026-11-02', '40', '20', '2', '1', '10.0%'],
-    ['2026-11-03', '0', '0', '0', '0', '–'],
+    ['2026-11-01', '20', '10', '1', '0', '10.0%', '0', '0', '—'],
+    ['2026-11-02', '40', '20', '2', '1', '10.0%', '0', '0', '—'],
+    ['2026-11-03', '0', '0', '0', '0', '–', '0', '0', '—'],
   ]);
   // What visitors sent is text, never markup.
   expect(tables[1]?.querySelector('b')).toBeNull();

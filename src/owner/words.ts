@@ -99,6 +99,12 @@ export const words = {
     viewsHint: 'Pages opened in a browser; bots and prefetches are not counted.',
     visitorsHint: 'Different visitors each day, added up over the days.',
     conversionHint: 'Sign-ups divided by visitors.',
+    checkouts: 'Checkouts started',
+    checkoutsHint: 'Clicks on a checkout button, counted like views.',
+    sales: 'Sales',
+    salesHint: 'Paid workshop places; one refunded in full no longer counts.',
+    revenue: 'Revenue',
+    revenueHint: 'What the sales brought in, refunds taken off.',
     byDay: 'By day',
     chartTitle: 'Visitors and sign-ups by day',
     chartSummary: (days: number, busiest: string, visitors: number) =>
