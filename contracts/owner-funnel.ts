@@ -148,7 +148,9 @@ export type LatestLeads = z.infer<typeof latestLeadsSchema>;
 /** GET leads.csv?leads= : every sign-up, or every enquiry, as `npm run leads -- export` prints. */
 export const leadExportQuerySchema = z.strictObject({
   leads: z
-    .enum(['subscribers', 'contacts'], { error: 'needs "contacts" or "subscribers".' })
+    .enum(['subscribers', 'contacts', 'sales'], {
+      error: 'needs "contacts", "subscribers" or "sales".',
+    })
     .default('subscribers'),
 });
 
@@ -194,5 +196,7 @@ export const erasureAnswerSchema = z.strictObject({
   contactSubmissions: count,
   subscribers: count,
   outboxJobs: count,
+  /** Workshop sales kept for the books, without the buyer (issue #20). */
+  sales: count,
 });
 export type Erasure = z.infer<typeof erasureAnswerSchema>;

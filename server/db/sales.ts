@@ -191,3 +191,140 @@ export async function refundedOf(store: Store, paymentIntent: string | null): Pr
     .executeTakeFirstOrThrow();
   return Number(row.refunded ?? 0);
 }
+
+/**
+ * Erasure (`leads forget`) of a buyer: their sales keep the amounts, currency, product, day and
+ * Stripe's payment id for the books, without the person: the email and Stripe customer go, the
+ * raw events about those sales and their charges lose their payloads, and jobs not yet sent
+ * (the owner's email, the buyers' list) are dropped. Later events about them store no payload.
+ */
+export async function forgetBuyer(
+  trx: Transaction<Database>,
+  address: string,
+  now: string,
+): Promise<{ sales: number; outboxJobs: number }> {
+  const sales = await trx
+    .selectFrom('sales')
+    .select(['id', 'payment_intent'])
+    .where('email', '=', address)
+    .execute();
+  return eraseBuyers(trx, sales, now);
+}
+
+/** `leads prune`: the buyers of sales made before `cutoff` go, their amounts stay. */
+export async function pruneBuyers(
+  trx: Transaction<Database>,
+  cutoff: string,
+  now: string,
+): Promise<{ sales: number; outboxJobs: number }> {
+  const sales = await trx
+    .selectFrom('sales')
+    .select(['id', 'payment_intent'])
+    .where('created_at', '<', cutoff)
+    .where('erased_at', 'is', null)
+    .execute();
+  return eraseBuyers(trx, sales, now);
+}
+
+async function eraseBuyers(
+  trx: Transaction<Database>,
+  sales: readonly { id: string; payment_intent: string | null }[],
+  now: string,
+): Promise<{ sales: number; outboxJobs: number }> {
+  if (sales.length === 0) return { sales: 0, outboxJobs: 0 };
+  const ids = sales.map((sale) => sale.id);
+  const paymentIntents = sales.flatMap((sale) =>
+    sale.payment_intent ? [sale.payment_intent] : [],
+  );
+  const charges =
+    paymentIntents.length > 0
+      ? (
+          await trx
+            .selectFrom('sale_refunds')
+            .select('charge_id')
+            .where('payment_intent', 'in', paymentIntents)
+            .execute()
+        ).map((row) => row.charge_id)
+      : [];
+  await trx
+    .updateTable('stripe_events')
+    .set({ payload: null })
+    .where('object_id', 'in', [...ids, ...charges])
+    .execute();
+  const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', ids).executeTakeFirst();
+  await trx
+    .updateTable('sales')
+    .set({ email: null, customer: null, erased_at: now })
+    .where('id', 'in', ids)
+    .execute();
+  return { sales: ids.length, outboxJobs: Number(jobs.numDeletedRows) };
+}
+
+/** The columns of `leads export sales`, in order (also the CSV header). */
+export const saleExportColumns = [
+  'id',
+  'created_at',
+  'status',
+  'livemode',
+  'amount',
+  'refunded',
+  'currency',
+  'product',
+  'source',
+  'host',
+  'path',
+  'click_day',
+  'reference',
+  'email',
+  'payment_intent',
+  'customer',
+  'payment_link',
+  'erased_at',
+] as const;
+
+/** Every sale, oldest first, with what has been refunded of it (smallest units). */
+export async function exportSales(store: Store, { since }: { since?: Date }) {
+  const rows = await store.db
+    .selectFrom('sales')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('sale_refunds')
+          .select('payment_intent')
+          .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
+          .groupBy('payment_intent')
+          .as('refunds'),
+      (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
+    )
+    .selectAll('sales')
+    .select('refunds.refunded')
+    .$if(since !== undefined, (qb) =>
+      qb.where('sales.created_at', '>=', since?.toISOString() ?? ''),
+    )
+    .orderBy('sales.created_at')
+    .orderBy('sales.id')
+    .execute();
+  return rows.map((row) => {
+    const sale: Record<(typeof saleExportColumns)[number], string | number | null> = {
+      id: row.id,
+      created_at: row.created_at,
+      status: row.status,
+      livemode: row.livemode,
+      amount: row.amount,
+      refunded: Math.min(Number(row.refunded ?? 0), row.amount),
+      currency: row.currency,
+      product: row.product,
+      source: row.source,
+      host: row.host,
+      path: row.path,
+      click_day: row.click_day,
+      reference: row.reference,
+      email: row.email,
+      payment_intent: row.payment_intent,
+      customer: row.customer,
+      payment_link: row.payment_link,
+      erased_at: row.erased_at,
+    };
+    return sale;
+  });
+}

@@ -229,6 +229,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       contactSubmissions: 0,
       subscribers: 1,
       outboxJobs: 1,
+      sales: 0,
     });
     const left = await store().db.selectFrom('subscribers').select('email').execute();
     expect(left).toEqual([{ email: 'stays@example.com' }]);
