@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { e2eDataDir, e2ePort, siteOrigin } from './e2e/hosts';
 import { sampleTags } from './e2e/sample-tags';
 import { sampleVideos } from './e2e/sample-videos';
+import { testWebhookSecret } from './server/testing/stripe';
 import { consentStorageKey, noConsent } from './src/lib/consent';
 
 /**
@@ -82,6 +83,8 @@ export default defineConfig({
       ...sampleTags,
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
+      // Stripe's webhook, with events the checkout test signs itself (e2e/checkout.spec.ts).
+      STRIPE_WEBHOOK_SECRET: testWebhookSecret,
     },
   },
 });
