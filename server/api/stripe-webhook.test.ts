@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { expect, it } from 'vitest';
 import { checkoutReference } from '../checkout/reference';
 import { refundedOf } from '../db/sales';
@@ -301,6 +302,47 @@ describeEachStore('POST /api/stripe/webhook', ({ store, database }) => {
     const response = await deliver(big);
     expect(response.status).toBe(413);
     expect(await count(store(), 'stripe_events')).toBe(0);
+  });
+
+  it('logs each event without the buyer, as the checkout redirect logs no address', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
+    const logged = createTestApp(
+      store(),
+      { STRIPE_WEBHOOK_SECRET: testWebhookSecret },
+      { kit: null, ownerMail: null },
+      logger,
+      {
+        pages: new Map(),
+        files: new Map(),
+        privateFiles: new Map(),
+        friendsGoal: 2,
+        workshopSessions: [
+          { start: '2999-01-01T18:00:00Z', checkout: 'https://buy.stripe.com/test_x' },
+        ],
+      },
+    );
+    const event = checkoutSessionEvent('checkout.session.completed', {
+      email: 'zebedee.quux@example.com',
+    });
+    await deliver(event, undefined, logged);
+    await deliver(event, { secret: 'whsec_other' }, logged);
+    const odd = checkoutSessionEvent('checkout.session.completed', {
+      email: 'zebedee.quux@example.com',
+    });
+    odd.data.object.amount_total = 1.5;
+    await deliver(odd, undefined, logged);
+    await logged.request(
+      'http://localhost/go/workshop?prefilled_email=zebedee.quux%40example.com',
+      {
+        headers: { 'User-Agent': 'Mozilla/5.0 Chrome/131.0' },
+      },
+    );
+    const log = lines.join('');
+    expect(log).toContain('stripe event');
+    expect(log).toContain('signature refused');
+    expect(log).toContain('not understood');
+    expect(log).not.toMatch(/zebedee|quux/i);
   });
 
   it('is not there without STRIPE_WEBHOOK_SECRET', async () => {
