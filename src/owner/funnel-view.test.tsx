@@ -73,3 +73,44 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
   );
   act(() => root.unmount());
 });
+
+it('shows checkouts started, sales and revenue (issue #20), in total and by source', async () => {
+  const withSales: FunnelAnswer = {
+    ...funnel,
+    total: { ...funnel.total, checkouts: 3, sales: 2, revenue: { gbp: 9800, usd: 1000 } },
+    bySource: [
+      { ...line('Instagram', 20, 3, null), checkouts: 3, sales: 2, revenue: { gbp: 9800 } },
+    ],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(withSales), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
+  );
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  await act(async () => root.render(<FunnelView version={0} />));
+  const totals = [...container.querySelectorAll('dl div')].map((card) => [
+    card.querySelector('dt')?.textContent,
+    card.querySelector('dd')?.textContent,
+  ]);
+  expect(totals).toEqual(
+    expect.arrayContaining([
+      [words.funnel.checkouts, '3'],
+      [words.funnel.sales, '2'],
+      [words.funnel.revenue, '£98.00 + US$10.00'],
+    ]),
+  );
+  const bySource = [...container.querySelectorAll('table')][1];
+  const instagram = [...(bySource?.querySelectorAll('tbody tr') ?? [])][0];
+  expect([...(instagram?.children ?? [])].slice(-3).map((cell) => cell.textContent)).toEqual([
+    '3',
+    '2',
+    '£98.00',
+  ]);
+  act(() => root.unmount());
+});
