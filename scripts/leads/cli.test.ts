@@ -193,6 +193,9 @@ describeEachStore('npm run leads', ({ store, database }) => {
         email: 'ada@example.com',
       }),
     );
+    await stripeEvent(
+      chargeRefundedEvent({ charge: 'ch_ada', paymentIntent: 'pi_ada', refunded: 4900 }),
+    );
     const again = await store().db.selectFrom('sales').selectAll().executeTakeFirstOrThrow();
     expect(again.email).toBeNull();
     const late = await store().db.selectFrom('stripe_events').select('payload').execute();

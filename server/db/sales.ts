@@ -68,6 +68,17 @@ export function recordStripeEvent(
 
     if (event.refund) {
       await upsertRefund(trx, event.refund, now);
+      // The charge's billing details name the buyer: none kept for one erased already.
+      const { paymentIntent } = event.refund;
+      const erased =
+        paymentIntent &&
+        (await trx
+          .selectFrom('sales')
+          .select('id')
+          .where('payment_intent', '=', paymentIntent)
+          .where('erased_at', 'is not', null)
+          .executeTakeFirst());
+      if (erased) await dropPayload(trx, event.id);
       return { kind: 'recorded', saleId: null, queued: [] };
     }
     const sale = event.sale as SaleFacts;
@@ -78,19 +89,17 @@ export function recordStripeEvent(
       .where('id', '=', sale.id)
       .executeTakeFirstOrThrow();
     // A buyer erased before this late event arrived: keep no copy of them in its payload either.
-    if (stored.erased_at) {
-      await trx
-        .updateTable('stripe_events')
-        .set({ payload: null })
-        .where('id', '=', event.id)
-        .execute();
-    }
+    if (stored.erased_at) await dropPayload(trx, event.id);
     const queued =
       stored.status === 'paid'
         ? await queueOnFirstPayment(trx, sale.id, stored.email, jobsForSale, now)
         : [];
     return { kind: 'recorded', saleId: sale.id, queued };
   });
+}
+
+async function dropPayload(trx: Transaction<Database>, eventId: string) {
+  await trx.updateTable('stripe_events').set({ payload: null }).where('id', '=', eventId).execute();
 }
 
 /** A status says more than another when it settles the payment: pending gives way to either. */
