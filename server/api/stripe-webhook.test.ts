@@ -256,6 +256,16 @@ describeEachStore('POST /api/stripe/webhook', ({ store, database }) => {
     expect(await sale()).toMatchObject({ amount: 6100, currency: 'usd' });
   });
 
+  it('acknowledges a checkout that is not a payment (a subscription, a saved card), storing nothing', async () => {
+    const event = checkoutSessionEvent('checkout.session.completed');
+    const setup = {
+      ...event,
+      data: { object: { ...event.data.object, mode: 'setup', amount_total: null, currency: null } },
+    };
+    expect((await deliver(setup)).status).toBe(200);
+    expect(await count(store(), 'stripe_events')).toBe(0);
+  });
+
   it('acknowledges an event type it does not record, and stores nothing', async () => {
     const response = await deliver({
       ...checkoutSessionEvent('checkout.session.completed'),

@@ -81,6 +81,11 @@ export function readSaleEvent(payload: string, parsed: unknown): ParsedEvent {
   if (!(saleEventTypes as readonly string[]).includes(type)) {
     return { kind: 'ignored', id: eventId, type };
   }
+  // A subscription or a saved card is not a workshop sale (and has no amount to record).
+  const mode = z.object({ mode: z.string() }).safeParse(data.object);
+  if (type !== 'charge.refunded' && mode.success && mode.data.mode !== 'payment') {
+    return { kind: 'ignored', id: eventId, type: `${type} (${mode.data.mode})` };
+  }
   const base = { id: eventId, type, createdAt: isoOf(created), payload };
   if (type === 'charge.refunded') {
     const object = charge.safeParse(data.object);
