@@ -81,7 +81,8 @@ export function recordStripeEvent(
       if (erased) await dropPayload(trx, event.id);
       return { kind: 'recorded', saleId: null, queued: [] };
     }
-    const sale = event.sale as SaleFacts;
+    const { sale } = event;
+    if (!sale) throw new Error(`Stripe event ${event.id} names no sale`);
     await upsertSale(trx, sale, now);
     const stored = await trx
       .selectFrom('sales')
