@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { e2eDataDir, e2eKitWebhookSecret, e2ePort, siteOrigin } from './e2e/hosts';
 import { sampleTags } from './e2e/sample-tags';
 import { sampleVideos } from './e2e/sample-videos';
+import { testWebhookSecret } from './server/testing/stripe';
 import { consentStorageKey, noConsent } from './src/lib/consent';
 
 /**
@@ -84,6 +85,8 @@ export default defineConfig({
       LEAD_RATE_LIMIT: '10000',
       // Friends count once Kit reports them confirmed: the tests sign those reports (issue #20).
       KIT_WEBHOOK_SECRET: e2eKitWebhookSecret,
+      // Stripe's webhook, with events the checkout test signs itself (e2e/checkout.spec.ts).
+      STRIPE_WEBHOOK_SECRET: testWebhookSecret,
     },
   },
 });

@@ -79,6 +79,12 @@ export const funnelRowSchema = z.strictObject({
   confirmed: count,
   /** Contact submissions; null by page and by source, which the contact form does not keep. */
   contacts: count.nullable(),
+  /** Clicks on checkout links, counted by the server (issue #20). */
+  checkouts: count,
+  /** Paid workshop sales; one refunded in full no longer counts. */
+  sales: count,
+  /** Net of refunds, per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
+  revenue: z.record(z.string().regex(/^[a-z]{3}$/), z.number().int()),
 });
 export type FunnelLine = z.infer<typeof funnelRowSchema>;
 
@@ -159,7 +165,9 @@ export type LatestLeads = z.infer<typeof latestLeadsSchema>;
 /** GET leads.csv?leads= : every sign-up, or every enquiry, as `npm run leads -- export` prints. */
 export const leadExportQuerySchema = z.strictObject({
   leads: z
-    .enum(['subscribers', 'contacts'], { error: 'needs "contacts" or "subscribers".' })
+    .enum(['subscribers', 'contacts', 'sales'], {
+      error: 'needs "contacts", "subscribers" or "sales".',
+    })
     .default('subscribers'),
 });
 
@@ -205,5 +213,7 @@ export const erasureAnswerSchema = z.strictObject({
   contactSubmissions: count,
   subscribers: count,
   outboxJobs: count,
+  /** Workshop sales kept for the books, without the buyer (issue #20). */
+  sales: count,
 });
 export type Erasure = z.infer<typeof erasureAnswerSchema>;

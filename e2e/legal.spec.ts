@@ -29,6 +29,7 @@ const storageKeys = [
   'ws_joined',
   'book_exit_intent_shown',
   'referral_code',
+  'signed_up_email',
   '_ga',
   '_ga_<id>',
   '_fbp',

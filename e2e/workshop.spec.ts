@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { checkoutPath } from '../contracts/checkout';
 import { nextSession } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
@@ -71,16 +72,17 @@ test('the sections in the brief’s order, with the content’s words and the ne
   await expect(page.getByText(workshop.price.priceLine)).toBeVisible();
 });
 
-test('the four buttons open the next session’s checkout in a new tab, declared with its price', async ({
+test('the four buttons open the checkout through our counted redirect in a new tab, declared with its price', async ({
   page,
 }) => {
   await page.goto(workshopUrl);
   const ctas = [workshop.hero.cta, workshop.problem.cta, workshop.paid.cta, workshop.price.cta];
   for (const name of ctas) {
     const link = page.getByRole('link', { name, exact: true });
-    await expect(link).toHaveAttribute('href', session?.checkout ?? '');
+    // Our redirect (issue #20), which goes on to the next session's Stripe checkout.
+    await expect(link).toHaveAttribute('href', checkoutPath);
     await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAttribute('rel', 'noopener');
     await expect(link).toHaveAttribute('data-checkout-value', String(session?.price.amount));
     await expect(link).toHaveAttribute('data-checkout-currency', session?.price.currency ?? '');
   }

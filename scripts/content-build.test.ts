@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Document, parseDocument } from 'yaml';
+import { loadRenderedContent } from '../server/site';
 
 /**
  * The owner's side of the build: an edit to a content file (in a copy of content/) shows on the
@@ -84,7 +85,18 @@ describe('building from the owner’s content', () => {
     expect(page).toContain('Build a business worth buying');
     expect(page).toContain('One Time Price: £59');
     expect(page).toContain('Live Workshop: June 5th @ 18:00 UK (BST)');
-    expect(page).toContain('href="https://buy.stripe.com/test_june"');
+    // The buttons go through our counted redirect (issue #20); the server reads the session's
+    // Payment Link from the render input, where /go/workshop finds it.
+    expect(page).toContain('href="/go/workshop"');
+    const rendered = await loadRenderedContent({
+      client: join(out, 'client'),
+      pages: join(out, 'pages'),
+      private: join(out, 'private'),
+      renderInput: join(out, 'server/render-input.json'),
+    });
+    expect(rendered.workshopSessions).toEqual([
+      { start: '2031-06-05T18:00:00+01:00', checkout: 'https://buy.stripe.com/test_june' },
+    ]);
   }, 180_000);
 
   it('bad content stops the build, naming file, line and field, and builds nothing', async () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
+import { checkoutPath } from '../contracts/checkout';
 import { secondBonusFileName } from '../contracts/downloads';
 import { resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
@@ -9,9 +10,11 @@ import { kitWebhookRouter } from './api/kit-webhook';
 import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';
 import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
+import { stripeWebhookRouter } from './api/stripe-webhook';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import { buildPaths } from './build-paths';
+import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { forwardedClient } from './forwarded';
@@ -120,6 +123,20 @@ export function createApp({
       kitWebhookRouter({ env, logger, store, secret: env.KIT_WEBHOOK_SECRET }),
     );
   }
+  // Stripe's events (issue #20): only with a signing secret; without one, an unknown path.
+  if (env.STRIPE_WEBHOOK_SECRET) {
+    app.route(
+      '/api/stripe/webhook',
+      stripeWebhookRouter({
+        store,
+        logger,
+        secret: env.STRIPE_WEBHOOK_SECRET,
+        bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
+        jobsForSale: forwarding.jobsForSale,
+        onJobsQueued: onLeadStored,
+      }),
+    );
+  }
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   // The owner's room, on the main site's own host; elsewhere /owner is an unknown path (404).
@@ -147,6 +164,12 @@ export function createApp({
       sendFile(c, searchFilesOf[siteForHost(c.req.header('host'), hosts)][path]),
     );
   }
+
+  // Checkout links (issue #20): counted, then on to Stripe with our reference.
+  app.get(
+    checkoutPath,
+    checkoutRedirect({ store, logger, site, siteHosts: leadApi.siteHosts, hosts, clientOf }),
+  );
 
   // Built public files first (assets, favicon, downloads), then the route table.
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -103,6 +103,20 @@ describe('configuration errors never print a secret', () => {
   });
 });
 
+describe('Stripe settings (issue #20)', () => {
+  it('takes a webhook signing secret, names the variable of a wrong one and never prints it', () => {
+    expect(parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).STRIPE_WEBHOOK_SECRET).toBe(
+      'whsec_abc123',
+    );
+    expect(parseEnv({}).STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'sk_live_oops' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: .*whsec_.*\(got \(hidden\)\)/,
+    );
+    expect(() => parseEnv({ OWNER_SALE_EMAIL: 'maybe' })).toThrow(/OWNER_SALE_EMAIL/);
+    expect(parseEnv({}).OWNER_SALE_EMAIL).toBe('on');
+  });
+});
+
 describe('the Kit API key stays on encrypted connections', () => {
   it('refuses a plain http Kit URL in production, except on this machine', () => {
     expect(() => parseEnv({ KIT_API_URL: 'http://api.kit.example' })).toThrow(/KIT_API_URL/);

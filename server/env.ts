@@ -128,6 +128,27 @@ export const envSchema = z.object({
     emptyAsUnset,
     z.string().trim().min(16, 'the secret Kit returned when the endpoint was made').optional(),
   ),
+
+  /**
+   * The list a workshop buyer who is not yet a subscriber joins, created inactive like every
+   * sign-up (issue #20); unset: buyers are not added to Kit.
+   */
+  KIT_FORM_ID_BUYERS: optionalString,
+
+  /**
+   * The signing secret of the Stripe webhook endpoint (whsec_…, issue #20); unset: no webhook,
+   * POST /api/stripe/webhook answers 404.
+   */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, "the endpoint's signing secret, whsec_…")
+      .optional(),
+  ),
+  /** The owner's email on each workshop sale (needs SMTP_URL and NOTIFY_EMAIL): on, or off. */
+  OWNER_SALE_EMAIL: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
   SMTP_URL: z.preprocess(
     emptyAsUnset,
     z

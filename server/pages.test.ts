@@ -366,3 +366,24 @@ describe('GET /api/health', () => {
     expect(await response.json()).toEqual({ error: 'Not found' });
   });
 });
+
+describe('GET /go/workshop (issue #20)', () => {
+  it('sends a click on the built workshop page on to its session’s Payment Link, with our reference', async () => {
+    const origin = `http://${hostOf['sellable-business']}:3000`;
+    const response = await app.request(`${origin}/go/workshop`, {
+      headers: {
+        host: `${hostOf['sellable-business']}:3000`,
+        referer: `${origin}/cohort?utm_source=ig`,
+        'user-agent': 'Mozilla/5.0 Chrome/131.0',
+      },
+    });
+    expect(response.status).toBe(302);
+    const target = new URL(response.headers.get('location') ?? '');
+    expect(target.origin).toBe('https://buy.stripe.com');
+    expect(target.searchParams.get('client_reference_id')).toMatch(/^v1-[A-Za-z0-9]{8}-/);
+    const clicks = await store.db.selectFrom('checkout_clicks').selectAll().execute();
+    expect(clicks).toEqual([
+      expect.objectContaining({ path: '/cohort', source: 'Instagram', clicks: 1 }),
+    ]);
+  });
+});

@@ -13,6 +13,8 @@ export interface Site {
   files: ReadonlyMap<string, StaticFile>;
   /** Friends who must join through a share link to unlock the second bonus (the content's). */
   friendsGoal: number;
+  /** The workshop's sessions and their checkouts (the content's): where /go/workshop leads. */
+  workshopSessions?: readonly WorkshopCheckout[];
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;
   /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
@@ -21,13 +23,25 @@ export interface Site {
   editor?: StaticFile;
 }
 
+/** A workshop session as the checkout redirect needs it (contracts/checkout.ts). */
+export interface WorkshopCheckout {
+  start: string;
+  /** Its Stripe Payment Link. */
+  checkout: string;
+}
+
 export class MissingBuildError extends Error {
   override name = 'MissingBuildError';
 }
 
 /** What the server reads of the content the build resolved (dist/server/render-input.json). */
 const builtContent = z.object({
-  content: z.object({ thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }) }),
+  content: z.object({
+    thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }),
+    workshop: z.object({
+      sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),
+    }),
+  }),
 });
 
 /** The built site: its content's part (below) and the owner's room's documents. */
@@ -54,7 +68,7 @@ export async function loadSite(
  */
 export async function loadRenderedContent(
   paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private' | 'renderInput'>,
-): Promise<Pick<Site, 'pages' | 'files' | 'privateFiles' | 'friendsGoal'>> {
+): Promise<Pick<Site, 'pages' | 'files' | 'privateFiles' | 'friendsGoal' | 'workshopSessions'>> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
       `No build found in ${paths.pages}: run \`npm run build\` (or \`npm start\`).`,
@@ -77,6 +91,7 @@ export async function loadRenderedContent(
   return {
     pages,
     friendsGoal: content.thankYou.share.friendsGoal,
+    workshopSessions: content.workshop.sessions.map(({ start, checkout }) => ({ start, checkout })),
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
   };

@@ -2,10 +2,13 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { readSaleEvent } from '../../server/checkout/stripe-events';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
 import { claimDueJobs, listJobs, parkJob } from '../../server/db/outbox';
+import { recordStripeEvent } from '../../server/db/sales';
 import { startFakeKit } from '../../server/providers/fake-kit';
 import { countRows, describeEachStore, type TestDatabase } from '../../server/testing/stores';
+import { chargeRefundedEvent, checkoutSessionEvent } from '../../server/testing/stripe';
 import { type LeadsEnv, runLeadsCli } from './cli';
 
 /** Runs the tool as the owner would, on the test's database, with these settings added. */
@@ -133,6 +136,71 @@ describeEachStore('npm run leads', ({ store, database }) => {
     expect(remaining.stdout).not.toContain('ada@example.com');
     expect(remaining.stdout).toContain('bo@example.com');
     expect((await leads('export', 'contacts', '--format', 'json')).stdout).toBe('[]\n');
+  });
+
+  /** A Stripe event as the webhook records it (server/api/stripe-webhook.ts). */
+  async function stripeEvent(event: object, jobs: ('owner-sale' | 'kit-buyer')[] = []) {
+    const parsed = readSaleEvent(JSON.stringify(event), event);
+    if (parsed.kind !== 'record') throw new Error('not a sale event');
+    await recordStripeEvent(store(), parsed.event, () => jobs);
+  }
+
+  it('exports sales, with what was refunded, and keeps their amounts when the buyer is forgotten', async () => {
+    await seed();
+    await stripeEvent(
+      checkoutSessionEvent('checkout.session.completed', {
+        session: 'cs_ada',
+        email: 'Ada@Example.com',
+        created: Date.parse('2026-11-20T10:00:00Z') / 1000,
+      }),
+      ['owner-sale'],
+    );
+    await stripeEvent(
+      chargeRefundedEvent({ charge: 'ch_ada', paymentIntent: 'pi_ada', refunded: 900 }),
+    );
+    const exported = JSON.parse((await leads('export', 'sales', '--format', 'json')).stdout);
+    expect(exported).toEqual([
+      expect.objectContaining({
+        id: 'cs_ada',
+        created_at: '2026-11-20T10:00:00.000Z',
+        status: 'paid',
+        amount: 4900,
+        refunded: 900,
+        currency: 'gbp',
+        email: 'ada@example.com',
+        payment_intent: 'pi_ada',
+      }),
+    ]);
+    const csv = (await leads('export', 'sales', '--format', 'csv')).stdout.split('\r\n');
+    expect(csv[0]).toBe(
+      '"id","created_at","status","livemode","amount","refunded","currency","product","source","host","path","click_day","reference","email","payment_intent","customer","payment_link","erased_at"',
+    );
+
+    const result = await leads('forget', 'ada@example.com');
+    expect(result.stdout).toBe(
+      'Erased 1 contact submission(s), 1 sign-up(s), 3 outbox job(s); 1 sale(s) kept without the buyer.\n',
+    );
+    const [kept] = JSON.parse((await leads('export', 'sales', '--format', 'json')).stdout);
+    expect(kept).toMatchObject({ id: 'cs_ada', amount: 4900, refunded: 900, email: null });
+    expect(kept.erased_at).toEqual(expect.any(String));
+    // The raw events held the address too: their payloads are gone, their ids stay (no replay).
+    const events = await store().db.selectFrom('stripe_events').select(['id', 'payload']).execute();
+    expect(events).toHaveLength(2);
+    expect(events.every((event) => event.payload === null)).toBe(true);
+    // Stripe sends the sale again: it is known, and the buyer does not come back.
+    await stripeEvent(
+      checkoutSessionEvent('checkout.session.async_payment_succeeded', {
+        session: 'cs_ada',
+        email: 'ada@example.com',
+      }),
+    );
+    await stripeEvent(
+      chargeRefundedEvent({ charge: 'ch_ada', paymentIntent: 'pi_ada', refunded: 4900 }),
+    );
+    const again = await store().db.selectFrom('sales').selectAll().executeTakeFirstOrThrow();
+    expect(again.email).toBeNull();
+    const late = await store().db.selectFrom('stripe_events').select('payload').execute();
+    expect(late.every((event) => event.payload === null)).toBe(true);
   });
 
   it('prunes leads older than the given age', async () => {

@@ -1,3 +1,4 @@
+import { formatRevenue } from '../../contracts/money';
 import { conversion } from '../../contracts/owner-funnel';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
 import { withoutControls } from './csv';
@@ -47,6 +48,9 @@ export function funnelReport(funnel: Funnel, generatedAt: Date): string {
     'Confirmed',
     ...(contacts ? ['Contacts'] : []),
     'Conversion',
+    'Checkouts',
+    'Sales',
+    'Revenue',
   ];
   const figures = (row: FunnelRow) =>
     [
@@ -56,6 +60,9 @@ export function funnelReport(funnel: Funnel, generatedAt: Date): string {
       number(row.confirmed),
       ...(contacts ? [number(row.contacts ?? 0)] : []),
       percent(conversion(row)),
+      number(row.checkouts),
+      number(row.sales),
+      formatRevenue(row.revenue),
     ]
       .map((value) => `<td>${html(value)}</td>`)
       .join('');
@@ -109,6 +116,9 @@ tfoot th,tfoot td{font-weight:700;border-top:2px solid ${colour.ink};border-bott
 <div><dt>Confirmed</dt><dd>${html(number(total.confirmed))}</dd></div>
 <div><dt>Contact submissions</dt><dd>${html(number(total.contacts ?? 0))}</dd></div>
 <div class="conversion"><dt>Conversion</dt><dd>${html(percent(conversion(total)))}</dd></div>
+<div><dt>Checkouts started</dt><dd>${html(number(total.checkouts))}</dd></div>
+<div><dt>Sales</dt><dd>${html(number(total.sales))}</dd></div>
+<div><dt>Revenue</dt><dd>${html(formatRevenue(total.revenue))}</dd></div>
 </dl>
 <figure>
 ${funnel.by === 'day' ? dayChart(funnel) : rankChart(funnel)}

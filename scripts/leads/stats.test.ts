@@ -1,8 +1,13 @@
 import { expect, it } from 'vitest';
+import { checkoutReference } from '../../server/checkout/reference';
+import { readSaleEvent } from '../../server/checkout/stripe-events';
+import { addCheckoutClick } from '../../server/db/checkout-clicks';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
 import { addPageViews } from '../../server/db/page-views';
+import { recordStripeEvent } from '../../server/db/sales';
 import type { Store } from '../../server/db/store';
 import { describeEachStore } from '../../server/testing/stores';
+import { chargeRefundedEvent, checkoutSessionEvent } from '../../server/testing/stripe';
 import { runLeadsCli } from './cli';
 
 describeEachStore('npm run leads -- stats', ({ store, database }) => {
@@ -119,11 +124,11 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     expect(lines(stdout)).toEqual(
       expect.arrayContaining([
         'Funnel by page, 2026-10-21 to 2026-11-20 (UTC days)',
-        'page views visitors sign-ups confirmed conversion',
-        'localhost/ 6 3 2 0 66.7%',
-        'waitlist.localhost/ig 4 1 1 1 100.0%',
-        'waitlist.localhost/<script> 1 1 0 0 0.0%',
-        'total 11 5 3 1 60.0%',
+        'page views visitors sign-ups confirmed conversion checkouts sales revenue',
+        'localhost/ 6 3 2 0 66.7% 0 0 —',
+        'waitlist.localhost/ig 4 1 1 1 100.0% 0 0 —',
+        'waitlist.localhost/<script> 1 1 0 0 0.0% 0 0 —',
+        'total 11 5 3 1 60.0% 0 0 —',
         expect.stringContaining('Contact submissions in this period: 1'),
       ]),
     );
@@ -135,24 +140,27 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     await seed();
     expect(lines((await stats('--by', 'source')).stdout)).toEqual(
       expect.arrayContaining([
-        'Direct 5 2 1 0 50.0%',
-        'Google 1 1 1 0 100.0%',
-        'Instagram 4 1 1 1 100.0%',
-        '=cmd|calc 1 1 0 0 0.0%',
+        'Direct 5 2 1 0 50.0% 0 0 —',
+        'Google 1 1 1 0 100.0% 0 0 —',
+        'Instagram 4 1 1 1 100.0% 0 0 —',
+        '=cmd|calc 1 1 0 0 0.0% 0 0 —',
       ]),
     );
     const days = lines((await stats('--by', 'day', '--since', '2026-11-18')).stdout);
     expect(days).toEqual(
       expect.arrayContaining([
-        'day views visitors sign-ups confirmed contacts conversion',
-        '2026-11-18 0 0 0 0 0 –',
-        '2026-11-19 4 2 1 0 0 50.0%',
-        '2026-11-20 7 3 2 1 1 66.7%',
-        'total 11 5 3 1 1 60.0%',
+        'day views visitors sign-ups confirmed contacts conversion checkouts sales revenue',
+        '2026-11-18 0 0 0 0 0 – 0 0 —',
+        '2026-11-19 4 2 1 0 0 50.0% 0 0 —',
+        '2026-11-20 7 3 2 1 1 66.7% 0 0 —',
+        'total 11 5 3 1 1 60.0% 0 0 —',
       ]),
     );
     expect(lines((await stats('--by', 'host')).stdout)).toEqual(
-      expect.arrayContaining(['localhost 6 3 2 0 1 66.7%', 'waitlist.localhost 5 2 1 1 0 50.0%']),
+      expect.arrayContaining([
+        'localhost 6 3 2 0 1 66.7% 0 0 —',
+        'waitlist.localhost 5 2 1 1 0 50.0% 0 0 —',
+      ]),
     );
   });
 
@@ -190,7 +198,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       })
       .execute();
     const { stdout } = await stats('--by', 'source');
-    expect(lines(stdout)).toContain('Instagram 4 3 1 0 33.3%');
+    expect(lines(stdout)).toContain('Instagram 4 3 1 0 33.3% 0 0 —');
     expect(stdout).not.toMatch(/instagram\.com|^IG /m);
   });
 
@@ -200,7 +208,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     expect(lines(stdout)).toEqual(
       expect.arrayContaining([
         'Funnel by day, 2026-11-18 to 2026-11-19 (UTC days)',
-        'total 4 2 1 0 0 50.0%',
+        'total 4 2 1 0 0 50.0% 0 0 —',
       ]),
     );
   });
@@ -209,9 +217,11 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     await seed();
     const csv = await stats('--by', 'source', '--format', 'csv');
     const [header, ...rows] = csv.stdout.trim().split('\r\n');
-    expect(header).toBe('"source","views","visitors","sign_ups","confirmed","conversion"');
-    expect(rows).toContain(`"'=cmd|calc","1","1","0","0","0.0000"`);
-    expect(rows).toContain('"Direct","5","2","1","0","0.5000"');
+    expect(header).toBe(
+      '"source","views","visitors","sign_ups","confirmed","conversion","checkouts","sales"',
+    );
+    expect(rows).toContain(`"'=cmd|calc","1","1","0","0","0.0000","0","0"`);
+    expect(rows).toContain('"Direct","5","2","1","0","0.5000","0","0"');
 
     const json = JSON.parse((await stats('--by', 'day', '--format', 'json')).stdout);
     expect(json).toMatchObject({ by: 'day', from: '2026-10-21', to: '2026-11-20' });
@@ -223,6 +233,9 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       signUps: 2,
       confirmed: 1,
       contacts: 1,
+      checkouts: 0,
+      sales: 0,
+      revenue: {},
       conversion: 2 / 3,
     });
     expect(json.total).toEqual({
@@ -232,6 +245,9 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       signUps: 3,
       confirmed: 1,
       contacts: 1,
+      checkouts: 0,
+      sales: 0,
+      revenue: {},
       conversion: 0.6,
     });
   });
@@ -258,11 +274,64 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
   it('prints zeros, not an error, before anything was counted', async () => {
     const { code, stdout } = await stats();
     expect(code).toBe(0);
-    expect(lines(stdout)).toContain('total 0 0 0 0 –');
+    expect(lines(stdout)).toContain('total 0 0 0 0 – 0 0 —');
     expect(stdout).toContain('Contact submissions in this period: 0');
     expect((await stats('--format', 'html')).stdout).toContain(
       'No visits or sign-ups in this period.',
     );
+  });
+
+  it('adds checkouts started, sales and revenue by source, page and day; refunds subtract', async () => {
+    const instagram = {
+      day: '2026-11-20',
+      host: 'localhost',
+      path: '/assetworkshop',
+      source: 'Instagram',
+    };
+    await addCheckoutClick(store(), instagram);
+    await addCheckoutClick(store(), instagram);
+    await addCheckoutClick(store(), { ...instagram, source: 'Direct' });
+    const created = Date.parse('2026-11-20T10:00:00Z') / 1000;
+    const record = (event: object) => {
+      const parsed = readSaleEvent(JSON.stringify(event), event);
+      if (parsed.kind !== 'record') throw new Error('not a sale event');
+      return recordStripeEvent(store(), parsed.event, () => []);
+    };
+    const sale = (session: string, reference: string | null, extra = {}) =>
+      record(
+        checkoutSessionEvent('checkout.session.completed', {
+          session,
+          reference,
+          created,
+          ...extra,
+        }),
+      );
+    await sale('cs_1', checkoutReference(instagram, 'abcdEFGH'));
+    await sale('cs_2', checkoutReference(instagram, 'bcdeFGHI'));
+    // Refunded in full: no longer a sale, nothing earned.
+    await record(chargeRefundedEvent({ charge: 'ch_2', paymentIntent: 'pi_2', refunded: 4900 }));
+    // A partial refund of a sale in dollars, with no reference of ours.
+    await sale('cs_3', null, { currency: 'usd', amount: 6000 });
+    await record(chargeRefundedEvent({ charge: 'ch_3', paymentIntent: 'pi_3', refunded: 1000 }));
+    // Not paid yet: no sale.
+    await sale('cs_4', checkoutReference(instagram, 'cdefGHIJ'), { paymentStatus: 'unpaid' });
+
+    const bySource = lines((await stats('--by', 'source')).stdout);
+    expect(bySource).toContain('Instagram 0 0 0 – 2 1 £49.00');
+    expect(bySource).toContain('Direct 0 0 0 – 1 0 —');
+    expect(bySource).toContain('(not recorded) 0 0 0 – 0 1 US$50.00');
+    expect(bySource).toContain('total 0 0 0 – 3 2 £49.00 + US$50.00');
+    expect(lines((await stats('--by', 'page')).stdout)).toContain(
+      'localhost/assetworkshop 0 0 0 – 3 1 £49.00',
+    );
+    expect(lines((await stats('--by', 'day', '--since', '2026-11-20')).stdout)).toContain(
+      '2026-11-20 0 0 0 0 – 3 2 £49.00 + US$50.00',
+    );
+    const csv = (await stats('--by', 'source', '--format', 'csv')).stdout.trim().split('\r\n');
+    expect(csv[0]).toBe(
+      '"source","views","visitors","sign_ups","conversion","checkouts","sales","revenue_gbp","revenue_usd"',
+    );
+    expect(csv).toContain('"Instagram","0","0","0",,"2","1","49.00","0.00"');
   });
 
   it('refuses a wrong --by, --format or --since', async () => {

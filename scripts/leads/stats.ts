@@ -1,3 +1,4 @@
+import { formatRevenue, majorUnits } from '../../contracts/money';
 import { conversion } from '../../contracts/owner-funnel';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
 import { toCsv, withoutControls } from './csv';
@@ -20,6 +21,7 @@ export function funnelNotes(funnel: Funnel): string[] {
     'Visitors: different visitors each day, by an anonymous hash that changes daily, added up over the days.',
     'Conversion: sign-ups divided by visitors.',
     'Confirmed: of those sign-ups, the ones who clicked Kit’s confirmation email (reported by Kit’s webhook).',
+    'Checkouts: clicks on checkout links, counted by the server like views. Sales: paid workshop sales by the day of their checkout (one refunded in full no longer counts); revenue is net of refunds, in each currency paid.',
   ];
   if (!countsContacts(funnel.by)) {
     notes.push(
@@ -59,7 +61,11 @@ function jsonRow(funnel: Funnel, row: FunnelRow) {
   return { [funnel.by]: key, ...figures, conversion: conversion(row) };
 }
 
+/** Every currency the period's sales came in, for one revenue column each. */
+export const currenciesOf = (funnel: Funnel): string[] => Object.keys(funnel.total.revenue).sort();
+
 function csv(funnel: Funnel): string {
+  const currencies = currenciesOf(funnel);
   const columns = [
     funnel.by,
     'views',
@@ -68,6 +74,9 @@ function csv(funnel: Funnel): string {
     'confirmed',
     ...(countsContacts(funnel.by) ? ['contacts'] : []),
     'conversion',
+    'checkouts',
+    'sales',
+    ...currencies.map((currency) => `revenue_${currency}`),
   ];
   const rows = funnel.rows.map((row) => ({
     [funnel.by]: row.key,
@@ -77,6 +86,14 @@ function csv(funnel: Funnel): string {
     confirmed: row.confirmed,
     contacts: row.contacts,
     conversion: conversion(row)?.toFixed(4) ?? null,
+    checkouts: row.checkouts,
+    sales: row.sales,
+    ...Object.fromEntries(
+      currencies.map((currency) => [
+        `revenue_${currency}`,
+        majorUnits(row.revenue[currency] ?? 0, currency),
+      ]),
+    ),
   }));
   return toCsv(columns, rows);
 }
@@ -98,6 +115,9 @@ function table(funnel: Funnel): string {
     'confirmed',
     ...(contacts ? ['contacts'] : []),
     'conversion',
+    'checkouts',
+    'sales',
+    'revenue',
   ];
   const lines = [...funnel.rows, funnel.total].map((row) => [
     cell(row.key),
@@ -107,6 +127,9 @@ function table(funnel: Funnel): string {
     String(row.confirmed),
     ...(contacts ? [String(row.contacts)] : []),
     percent(conversion(row)),
+    String(row.checkouts),
+    String(row.sales),
+    formatRevenue(row.revenue),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),

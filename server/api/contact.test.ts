@@ -12,6 +12,7 @@ const quietMail: OwnerMail = {
   notify: async () => {},
   digest: async () => {},
   report: async () => {},
+  sale: async () => {},
 };
 
 describeEachStore('POST /api/contact-submissions', ({ store }) => {

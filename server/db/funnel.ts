@@ -29,6 +29,12 @@ export interface FunnelRow {
   confirmed: number;
   /** Contact submissions; null by page and source, which the contact form does not record. */
   contacts: number | null;
+  /** Clicks on checkout links, counted by the server (issue #20). */
+  checkouts: number;
+  /** Paid workshop sales, by the Checkout Session's day; one refunded in full no longer counts. */
+  sales: number;
+  /** What the sales brought in, refunds taken off: currency (lower case) → smallest units. */
+  revenue: Record<string, number>;
 }
 
 export interface Funnel {
@@ -58,6 +64,7 @@ const visitorDays = sql<number | string>`count(distinct day || ' ' || visitor)`;
 
 interface LeadGroup {
   host: string | null;
+  /** The page's path; a sale's or a click's may be null (not recorded). */
   page?: string | null;
   source?: string | null;
   day: string;
@@ -65,7 +72,7 @@ interface LeadGroup {
   confirmed?: number | string;
 }
 
-function leadKey(by: FunnelDimension, lead: LeadGroup): string {
+function leadKey(by: FunnelDimension, lead: Omit<LeadGroup, 'count'>): string {
   switch (by) {
     case 'page':
       return lead.page ? `${lead.host ?? ''}${normalizePath(lead.page)}` : notRecorded;
@@ -85,7 +92,7 @@ export async function funnel(
   // Lead times are ISO strings: a day's prefix sorts before the day's times, the next day after.
   const until = nextDay(to);
   const createdAt = sql<string>`substr(created_at, 1, 10)`;
-  const [views, totalViews, signUps, contacts] = await Promise.all([
+  const [views, totalViews, signUps, contacts, clicks, sales] = await Promise.all([
     store.db
       .selectFrom('page_views')
       .select(viewColumns[by])
@@ -117,6 +124,15 @@ export async function funnel(
       .where('created_at', '<', until)
       .groupBy(['host', createdAt])
       .execute(),
+    store.db
+      .selectFrom('checkout_clicks')
+      .select(['day', 'host', 'path', 'source'])
+      .select((eb) => eb.fn.sum<number | string>('clicks').as('count'))
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy(['day', 'host', 'path', 'source'])
+      .execute(),
+    paidSales(store, from, until),
   ]);
 
   const contactsKnown = countsContacts(by);
@@ -131,6 +147,9 @@ export async function funnel(
         signUps: 0,
         confirmed: 0,
         contacts: contactsKnown ? 0 : null,
+        checkouts: 0,
+        sales: 0,
+        revenue: {},
       };
       rows.set(key, found);
     }
@@ -160,6 +179,23 @@ export async function funnel(
     }
   }
 
+  // A click's page is its host and path; a click whose page was not known has an empty path.
+  const clickLead = (group: { host: string; path: string; source: string; day: string }) => ({
+    ...group,
+    page: group.path || null,
+  });
+  for (const group of clicks) row(leadKey(by, clickLead(group))).checkouts += Number(group.count);
+  const totalRevenue: Record<string, number> = {};
+  let totalSales = 0;
+  for (const sale of sales) {
+    const target = row(leadKey(by, { ...sale, page: sale.path }));
+    const net = netOf(sale);
+    target.sales += net.counts ? 1 : 0;
+    target.revenue[sale.currency] = (target.revenue[sale.currency] ?? 0) + net.amount;
+    totalSales += net.counts ? 1 : 0;
+    totalRevenue[sale.currency] = (totalRevenue[sale.currency] ?? 0) + net.amount;
+  }
+
   const sum = (groups: readonly { count: number | string }[]) =>
     groups.reduce((total, group) => total + Number(group.count), 0);
   return {
@@ -174,8 +210,56 @@ export async function funnel(
       signUps: sum(signUps),
       confirmed: signUps.reduce((total, group) => total + Number(group.confirmed), 0),
       contacts: sum(contacts),
+      checkouts: sum(clicks),
+      sales: totalSales,
+      revenue: totalRevenue,
     },
   };
+}
+
+interface PaidSale {
+  host: string | null;
+  path: string | null;
+  source: string | null;
+  day: string;
+  amount: number;
+  currency: string;
+  refunded: number | string | null;
+}
+
+/** Paid sales made in the period, each with what its charge has had refunded (any order). */
+function paidSales(store: Store, from: string, until: string): Promise<PaidSale[]> {
+  return store.db
+    .selectFrom('sales')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('sale_refunds')
+          .select('payment_intent')
+          .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
+          .groupBy('payment_intent')
+          .as('refunds'),
+      (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
+    )
+    .select([
+      'sales.host',
+      'sales.path',
+      'sales.source',
+      sql<string>`substr(sales.created_at, 1, 10)`.as('day'),
+      'sales.amount',
+      'sales.currency',
+      'refunds.refunded',
+    ])
+    .where('sales.status', '=', 'paid')
+    .where('sales.created_at', '>=', from)
+    .where('sales.created_at', '<', until)
+    .execute();
+}
+
+/** A sale net of refunds (never below nothing); refunded in full, it no longer counts as one. */
+function netOf(sale: PaidSale): { amount: number; counts: boolean } {
+  const refunded = Math.min(Number(sale.refunded ?? 0), sale.amount);
+  return { amount: sale.amount - refunded, counts: !(refunded > 0 && refunded >= sale.amount) };
 }
 
 const byKey = (a: FunnelRow, b: FunnelRow) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

@@ -3,6 +3,7 @@ import { utmKeys } from '../../contracts/form-fields';
 import type { LatestLeads } from '../../contracts/owner-funnel';
 import type { SubscriptionList } from '../../contracts/subscription';
 import { subscriberStatus } from './kit-events';
+import { forgetBuyer, pruneBuyers } from './sales';
 import type { Store } from './store';
 
 /** The owner's commands (server/owner/commands/): export, latest leads, forget, prune. */
@@ -125,11 +126,14 @@ export interface Erased {
   contactSubmissions: number;
   subscribers: number;
   outboxJobs: number;
+  /** Workshop sales kept for the books without the buyer (issue #20). */
+  sales: number;
 }
 
 /**
  * Erases everything held about one email address (UK GDPR erasure): their contact submissions,
- * their sign-ups on every list, and the outbox jobs that would still send them anywhere.
+ * their sign-ups on every list, the outbox jobs that would still send them anywhere, and the
+ * buyer in their workshop sales (the amounts stay for the books: sales.ts, forgetBuyer).
  * Emails are stored lower-cased, so the match ignores capitals.
  */
 export async function forgetPerson(store: Store, email: string): Promise<Erased> {
@@ -145,8 +149,16 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
       .select('id')
       .where('email', '=', address)
       .execute();
+    const buyer = await forgetBuyer(trx, address, new Date().toISOString());
     const leadIds = [...contacts, ...subscribers].map((row) => row.id);
-    if (leadIds.length === 0) return { contactSubmissions: 0, subscribers: 0, outboxJobs: 0 };
+    if (leadIds.length === 0) {
+      return {
+        contactSubmissions: 0,
+        subscribers: 0,
+        outboxJobs: buyer.outboxJobs,
+        sales: buyer.sales,
+      };
+    }
     const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', leadIds).execute();
     await trx.deleteFrom('share_codes').where('subscriber_id', 'in', leadIds).execute();
     await trx.deleteFrom('contact_submissions').where('email', '=', address).execute();
@@ -154,14 +166,16 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
     return {
       contactSubmissions: contacts.length,
       subscribers: subscribers.length,
-      outboxJobs: Number(jobs[0]?.numDeletedRows ?? 0),
+      outboxJobs: Number(jobs[0]?.numDeletedRows ?? 0) + buyer.outboxJobs,
+      sales: buyer.sales,
     };
   });
 }
 
 /**
  * Deletes leads created before `before`, their outbox jobs, and finished outbox jobs as old.
- * Pending jobs of younger leads are kept: they still have work to do.
+ * Pending jobs of younger leads are kept: they still have work to do. Sales as old lose their
+ * buyer and keep their amounts (`sales` counts them).
  */
 export async function pruneOlderThan(store: Store, before: Date): Promise<Erased> {
   const cutoff = before.toISOString();
@@ -194,10 +208,12 @@ export async function pruneOlderThan(store: Store, before: Date): Promise<Erased
       .deleteFrom('share_codes')
       .where('subscriber_id', 'not in', trx.selectFrom('subscribers').select('id'))
       .execute();
+    const buyers = await pruneBuyers(trx, cutoff, new Date().toISOString());
     return {
       contactSubmissions: Number(contacts.numDeletedRows),
       subscribers: Number(subscribers.numDeletedRows),
-      outboxJobs: Number(jobs.numDeletedRows),
+      outboxJobs: Number(jobs.numDeletedRows) + buyers.outboxJobs,
+      sales: buyers.sales,
     };
   });
 }

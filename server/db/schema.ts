@@ -23,6 +23,10 @@ export interface Database {
   content_versions: ContentVersionTable;
   kit_events: KitEventTable;
   share_codes: ShareCodeTable;
+  checkout_clicks: CheckoutClickTable;
+  stripe_events: StripeEventTable;
+  sales: SaleTable;
+  sale_refunds: SaleRefundTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -84,6 +88,9 @@ export const outboxJobKinds = [
   'owner-digest',
   // Its lead_id is the first day of the week it reports on (server/owner/weekly-report.ts).
   'owner-weekly-report',
+  // Their lead_id is a sale's id, the Checkout Session's (issue #20).
+  'owner-sale',
+  'kit-buyer',
 ] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
@@ -257,4 +264,88 @@ export interface ShareCodeTable {
   code: string;
   subscriber_id: string;
   created_at: string;
+}
+
+/**
+ * Clicks on checkout links (issue #20), counted by the server like page views: per UTC day, site
+ * host, page path and traffic source, no visitor and nothing personal. Only ever added to.
+ */
+export interface CheckoutClickTable {
+  day: string;
+  host: string;
+  path: string;
+  source: string;
+  clicks: number;
+}
+
+/**
+ * Each Stripe event we acted on, once (its id is the key): the raw body as Stripe signed it, kept
+ * for the owner's records until the buyer is erased (then null). An event of a type we do not
+ * handle is not stored.
+ */
+export interface StripeEventTable {
+  /** Stripe's event id, evt_… */
+  id: string;
+  type: string;
+  /** When Stripe made the event. */
+  created_at: string;
+  received_at: string;
+  /** The Checkout Session (cs_…) or charge (ch_…) it is about. */
+  object_id: string;
+  payload: string | null;
+}
+
+/** pending: a delayed payment method has not settled yet; failed: it did not. */
+export type SaleStatus = 'pending' | 'paid' | 'failed';
+
+/**
+ * One Stripe Checkout Session that completed (issue #20), keyed by its id: every event about it
+ * lands on this one row. Amounts are in the currency's smallest unit (pence), as Stripe gives them.
+ * The click it came from is read from our reference (server/checkout/reference.ts); a session
+ * without one (a Payment Link shared elsewhere) has no page, source or click day.
+ */
+export interface SaleTable {
+  /** The Checkout Session's id, cs_… */
+  id: string;
+  /** When the Checkout Session was made: the sale's day in the funnel. */
+  created_at: string;
+  recorded_at: string;
+  status: SaleStatus;
+  /** 1 for a live-mode payment, 0 for Stripe's test mode. */
+  livemode: 0 | 1;
+  /** amount_total, in the smallest unit of `currency`. */
+  amount: number;
+  /** Lower case, as Stripe gives it ("gbp"). */
+  currency: string;
+  /** The session's `product` metadata, else its Payment Link's id. */
+  product: string | null;
+  /** client_reference_id as Stripe returned it. */
+  reference: string | null;
+  click_day: string | null;
+  host: string | null;
+  path: string | null;
+  source: string | null;
+  /** The buyer's email (lower case); null once erased. */
+  email: string | null;
+  payment_intent: string | null;
+  customer: string | null;
+  payment_link: string | null;
+  /** When the first paid event queued the owner's email and the buyers' list (once). */
+  notified_at: string | null;
+  /** When `leads forget` removed the buyer: the amounts stay for the books. */
+  erased_at: string | null;
+}
+
+/**
+ * What was refunded of a charge (charge.refunded carries the running total), kept even before the
+ * sale it belongs to arrives, so that events in any order net out.
+ */
+export interface SaleRefundTable {
+  /** ch_… */
+  charge_id: string;
+  payment_intent: string | null;
+  /** The largest running total seen: a late, older event never lowers it. */
+  amount_refunded: number;
+  currency: string;
+  updated_at: string;
 }

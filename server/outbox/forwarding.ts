@@ -3,6 +3,7 @@ import { ownerPaths } from '../../contracts/owner';
 import type { SubscriptionList } from '../../contracts/subscription';
 import { findContactSubmission, findContactSubmissions, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
+import { findSale } from '../db/sales';
 import type { ContactSubmissionTable, OutboxJobKind, SubscriberTable } from '../db/schema';
 import type { Store } from '../db/store';
 import { type Env, type KitFormEnv, kitFormIds } from '../env';
@@ -24,13 +25,20 @@ export interface Forwarding {
   jobsForSubscriber(list: SubscriptionList): OutboxJobKind[];
   /** A verified enquiry is mailed at once; an unverified one waits for the hourly digest. */
   jobsForContact(lead: { verified: boolean }): OutboxJobKind[];
+  /**
+   * A workshop sale, when first paid: the owner's email (unless OWNER_SALE_EMAIL=off) and, for a
+   * buyer not yet on any of our lists, Kit's buyers list (KIT_FORM_ID_BUYERS).
+   */
+  jobsForSale(sale: { alreadySubscriber: boolean }): OutboxJobKind[];
   /** Sends one job; throws a ProviderError when it should be retried or given up. */
   deliver(store: Store, job: OutboxJob): Promise<void>;
   /** Sends the due digest entries as one email; throws like deliver. */
   deliverDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void>;
 }
 
-type ForwardingEnv = Pick<Env, 'SITE_URL'> & KitFormEnv;
+type ForwardingEnv = Pick<Env, 'SITE_URL'> &
+  KitFormEnv &
+  Partial<Pick<Env, 'KIT_FORM_ID_BUYERS' | 'OWNER_SALE_EMAIL'>>;
 
 export function createForwarding(env: ForwardingEnv, providers: Providers): Forwarding {
   const kitForms = kitFormIds(env);
@@ -56,12 +64,49 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
     jobsForSubscriber: (list) => (providers.kit && kitForms[list] ? ['kit-subscribe'] : []),
     jobsForContact: ({ verified }) =>
       providers.ownerMail ? [verified ? 'owner-notify' : 'owner-digest'] : [],
+    jobsForSale: ({ alreadySubscriber }) => [
+      ...(providers.ownerMail && env.OWNER_SALE_EMAIL !== 'off' ? (['owner-sale'] as const) : []),
+      ...(providers.kit && env.KIT_FORM_ID_BUYERS && !alreadySubscriber
+        ? (['kit-buyer'] as const)
+        : []),
+    ],
 
     async deliver(store, job) {
       if (job.kind === 'owner-digest') return sendDigest(store, [job]);
       if (job.kind === 'owner-weekly-report') {
         const room = new URL(ownerPaths.room, env.SITE_URL).href;
         return ownerMail().report(await weeklyReport(store, job.lead_id, room), job.id);
+      }
+      if (job.kind === 'owner-sale' || job.kind === 'kit-buyer') {
+        const sale = await findSale(store, job.lead_id);
+        if (!sale) return;
+        if (job.kind === 'owner-sale') {
+          return ownerMail().sale(
+            {
+              id: sale.id,
+              createdAt: sale.created_at,
+              amount: sale.amount,
+              currency: sale.currency,
+              product: sale.product,
+              source: sale.source,
+              page: sale.host && sale.path ? `${sale.host}${sale.path}` : null,
+              email: sale.email,
+              livemode: sale.livemode === 1,
+            },
+            job.id,
+          );
+        }
+        if (!sale.email) return; // erased since: nothing left to send
+        if (!providers.kit || !env.KIT_FORM_ID_BUYERS) {
+          throw new ProviderError('Kit is not configured for the buyers list', { permanent: true });
+        }
+        await providers.kit.subscribe({
+          email: sale.email,
+          firstName: null,
+          formId: env.KIT_FORM_ID_BUYERS,
+          referrer: new URL(sale.path ?? '/', env.SITE_URL).href,
+        });
+        return;
       }
       if (job.kind === 'kit-subscribe') {
         const subscriber = await findSubscriber(store, job.lead_id);

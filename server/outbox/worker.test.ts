@@ -26,6 +26,7 @@ function fakeForwarding(deliver: (job: OutboxJob) => Promise<void> = async () =>
   const forwarding: Forwarding = {
     jobsForSubscriber: () => [],
     jobsForContact: () => ['owner-notify'],
+    jobsForSale: () => [],
     async deliver(_store, job) {
       deliveries.set(job.id, (deliveries.get(job.id) ?? 0) + 1);
       await deliver(job);
@@ -153,6 +154,7 @@ describeEachStore('outbox worker', ({ store, database }) => {
           mails.push({ count: contacts.length, messageId });
         },
         report: async () => {},
+        sale: async () => {},
       },
     });
     for (let i = 0; i < 3; i++) {

@@ -37,6 +37,9 @@ async function signUp(store: Store, email: string, source: string, at: string, j
   return id;
 }
 
+/** The sales columns of a funnel line without checkouts or sales (issue #20). */
+const noSales = { checkouts: 0, sales: 0, revenue: {} };
+
 describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ store }) => {
   async function owner() {
     const app = createTestApp(store());
@@ -74,8 +77,24 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
     expect(funnel).toMatchObject({ from: '2026-11-01', to: '2026-11-03' });
     expect(funnel.total).toMatchObject({ views: 5, visitors: 3, signUps: 1 });
     expect(funnel.bySource).toEqual([
-      { key: 'Instagram', views: 4, visitors: 2, signUps: 1, confirmed: 0, contacts: null },
-      { key: 'Direct', views: 1, visitors: 1, signUps: 0, confirmed: 0, contacts: null },
+      {
+        ...noSales,
+        key: 'Instagram',
+        views: 4,
+        visitors: 2,
+        signUps: 1,
+        confirmed: 0,
+        contacts: null,
+      },
+      {
+        ...noSales,
+        key: 'Direct',
+        views: 1,
+        visitors: 1,
+        signUps: 0,
+        confirmed: 0,
+        contacts: null,
+      },
     ]);
     expect(funnel.byPage.map((row) => row.key)).toEqual(['localhost/', 'localhost/ig']);
     expect(funnel.byDay.map((row) => [row.key, row.views])).toEqual([
@@ -226,6 +245,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       contactSubmissions: 0,
       subscribers: 1,
       outboxJobs: 1,
+      sales: 0,
     });
     const left = await store().db.selectFrom('subscribers').select('email').execute();
     expect(left).toEqual([{ email: 'stays@example.com' }]);

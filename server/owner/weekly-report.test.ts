@@ -81,6 +81,7 @@ describeEachStore('the weekly report', ({ store, database }) => {
         report: async ({ subject }, messageId) => {
           sent.push({ subject, messageId });
         },
+        sale: async () => {},
       },
     });
     await queueWeeklyReport(store(), at('2026-11-23T09:00:00Z'));

@@ -1,3 +1,4 @@
+import { formatRevenue } from '../../contracts/money';
 import { conversion } from '../../contracts/owner-funnel';
 import { type Funnel, funnel } from '../db/funnel';
 import type { Store } from '../db/store';
@@ -127,6 +128,9 @@ export async function weeklyReport(
       line('Confirmed', (f) => f.total.confirmed),
       line('Enquiries', (f) => f.total.contacts ?? 0),
       `${'Conversion'.padEnd(12)}${percent.format(converted(thisWeek)).padStart(9)}   week before ${percent.format(converted(lastWeek))}`,
+      line('Checkouts', (f) => f.total.checkouts),
+      line('Sales', (f) => f.total.sales),
+      `${'Revenue'.padEnd(12)}${formatRevenue(thisWeek.total.revenue).padStart(9)}   week before ${formatRevenue(lastWeek.total.revenue)}`,
       '',
       topSources.length > 0 ? 'Where visitors came from:' : 'No visits were counted.',
       ...topSources,

@@ -10,6 +10,9 @@ export function providersFromEnv(env: Env, logger: Logger): Providers {
   if (env.KIT_API_KEY && !Object.values(kitFormIds(env)).some(Boolean)) {
     logger.warn('KIT_API_KEY is set but no KIT_FORM_ID_*: no sign-up will be forwarded to Kit');
   }
+  if (env.KIT_FORM_ID_BUYERS && !env.KIT_API_KEY) {
+    logger.warn('KIT_FORM_ID_BUYERS is set but KIT_API_KEY is not: buyers are not added to Kit');
+  }
   if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {
     logger.warn('owner notification needs both SMTP_URL and NOTIFY_EMAIL: it is off');
   }

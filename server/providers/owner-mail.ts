@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { formatMinorUnits } from '../../contracts/money';
 import { ProviderError } from './provider-error';
 
 export interface ContactNotice {
@@ -12,6 +13,23 @@ export interface ContactNotice {
   verified: boolean;
 }
 
+/** A workshop sale, when first paid (issue #20). */
+export interface SaleNotice {
+  /** The Checkout Session's id. */
+  id: string;
+  createdAt: string;
+  /** In the currency's smallest unit. */
+  amount: number;
+  currency: string;
+  product: string | null;
+  source: string | null;
+  /** Host and path of the page the checkout link was clicked on. */
+  page: string | null;
+  email: string | null;
+  /** False for a payment in Stripe's test mode. */
+  livemode: boolean;
+}
+
 /** Tells the owner about contact submissions. */
 export interface OwnerMail {
   /** One enquiry, as it arrives. `messageId` is the outbox job's id, the same on every resend. */
@@ -20,6 +38,8 @@ export interface OwnerMail {
   digest(contacts: readonly ContactNotice[], messageId: string): Promise<void>;
   /** A report to the owners (the weekly funnel), as plain text. */
   report(report: { subject: string; text: string }, messageId: string): Promise<void>;
+  /** A workshop sale (OWNER_SALE_EMAIL=off turns these off). */
+  sale(sale: SaleNotice, messageId: string): Promise<void>;
 }
 
 /** The part of a nodemailer transport we use (an SMTP one in production, a fake in tests). */
@@ -106,7 +126,29 @@ export function createOwnerMail({
       );
     },
     report: ({ subject, text }, messageId) => send({ subject, text }, messageId),
+    sale: (sale, messageId) =>
+      send(
+        {
+          ...(sale.email ? { replyTo: sale.email } : {}),
+          subject: `${sale.livemode ? '' : '[Stripe test mode] '}New sale: ${formatMinorUnits(sale.amount, sale.currency)}`,
+          text: saleText(sale),
+        },
+        messageId,
+      ),
   };
+}
+
+function saleText(sale: SaleNotice): string {
+  return [
+    `${formatMinorUnits(sale.amount, sale.currency)} paid at ${sale.createdAt}${sale.livemode ? '' : ' (Stripe test mode: no money moved)'}.`,
+    '',
+    `Buyer: ${sale.email ?? '(no email given)'}`,
+    `Product: ${sale.product ?? '(not recorded)'}`,
+    `Source: ${sale.source ?? '(not recorded)'}`,
+    `Page: ${sale.page ?? '(not recorded)'}`,
+    '',
+    `(Stripe Checkout Session ${sale.id})`,
+  ].join('\n');
 }
 
 function noticeText(contact: ContactNotice): string {

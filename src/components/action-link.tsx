@@ -6,7 +6,11 @@ import { buttonVariants } from './ui/button';
 export interface ActionCta {
   label: string;
   href: string;
-  /** For the paid checkout: reported as begin_checkout / InitiateCheckout with the price (D19). */
+  /**
+   * For the paid checkout: reported as begin_checkout / InitiateCheckout with the price (D19).
+   * Its href is our redirect (contracts/checkout.ts), which reads the page from the Referer: the
+   * link is `noopener` only, so that one is sent.
+   */
   checkout?: { value: number; currency: string };
 }
 
@@ -29,6 +33,7 @@ export function ActionLink({
       external
       location={location}
       checkout={cta.checkout}
+      {...(cta.checkout ? { rel: 'noopener', 'data-checkout-link': '' } : {})}
       className={buttonVariants({ size: 'lg', className })}
     >
       {cta.label}

@@ -1,4 +1,5 @@
 import type { Content, FactName } from '../../contracts/content';
+import { nextSession } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
 
 /**
@@ -32,16 +33,7 @@ export function formatMoney({ amount, currency }: Session['price']): string {
 }
 
 /** The session the page sells at `now`: the first to start after it, or none. */
-export function nextSession<S extends Pick<Session, 'start'>>(
-  sessions: readonly S[],
-  now: number,
-): S | null {
-  return (
-    [...sessions]
-      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
-      .find((session) => Date.parse(session.start) > now) ?? null
-  );
-}
+export { nextSession } from '../../contracts/workshop-sessions';
 
 type Intake = Content['cohort']['intakes'][number];
 

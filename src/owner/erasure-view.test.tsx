@@ -13,9 +13,12 @@ describe('erasing a person in the room', () => {
   let root: Root;
   const fetchMock = vi.fn(
     async () =>
-      new Response(JSON.stringify({ contactSubmissions: 0, subscribers: 1, outboxJobs: 1 }), {
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({ contactSubmissions: 0, subscribers: 1, outboxJobs: 1, sales: 0 }),
+        {
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
   );
   const onErased = vi.fn();
 
@@ -60,7 +63,7 @@ describe('erasing a person in the room', () => {
       expect.objectContaining({ method: 'POST', body: '{"email":"gone@example.com"}' }),
     );
     expect(container.querySelector('[role=status]')?.textContent).toBe(
-      words.erasure.done({ contactSubmissions: 0, subscribers: 1, outboxJobs: 1 }),
+      words.erasure.done({ contactSubmissions: 0, subscribers: 1, outboxJobs: 1, sales: 0 }),
     );
     expect(onErased).toHaveBeenCalledOnce();
   });

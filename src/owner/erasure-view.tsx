@@ -54,9 +54,9 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
     setConfirming(false);
     emailRef.current?.focus();
     if (!answer.ok) return setProblem(problemOf(answer));
-    const { subscribers, contactSubmissions, outboxJobs } = answer.data;
+    const { subscribers, contactSubmissions, outboxJobs, sales } = answer.data;
     setDone(
-      subscribers + contactSubmissions + outboxJobs === 0
+      subscribers + contactSubmissions + outboxJobs + sales === 0
         ? words.erasure.nothingHeld
         : words.erasure.done(answer.data),
     );

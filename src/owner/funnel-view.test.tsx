@@ -16,6 +16,9 @@ const line = (key: string, visitors: number, signUps: number, contacts: number |
   signUps,
   confirmed: Math.floor(signUps / 2),
   contacts,
+  checkouts: 0,
+  sales: 0,
+  revenue: {},
 });
 const funnel: FunnelAnswer = {
   from: '2026-11-01',
@@ -54,9 +57,9 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
     [...row.children].map((cell) => cell.textContent),
   );
   expect(days).toEqual([
-    ['2026-11-01', '20', '10', '1', '0', '0', '10.0%'],
-    ['2026-11-02', '40', '20', '2', '1', '1', '10.0%'],
-    ['2026-11-03', '0', '0', '0', '0', '0', '–'],
+    ['2026-11-01', '20', '10', '1', '0', '0', '10.0%', '0', '0', '—'],
+    ['2026-11-02', '40', '20', '2', '1', '1', '10.0%', '0', '0', '—'],
+    ['2026-11-03', '0', '0', '0', '0', '0', '–', '0', '0', '—'],
   ]);
   // What visitors sent is text, never markup.
   expect(tables[1]?.querySelector('b')).toBeNull();
@@ -69,5 +72,46 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
   expect(fetchMock.mock.calls.at(-1)?.[0]).toMatch(
     /^\/owner\/api\/funnel\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/,
   );
+  act(() => root.unmount());
+});
+
+it('shows checkouts started, sales and revenue (issue #20), in total and by source', async () => {
+  const withSales: FunnelAnswer = {
+    ...funnel,
+    total: { ...funnel.total, checkouts: 3, sales: 2, revenue: { gbp: 9800, usd: 1000 } },
+    bySource: [
+      { ...line('Instagram', 20, 3, null), checkouts: 3, sales: 2, revenue: { gbp: 9800 } },
+    ],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(withSales), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
+  );
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  await act(async () => root.render(<FunnelView version={0} />));
+  const totals = [...container.querySelectorAll('dl div')].map((card) => [
+    card.querySelector('dt')?.textContent,
+    card.querySelector('dd')?.textContent,
+  ]);
+  expect(totals).toEqual(
+    expect.arrayContaining([
+      [words.funnel.checkouts, '3'],
+      [words.funnel.sales, '2'],
+      [words.funnel.revenue, '£98.00 + US$10.00'],
+    ]),
+  );
+  const bySource = [...container.querySelectorAll('table')][1];
+  const instagram = [...(bySource?.querySelectorAll('tbody tr') ?? [])][0];
+  expect([...(instagram?.children ?? [])].slice(-3).map((cell) => cell.textContent)).toEqual([
+    '3',
+    '2',
+    '£98.00',
+  ]);
   act(() => root.unmount());
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { formatRevenue } from '../../contracts/money';
 import { ownerPaths } from '../../contracts/owner';
 import {
   addDays,
@@ -170,6 +171,27 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
           <dd className="text-step-2 font-bold tabular-nums">{number(total.contacts ?? 0)}</dd>
         </div>
       </dl>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        {[
+          {
+            term: words.funnel.checkouts,
+            value: number(total.checkouts),
+            hint: words.funnel.checkoutsHint,
+          },
+          { term: words.funnel.sales, value: number(total.sales), hint: words.funnel.salesHint },
+          {
+            term: words.funnel.revenue,
+            value: formatRevenue(total.revenue),
+            hint: words.funnel.revenueHint,
+          },
+        ].map(({ term, value, hint }) => (
+          <div key={term} className="flex flex-col gap-1 rounded-card bg-surface p-4">
+            <dt className="text-step--1 font-semibold">{term}</dt>
+            <dd className="text-step-2 font-bold tabular-nums">{value}</dd>
+            <dd className="text-step--1">{hint}</dd>
+          </div>
+        ))}
+      </dl>
       {total.views === 0 && total.signUps === 0 && (
         <p className="font-semibold">{words.funnel.nothing}</p>
       )}
@@ -235,6 +257,9 @@ function FunnelTable({
     number(row.confirmed),
     ...(enquiries ? [number(row.contacts ?? 0)] : []),
     percent(conversion(row)),
+    number(row.checkouts),
+    number(row.sales),
+    formatRevenue(row.revenue),
   ];
   const columns = [
     words.funnel.views,
@@ -243,6 +268,9 @@ function FunnelTable({
     words.funnel.confirmed,
     ...(enquiries ? [words.funnel.enquiries] : []),
     words.funnel.conversion,
+    words.funnel.checkouts,
+    words.funnel.sales,
+    words.funnel.revenue,
   ];
   return (
     <RoomTable label={caption}>

@@ -50,7 +50,7 @@ export function LeadsView({ version }: { version: number }) {
     setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim());
   }
 
-  const exportLink = (leadsOf: 'subscribers' | 'contacts', label: string) => (
+  const exportLink = (leadsOf: 'subscribers' | 'contacts' | 'sales', label: string) => (
     <a
       href={`${ownerPaths.api}${funnelApi.export}?leads=${leadsOf}`}
       download
@@ -131,6 +131,7 @@ export function LeadsView({ version }: { version: number }) {
         <div className="flex flex-wrap gap-3">
           {exportLink('subscribers', words.leads.exportSignUps)}
           {exportLink('contacts', words.leads.exportEnquiries)}
+          {exportLink('sales', words.leads.exportSales)}
         </div>
         <p className="text-step--1 text-muted">{words.leads.exportHint}</p>
       </div>

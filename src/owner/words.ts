@@ -101,6 +101,12 @@ export const words = {
     viewsHint: 'Pages opened in a browser; bots and prefetches are not counted.',
     visitorsHint: 'Different visitors each day, added up over the days.',
     conversionHint: 'Sign-ups divided by visitors.',
+    checkouts: 'Checkouts started',
+    checkoutsHint: 'Clicks on a checkout button, counted like views.',
+    sales: 'Sales',
+    salesHint: 'Paid workshop places; one refunded in full no longer counts.',
+    revenue: 'Revenue',
+    revenueHint: 'What the sales brought in, refunds taken off.',
     byDay: 'By day',
     chartTitle: 'Visitors and sign-ups by day',
     chartSummary: (days: number, busiest: string, visitors: number) =>
@@ -144,6 +150,7 @@ export const words = {
     shown: (n: number) => `${n} shown, newest first.`,
     exportSignUps: 'Export sign-ups (CSV)',
     exportEnquiries: 'Export enquiries (CSV)',
+    exportSales: 'Export sales (CSV)',
     exportHint: 'Every lead, oldest first, ready for a spreadsheet. Each export is logged.',
   },
   outbox: {
@@ -167,14 +174,19 @@ export const words = {
   },
   erasure: {
     heading: 'Erase a person',
-    lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list and what is still waiting to be sent. Kit keeps its own copy: remove the subscriber there too.',
+    lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list, the buyer in their workshop sales (the amounts stay for your books) and what is still waiting to be sent. Kit and Stripe keep their own copies: remove the person there too.',
     email: 'Their email address',
     next: 'Erase…',
     confirm: (email: string) => `Erase everything held about ${email}? This cannot be undone.`,
     yes: 'Yes, erase',
     cancel: 'Cancel',
-    done: (erased: { subscribers: number; contactSubmissions: number; outboxJobs: number }) =>
-      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}.`,
+    done: (erased: {
+      subscribers: number;
+      contactSubmissions: number;
+      outboxJobs: number;
+      sales: number;
+    }) =>
+      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}${erased.sales > 0 ? `; ${count(erased.sales, 'sale keeps', 'sales keep')} its amount without the buyer` : ''}.`,
     nothingHeld: 'Nothing was held about that address.',
   },
   /** The names of the fields the server may point at, before its message ("From must be…"). */

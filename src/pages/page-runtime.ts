@@ -1,5 +1,6 @@
 import type { HeldPresses } from '../islands/hold';
 import { startIslands } from '../islands/start';
+import { decorateCheckoutLinks } from '../lib/checkout-link';
 import { startConsentBanner } from '../lib/consent-banner';
 import { startTags } from '../lib/tags';
 import { track, trackDeclaredCtas } from '../lib/tracking';
@@ -7,13 +8,14 @@ import { track, trackDeclaredCtas } from '../lib/tracking';
 /**
  * What every page does once it has painted (src/pages/start-page.ts): ask for consent (or load
  * what was consented to), hydrate its islands when they are due, report declared calls to action,
- * and count the page view (held until the visitor's consent choice, D20). No React here: see
- * src/islands/start.ts.
+ * give checkout links their source and prefilled address (issue #20), and count the page view
+ * (held until the visitor's consent choice, D20). No React here: see src/islands/start.ts.
  */
 export function runPage(held: HeldPresses): void {
   startConsentBanner();
   startTags();
   startIslands(held);
   trackDeclaredCtas();
+  decorateCheckoutLinks();
   track('pageView');
 }

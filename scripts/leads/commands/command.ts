@@ -82,4 +82,4 @@ export function inputOf<Schema extends z.ZodType>(
 
 /** What forget and prune report they deleted. */
 export const erasedCounts = (erased: Erased): string =>
-  `${erased.contactSubmissions} contact submission(s), ${erased.subscribers} sign-up(s), ${erased.outboxJobs} outbox job(s)`;
+  `${erased.contactSubmissions} contact submission(s), ${erased.subscribers} sign-up(s), ${erased.outboxJobs} outbox job(s)${erased.sales > 0 ? `; ${erased.sales} sale(s) kept without the buyer` : ''}`;

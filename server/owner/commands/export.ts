@@ -5,16 +5,22 @@ import {
   exportSubscribers,
   subscriberExportColumns,
 } from '../../db/owner';
+import { exportSales, saleExportColumns } from '../../db/sales';
 import type { Store } from '../../db/store';
 import { ownerCommand } from './command';
 import { toCsv } from './csv';
 import { sinceDate, sinceSchema, subscriptionListSchema } from './inputs';
 
-/** The leads, oldest first: contact submissions, or sign-ups on one list or all. */
+/**
+ * The leads, oldest first: contact submissions, sign-ups on one list or all, or the workshop's
+ * sales (issue #20: amounts in the currency's smallest unit, with what was refunded).
+ */
 export const exportCommand = ownerCommand({
   input: z
     .strictObject({
-      leads: z.enum(['contacts', 'subscribers'], { error: 'needs "contacts" or "subscribers".' }),
+      leads: z.enum(['contacts', 'subscribers', 'sales'], {
+        error: 'needs "contacts", "subscribers" or "sales".',
+      }),
       since: sinceSchema.optional(),
       list: subscriptionListSchema.optional(),
     })
@@ -29,6 +35,10 @@ export const exportCommand = ownerCommand({
     if (leads === 'contacts') {
       const rows = await exportContactSubmissions(store, { since: from });
       return { leads, columns: contactExportColumns, rows };
+    }
+    if (leads === 'sales') {
+      const rows = await exportSales(store, { since: from });
+      return { leads, columns: saleExportColumns, rows };
     }
     const rows = await exportSubscribers(store, { since: from, list });
     return { leads, columns: subscriberExportColumns, rows };

@@ -184,6 +184,7 @@ export function createPublisher({
     site.files = new Map([...build.files, ...(previous?.files ?? []), ...rendered.files]);
     site.privateFiles = new Map([...build.privateFiles, ...rendered.privateFiles]);
     site.friendsGoal = rendered.friendsGoal;
+    site.workshopSessions = rendered.workshopSessions;
     for (const [page, file] of rendered.pages) site.pages.set(page, file);
     previous = rendered;
     served = number;

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { rememberSignedUpEmail } from '../../lib/signed-up-email';
 import type { LeadAction, LeadAnswer } from '../../lib/submit-lead';
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'error';
@@ -63,6 +64,10 @@ export function useLeadForm({
       setStatus('submitting');
       const outcome = await sendLead(action, valid.body);
       if (outcome.kind === 'sent') {
+        // A sign-up's address, to prefill the workshop's checkout later (issue #20).
+        if (action === '/api/subscriptions' && 'email' in valid.body) {
+          rememberSignedUpEmail(String(valid.body.email));
+        }
         form.reset();
         setStatus('success');
         onSuccess?.(outcome.data);

@@ -1,3 +1,4 @@
+import { checkoutPath } from '../../../contracts/checkout';
 import { PageLayout } from '../../components/page-layout';
 import type { PageProps } from '../../content/page-props';
 import { nextSession } from '../../lib/facts';
@@ -19,7 +20,8 @@ export function WorkshopPage({ content, now }: PageProps) {
   const session = nextSession(workshop.sessions, now);
   const checkout = session
     ? {
-        href: session.checkout,
+        // Our redirect: it counts the click and goes on to this session's Stripe checkout.
+        href: checkoutPath,
         checkout: { value: session.price.amount, currency: session.price.currency },
       }
     : undefined;

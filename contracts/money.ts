@@ -1,0 +1,39 @@
+/**
+ * Stripe's amounts are whole numbers in a currency's smallest unit (pence for GBP, yen for JPY).
+ * Shown to the owner as money, in the currency they came in: "£49.00", "US$10.00".
+ */
+export function formatMinorUnits(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code });
+  } catch {
+    return `${amount} ${code} (smallest unit)`;
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+/** An amount in a currency's main unit, as a spreadsheet reads it: 4900 GBP pence → "49.00". */
+export function majorUnits(amount: number, currency: string): string {
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat('en-GB', {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+      }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown code: Stripe's two decimals are the common case.
+  }
+  return (amount / 10 ** digits).toFixed(digits);
+}
+
+/** Totals per currency (lower-case code → smallest units), as "£98.00 + US$10.00"; none: "—". */
+export function formatRevenue(revenue: Readonly<Record<string, number>>): string {
+  const parts = Object.entries(revenue)
+    .filter(([, amount]) => amount !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, amount]) => formatMinorUnits(amount, currency));
+  return parts.length > 0 ? parts.join(' + ') : '—';
+}

@@ -1,0 +1,67 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * The reference a checkout link carries to Stripe as `client_reference_id` (contracts/checkout.ts):
+ * the page, source and UTC day of the click and a random nonce, nothing about the person.
+ */
+
+/** What a checkout click is counted by, and what its reference carries. */
+export interface CheckoutClick {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The site's host name, as page views are counted. */
+  host: string;
+  /** The page's path (lower case, no trailing slash), as page views are counted; '' unknown. */
+  path: string;
+  /** The source's one name (sourceName). */
+  source: string;
+}
+
+/** Stripe takes at most 200 characters of letters, digits, dashes and underscores. */
+export const maxReferenceLength = 200;
+const version = 'v1';
+const nonceLength = 8;
+const nonceAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const referencePattern = /^v1-([A-Za-z0-9]{8})-([A-Za-z0-9_-]+)$/;
+const dayPattern = /^\d{4}-\d\d-\d\d$/;
+
+/**
+ * `v1-<nonce>-<base64url of day, host, path and source>`: compact, within Stripe's alphabet, and
+ * read back exactly (a source may hold any character). A click too long to fit has its source,
+ * then its path, shortened; real ones are far inside the limit.
+ */
+export function checkoutReference(click: CheckoutClick, nonce: string): string {
+  if (nonce.length !== nonceLength || !/^[A-Za-z0-9]+$/.test(nonce))
+    throw new Error('The nonce must be 8 letters or digits.');
+  let { source, path } = click;
+  for (;;) {
+    const fields = [click.day, click.host, path, source].join('\n');
+    const reference = `${version}-${nonce}-${Buffer.from(fields, 'utf8').toString('base64url')}`;
+    if (reference.length <= maxReferenceLength) return reference;
+    if (source.length > 8) source = source.slice(0, -4);
+    else if (path.length > 1) path = path.slice(0, -4) || '/';
+    else throw new Error('The host name is too long for a checkout reference.');
+  }
+}
+
+/** The click a reference of ours names, or null for anything else (a link made elsewhere). */
+export function parseCheckoutReference(reference: string | null | undefined): CheckoutClick | null {
+  if (!reference || reference.length > maxReferenceLength) return null;
+  const match = referencePattern.exec(reference);
+  if (!match?.[2]) return null;
+  const fields = Buffer.from(match[2], 'base64url').toString('utf8').split('\n');
+  if (fields.length !== 4) return null;
+  const [day, host, path, source] = fields as [string, string, string, string];
+  // An empty path: the page was not known (no Referer reached us).
+  if (!dayPattern.test(day) || !host || (path !== '' && !path.startsWith('/')) || !source) {
+    return null;
+  }
+  return { day, host, path, source };
+}
+
+/** A random nonce (47 bits): two clicks of one page, source and day still differ. */
+export function checkoutNonce(): string {
+  let nonce = '';
+  for (let i = 0; i < nonceLength; i++) nonce += nonceAlphabet[randomInt(nonceAlphabet.length)];
+  return nonce;
+}

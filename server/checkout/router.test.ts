@@ -1,0 +1,98 @@
+import { expect, it } from 'vitest';
+import type { Site } from '../site';
+import { createTestApp } from '../testing/app';
+import { describeEachStore } from '../testing/stores';
+import { parseCheckoutReference } from './reference';
+
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+const muchLater = new Date(Date.now() + 90 * 86_400_000).toISOString();
+const site = (sessions: Site['workshopSessions']): Site => ({
+  pages: new Map(),
+  files: new Map(),
+  privateFiles: new Map(),
+  friendsGoal: 2,
+  workshopSessions: sessions,
+});
+const onSale = site([
+  { start: muchLater, checkout: 'https://buy.stripe.com/test_later' },
+  { start: later, checkout: 'https://buy.stripe.com/test_next?locale=en-GB' },
+]);
+const today = new Date().toISOString().slice(0, 10);
+
+describeEachStore('GET /go/workshop', ({ store }) => {
+  const app = (workshop = onSale) => createTestApp(store(), {}, undefined, undefined, workshop);
+  const click = (query = '', headers: Record<string, string> = {}, workshop = onSale) =>
+    app(workshop).request(`http://localhost/go/workshop${query}`, {
+      headers: { 'User-Agent': browser, ...headers },
+    });
+  const clicks = () =>
+    store().db.selectFrom('checkout_clicks').selectAll().orderBy('source').execute();
+
+  it('counts the click and sends the visitor to the next session’s checkout with our reference', async () => {
+    const response = await click('', {
+      Referer: 'http://localhost/assetworkshop?utm_source=ig',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const target = new URL(response.headers.get('location') ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe('https://buy.stripe.com/test_next');
+    expect(target.searchParams.get('locale')).toBe('en-GB');
+    expect(target.searchParams.has('prefilled_email')).toBe(false);
+    const reference = target.searchParams.get('client_reference_id') ?? '';
+    expect(reference).toMatch(/^[A-Za-z0-9_-]{1,200}$/);
+    expect(parseCheckoutReference(reference)).toEqual({
+      day: today,
+      host: 'localhost',
+      path: '/assetworkshop',
+      source: 'Instagram',
+    });
+    expect(await clicks()).toEqual([
+      { day: today, host: 'localhost', path: '/assetworkshop', source: 'Instagram', clicks: 1 },
+    ]);
+    // Two clicks alike are one row counted twice, each with its own reference.
+    const again = await click('', { Referer: 'http://localhost/assetworkshop?utm_source=ig' });
+    expect(again.headers.get('location')).not.toBe(response.headers.get('location'));
+    expect((await clicks())[0]?.clicks).toBe(2);
+  });
+
+  it('takes the source the page’s script passes, and the visitor’s email on to Stripe only', async () => {
+    const response = await click('?source=linkedin&prefilled_email=Bea%40example.com', {
+      Referer: 'http://localhost/sellablebusiness/cohort',
+    });
+    const target = new URL(response.headers.get('location') ?? '');
+    expect(target.searchParams.get('prefilled_email')).toBe('Bea@example.com');
+    expect(parseCheckoutReference(target.searchParams.get('client_reference_id'))).toMatchObject({
+      path: '/sellablebusiness/cohort',
+      source: 'LinkedIn',
+    });
+    expect(JSON.stringify(await clicks())).not.toContain('example.com');
+    // Not an address: not passed on.
+    const odd = await click('?prefilled_email=not-an-address');
+    expect(new URL(odd.headers.get('location') ?? '').searchParams.has('prefilled_email')).toBe(
+      false,
+    );
+  });
+
+  it('without a Referer of our own, records no page; another site’s Referer is not a page', async () => {
+    await click();
+    await click('', { Referer: 'https://evil.example/assetworkshop' });
+    expect(await clicks()).toEqual([
+      { day: today, host: 'localhost', path: '', source: 'Direct', clicks: 2 },
+    ]);
+  });
+
+  it('sends bots and prefetches on without counting them', async () => {
+    expect((await click('', { 'User-Agent': 'curl/8.0' })).status).toBe(302);
+    expect((await click('', { 'Sec-Purpose': 'prefetch' })).status).toBe(302);
+    expect(await clicks()).toEqual([]);
+  });
+
+  it('goes back to the page when no session is on sale any more', async () => {
+    const response = await click('', { Referer: 'http://localhost/assetworkshop' }, site([]));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/assetworkshop');
+    expect(await clicks()).toEqual([]);
+  });
+});

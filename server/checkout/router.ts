@@ -1,0 +1,98 @@
+import type { Context } from 'hono';
+import { checkoutParams } from '../../contracts/checkout';
+import { emailAddressSchema } from '../../contracts/email';
+import { normalizePath, resolveRoute } from '../../contracts/routes';
+import type { NamedHosts } from '../../contracts/sites';
+import { sourceName, trafficSource } from '../../contracts/traffic-source';
+import { nextSession } from '../../contracts/workshop-sessions';
+import { requestOrigin, returnPath } from '../api/same-origin';
+import { addCheckoutClick } from '../db/checkout-clicks';
+import { utcDay } from '../db/page-views';
+import type { Store } from '../db/store';
+import type { ClientOf } from '../forwarded';
+import type { Logger } from '../logger';
+import { isCountedRequest } from '../page-views/requests';
+import type { Site } from '../site';
+import type { SiteHosts } from '../site-hosts';
+import { checkoutNonce, checkoutReference } from './reference';
+
+/**
+ * GET /go/workshop on every site (contracts/checkout.ts): counts the click like a page view
+ * (no cookie, nothing kept about the visitor, not for bots or prefetches) and answers 302 to the
+ * Stripe Payment Link of the session on sale, with our reference as `client_reference_id` and,
+ * when the page's script passed one, the visitor's own sign-up address as `prefilled_email`
+ * (passed through, never stored or logged). Works without JavaScript: the page and source are
+ * then read from the Referer of our own page (sent, as the link is `noopener` only).
+ */
+export interface CheckoutDeps {
+  store: Store;
+  logger: Logger;
+  site: Site;
+  siteHosts: SiteHosts;
+  hosts: NamedHosts;
+  clientOf: ClientOf;
+  now?: () => Date;
+}
+
+export function checkoutRedirect({
+  store,
+  logger,
+  site,
+  siteHosts,
+  hosts,
+  clientOf,
+  now = () => new Date(),
+}: CheckoutDeps) {
+  return async (c: Context) => {
+    c.header('Cache-Control', 'no-store');
+    const time = now();
+    const origin = requestOrigin(c, clientOf);
+    const hostHeader = c.req.header('host');
+    const session = nextSession(site.workshopSessions ?? [], time.getTime());
+    // Nothing on sale (the date passed since the page was loaded): back to the page, which now
+    // says so and offers the next date.
+    if (!session) return c.redirect(returnPath(c.req.header('referer'), origin), 303);
+
+    const from = ownPage(c.req.header('referer'), origin);
+    const page =
+      from && resolveRoute(hostHeader, from.pathname, hosts).status === 200
+        ? normalizePath(from.pathname).slice(0, 200)
+        : '';
+    const given = c.req.query(checkoutParams.source);
+    const source = given
+      ? sourceName(given)
+      : trafficSource(from?.pathname ?? '', from?.search ?? '', '', siteHosts.own(hostHeader));
+    const click = {
+      day: utcDay(time),
+      host: siteHosts.of(hostHeader),
+      path: page,
+      source: source || 'Direct',
+    };
+
+    if (isCountedRequest(c.req.raw)) {
+      try {
+        await addCheckoutClick(store, click);
+      } catch (error) {
+        // The visitor still goes on to pay; only the count is lost.
+        logger.error({ err: error }, 'checkout click not counted');
+      }
+    }
+
+    const target = new URL(session.checkout);
+    target.searchParams.set('client_reference_id', checkoutReference(click, checkoutNonce()));
+    const email = emailAddressSchema.safeParse(c.req.query(checkoutParams.email) ?? '');
+    if (email.success) target.searchParams.set('prefilled_email', email.data);
+    return c.redirect(target.href, 302);
+  };
+}
+
+/** The Referer when it is a page of this same origin (our page the link was on), else null. */
+function ownPage(referer: string | undefined, origin: string): URL | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}

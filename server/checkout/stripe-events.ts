@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { sourceName } from '../../contracts/traffic-source';
+import type { StripeEventRecord } from '../db/sales';
+import type { SaleStatus } from '../db/schema';
+import { parseCheckoutReference } from './reference';
+
+/**
+ * The Stripe events that record a sale (issue #20), read from a body whose signature has been
+ * checked. Only the fields we keep are read, each checked: an amount that is not a whole number
+ * of pence, say, is refused rather than guessed at. Everything else about the event stays in the
+ * raw payload kept beside it.
+ */
+
+export const saleEventTypes = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'charge.refunded',
+] as const;
+export type SaleEventType = (typeof saleEventTypes)[number];
+
+const id = (prefix: string) => z.string().startsWith(prefix).max(255);
+const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const currency = z
+  .string()
+  .regex(/^[a-zA-Z]{3}$/)
+  .transform((code) => code.toLowerCase());
+/** Stripe sends an id, or the object when it was expanded. */
+const idOrObject = (prefix: string) =>
+  z
+    .union([id(prefix), z.object({ id: id(prefix) }).transform((object) => object.id)])
+    .nullish()
+    .default(null);
+
+const envelope = z.object({
+  id: id('evt_'),
+  type: z.string().max(255),
+  created: z.number().int().positive(),
+  data: z.object({ object: z.unknown() }),
+});
+
+const checkoutSession = z.object({
+  id: id('cs_'),
+  created: z.number().int().positive(),
+  livemode: z.boolean(),
+  amount_total: minorUnits,
+  currency,
+  client_reference_id: z.string().max(200).nullish().default(null),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  customer_details: z.object({ email: z.string().max(320).nullish() }).nullish(),
+  customer_email: z.string().max(320).nullish(),
+  payment_intent: idOrObject('pi_'),
+  customer: idOrObject('cus_'),
+  payment_link: idOrObject('plink_'),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+const charge = z.object({
+  id: id('ch_'),
+  amount_refunded: minorUnits,
+  currency,
+  payment_intent: idOrObject('pi_'),
+});
+
+export type ParsedEvent =
+  | { kind: 'record'; event: StripeEventRecord }
+  /** A type we do not record: acknowledged, nothing stored. */
+  | { kind: 'ignored'; id: string; type: string };
+
+export class StripeEventShapeError extends Error {
+  override name = 'StripeEventShapeError';
+}
+
+const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/** `payload` is the raw body, `parsed` the event the signature check gave back. */
+export function readSaleEvent(payload: string, parsed: unknown): ParsedEvent {
+  const head = envelope.safeParse(parsed);
+  if (!head.success) throw new StripeEventShapeError('not a Stripe event');
+  const { id: eventId, type, created, data } = head.data;
+  if (!(saleEventTypes as readonly string[]).includes(type)) {
+    return { kind: 'ignored', id: eventId, type };
+  }
+  // A subscription or a saved card is not a workshop sale (and has no amount to record).
+  const mode = z.object({ mode: z.string() }).safeParse(data.object);
+  if (type !== 'charge.refunded' && mode.success && mode.data.mode !== 'payment') {
+    return { kind: 'ignored', id: eventId, type: `${type} (${mode.data.mode})` };
+  }
+  const base = { id: eventId, type, createdAt: isoOf(created), payload };
+  if (type === 'charge.refunded') {
+    const object = charge.safeParse(data.object);
+    if (!object.success) throw new StripeEventShapeError(`${type}: ${fieldsOf(object.error)}`);
+    const { id: chargeId, amount_refunded, currency, payment_intent } = object.data;
+    return {
+      kind: 'record',
+      event: {
+        ...base,
+        refund: {
+          chargeId,
+          paymentIntent: payment_intent,
+          amountRefunded: amount_refunded,
+          currency,
+        },
+      },
+    };
+  }
+  const object = checkoutSession.safeParse(data.object);
+  if (!object.success) throw new StripeEventShapeError(`${type}: ${fieldsOf(object.error)}`);
+  const session = object.data;
+  const click = parseCheckoutReference(session.client_reference_id);
+  return {
+    kind: 'record',
+    event: {
+      ...base,
+      sale: {
+        id: session.id,
+        created_at: isoOf(session.created),
+        status: statusOf(type as SaleEventType, session.payment_status),
+        livemode: session.livemode ? 1 : 0,
+        amount: session.amount_total,
+        currency: session.currency,
+        product: session.metadata?.product ?? session.payment_link ?? null,
+        reference: session.client_reference_id,
+        click_day: click?.day ?? null,
+        host: click?.host ?? null,
+        path: click?.path || null,
+        source: click ? sourceName(click.source) : null,
+        email: emailOf(session.customer_details?.email ?? session.customer_email),
+        payment_intent: session.payment_intent,
+        customer: session.customer,
+        payment_link: session.payment_link,
+      },
+    },
+  };
+}
+
+function statusOf(type: SaleEventType, paymentStatus: string): SaleStatus {
+  if (type === 'checkout.session.async_payment_succeeded') return 'paid';
+  if (type === 'checkout.session.async_payment_failed') return 'failed';
+  // Completed, but a delayed method (a bank debit) may still fail: it settles in a later event.
+  return paymentStatus === 'unpaid' ? 'pending' : 'paid';
+}
+
+/** Lower case, so that erasure and the subscriber check match however it was typed. */
+function emailOf(raw: string | null | undefined): string | null {
+  const email = raw?.trim().toLowerCase();
+  return email?.includes('@') ? email : null;
+}
+
+/** The fields that did not fit, by path: never their values, which may be personal. */
+const fieldsOf = (error: z.ZodError) =>
+  [...new Set(error.issues.map((issue) => issue.path.join('.') || '(event)'))].join(', ');

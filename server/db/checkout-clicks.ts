@@ -1,0 +1,19 @@
+import type { CheckoutClickTable } from './schema';
+import type { Store } from './store';
+
+/** Clicks on checkout links (issue #20), counted like page views: only ever added to. */
+export type CheckoutClickKey = Omit<CheckoutClickTable, 'clicks'>;
+
+export async function addCheckoutClick(store: Store, click: CheckoutClickKey): Promise<void> {
+  await store.write((trx) =>
+    trx
+      .insertInto('checkout_clicks')
+      .values({ ...click, clicks: 1 })
+      .onConflict((conflict) =>
+        conflict.columns(['day', 'host', 'path', 'source']).doUpdateSet((eb) => ({
+          clicks: eb('checkout_clicks.clicks', '+', eb.val(1)),
+        })),
+      )
+      .execute(),
+  );
+}

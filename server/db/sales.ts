@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database, OutboxJobKind, SaleStatus, SaleTable } from './schema';
+import type { Store } from './store';
+
+/**
+ * Sales from Stripe's events (issue #20, docs/decisions/020-stripe-sales.md). Stripe may deliver
+ * an event twice, at once, or after a later one, so nothing here checks and then inserts: the
+ * event's id is a primary key (a repeat inserts nothing and does nothing more), the sale is one
+ * row per Checkout Session that every event about it lands on, and a refund is one row per
+ * charge holding the largest running total seen. Each event is one transaction.
+ */
+
+/** What a checkout.session.* event says about its sale. */
+export type SaleFacts = Omit<SaleTable, 'recorded_at' | 'notified_at' | 'erased_at'>;
+
+/** What a charge.refunded event says: the charge's running refunded total. */
+export interface RefundFacts {
+  chargeId: string;
+  paymentIntent: string | null;
+  amountRefunded: number;
+  currency: string;
+}
+
+export interface StripeEventRecord {
+  id: string;
+  type: string;
+  /** When Stripe made the event (ISO). */
+  createdAt: string;
+  /** The raw body, as signed. */
+  payload: string;
+  sale?: SaleFacts;
+  refund?: RefundFacts;
+}
+
+export type RecordOutcome =
+  /** First delivery: stored, and the sale or refund updated. */
+  | { kind: 'recorded'; saleId: string | null; queued: readonly OutboxJobKind[] }
+  /** Seen before: nothing changed. */
+  | { kind: 'duplicate' };
+
+/** The jobs a sale gets when it is first paid (server/outbox/forwarding.ts decides which). */
+export type JobsForSale = (sale: { alreadySubscriber: boolean }) => OutboxJobKind[];
+
+export function recordStripeEvent(
+  store: Store,
+  event: StripeEventRecord,
+  jobsForSale: JobsForSale,
+  now = new Date().toISOString(),
+): Promise<RecordOutcome> {
+  return store.write(async (trx) => {
+    const objectId = event.sale?.id ?? event.refund?.chargeId;
+    if (!objectId) throw new Error(`Stripe event ${event.id} names no sale or charge`);
+    const inserted = await trx
+      .insertInto('stripe_events')
+      .values({
+        id: event.id,
+        type: event.type,
+        created_at: event.createdAt,
+        received_at: now,
+        object_id: objectId,
+        payload: event.payload,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return { kind: 'duplicate' };
+
+    if (event.refund) {
+      await upsertRefund(trx, event.refund, now);
+      // The charge's billing details name the buyer: none kept for one erased already.
+      const { paymentIntent } = event.refund;
+      const erased =
+        paymentIntent &&
+        (await trx
+          .selectFrom('sales')
+          .select('id')
+          .where('payment_intent', '=', paymentIntent)
+          .where('erased_at', 'is not', null)
+          .executeTakeFirst());
+      if (erased) await dropPayload(trx, event.id);
+      return { kind: 'recorded', saleId: null, queued: [] };
+    }
+    const { sale } = event;
+    if (!sale) throw new Error(`Stripe event ${event.id} names no sale`);
+    await upsertSale(trx, sale, now);
+    const stored = await trx
+      .selectFrom('sales')
+      .select(['status', 'email', 'erased_at'])
+      .where('id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    // A buyer erased before this late event arrived: keep no copy of them in its payload either.
+    if (stored.erased_at) await dropPayload(trx, event.id);
+    const queued =
+      stored.status === 'paid'
+        ? await queueOnFirstPayment(trx, sale.id, stored.email, jobsForSale, now)
+        : [];
+    return { kind: 'recorded', saleId: sale.id, queued };
+  });
+}
+
+async function dropPayload(trx: Transaction<Database>, eventId: string) {
+  await trx.updateTable('stripe_events').set({ payload: null }).where('id', '=', eventId).execute();
+}
+
+/** A status says more than another when it settles the payment: pending gives way to either. */
+const settledStatus = sql<SaleStatus>`case when sales.status = 'pending' then excluded.status else sales.status end`;
+
+async function upsertSale(trx: Transaction<Database>, sale: SaleFacts, now: string) {
+  await trx
+    .insertInto('sales')
+    .values({ ...sale, recorded_at: now, notified_at: null, erased_at: null })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({
+        status: settledStatus,
+        // Every session event carries the same session; fill what an earlier one lacked.
+        payment_intent: sql`coalesce(sales.payment_intent, excluded.payment_intent)`,
+        customer: sql`coalesce(sales.customer, excluded.customer)`,
+        // An erased buyer stays erased, whatever Stripe sends again.
+        email: sql`case when sales.erased_at is null then coalesce(sales.email, excluded.email) else null end`,
+      }),
+    )
+    .execute();
+}
+
+async function upsertRefund(trx: Transaction<Database>, refund: RefundFacts, now: string) {
+  await trx
+    .insertInto('sale_refunds')
+    .values({
+      charge_id: refund.chargeId,
+      payment_intent: refund.paymentIntent,
+      amount_refunded: refund.amountRefunded,
+      currency: refund.currency,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict.column('charge_id').doUpdateSet({
+        amount_refunded: sql`case when excluded.amount_refunded > sale_refunds.amount_refunded then excluded.amount_refunded else sale_refunds.amount_refunded end`,
+        payment_intent: sql`coalesce(sale_refunds.payment_intent, excluded.payment_intent)`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * The owner's email and the buyers' list, once per sale: the first paid event to claim
+ * `notified_at` queues them (the row is locked by the upsert before, so a second event about
+ * the same session, in another transaction, finds it claimed).
+ */
+async function queueOnFirstPayment(
+  trx: Transaction<Database>,
+  saleId: string,
+  email: string | null,
+  jobsForSale: JobsForSale,
+  now: string,
+): Promise<OutboxJobKind[]> {
+  const claimed = await trx
+    .updateTable('sales')
+    .set({ notified_at: now })
+    .where('id', '=', saleId)
+    .where('notified_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return [];
+  const subscriber = email
+    ? await trx.selectFrom('subscribers').select('id').where('email', '=', email).executeTakeFirst()
+    : undefined;
+  const kinds = jobsForSale({ alreadySubscriber: Boolean(subscriber) }).filter(
+    (kind) => kind !== 'kit-buyer' || email !== null,
+  );
+  if (kinds.length > 0) {
+    await trx
+      .insertInto('outbox_jobs')
+      .values(
+        kinds.map((kind) => ({
+          id: randomUUID(),
+          created_at: now,
+          kind,
+          lead_id: saleId,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: now,
+        })),
+      )
+      .execute();
+  }
+  return kinds;
+}
+
+export function findSale(store: Store, id: string) {
+  return store.db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What has been refunded of a sale, from its charges' refunds (none: 0). */
+export async function refundedOf(store: Store, paymentIntent: string | null): Promise<number> {
+  if (!paymentIntent) return 0;
+  const row = await store.db
+    .selectFrom('sale_refunds')
+    .select((eb) => eb.fn.sum<number | string | null>('amount_refunded').as('refunded'))
+    .where('payment_intent', '=', paymentIntent)
+    .executeTakeFirstOrThrow();
+  return Number(row.refunded ?? 0);
+}
+
+/**
+ * Erasure (`leads forget`) of a buyer: their sales keep the amounts, currency, product, day and
+ * Stripe's payment id for the books, without the person: the email and Stripe customer go, the
+ * raw events about those sales and their charges lose their payloads, and jobs not yet sent
+ * (the owner's email, the buyers' list) are dropped. Later events about them store no payload.
+ */
+export async function forgetBuyer(
+  trx: Transaction<Database>,
+  address: string,
+  now: string,
+): Promise<{ sales: number; outboxJobs: number }> {
+  const sales = await trx
+    .selectFrom('sales')
+    .select(['id', 'payment_intent'])
+    .where('email', '=', address)
+    .execute();
+  return eraseBuyers(trx, sales, now);
+}
+
+/** `leads prune`: the buyers of sales made before `cutoff` go, their amounts stay. */
+export async function pruneBuyers(
+  trx: Transaction<Database>,
+  cutoff: string,
+  now: string,
+): Promise<{ sales: number; outboxJobs: number }> {
+  const sales = await trx
+    .selectFrom('sales')
+    .select(['id', 'payment_intent'])
+    .where('created_at', '<', cutoff)
+    .where('erased_at', 'is', null)
+    .execute();
+  return eraseBuyers(trx, sales, now);
+}
+
+async function eraseBuyers(
+  trx: Transaction<Database>,
+  sales: readonly { id: string; payment_intent: string | null }[],
+  now: string,
+): Promise<{ sales: number; outboxJobs: number }> {
+  if (sales.length === 0) return { sales: 0, outboxJobs: 0 };
+  const ids = sales.map((sale) => sale.id);
+  const paymentIntents = sales.flatMap((sale) =>
+    sale.payment_intent ? [sale.payment_intent] : [],
+  );
+  const charges =
+    paymentIntents.length > 0
+      ? (
+          await trx
+            .selectFrom('sale_refunds')
+            .select('charge_id')
+            .where('payment_intent', 'in', paymentIntents)
+            .execute()
+        ).map((row) => row.charge_id)
+      : [];
+  await trx
+    .updateTable('stripe_events')
+    .set({ payload: null })
+    .where('object_id', 'in', [...ids, ...charges])
+    .execute();
+  const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', ids).executeTakeFirst();
+  await trx
+    .updateTable('sales')
+    .set({ email: null, customer: null, erased_at: now })
+    .where('id', 'in', ids)
+    .execute();
+  return { sales: ids.length, outboxJobs: Number(jobs.numDeletedRows) };
+}
+
+/** The columns of `leads export sales`, in order (also the CSV header). */
+export const saleExportColumns = [
+  'id',
+  'created_at',
+  'status',
+  'livemode',
+  'amount',
+  'refunded',
+  'currency',
+  'product',
+  'source',
+  'host',
+  'path',
+  'click_day',
+  'reference',
+  'email',
+  'payment_intent',
+  'customer',
+  'payment_link',
+  'erased_at',
+] as const;
+
+/** Every sale, oldest first, with what has been refunded of it (smallest units). */
+export async function exportSales(store: Store, { since }: { since?: Date }) {
+  const rows = await store.db
+    .selectFrom('sales')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('sale_refunds')
+          .select('payment_intent')
+          .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
+          .groupBy('payment_intent')
+          .as('refunds'),
+      (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
+    )
+    .selectAll('sales')
+    .select('refunds.refunded')
+    .$if(since !== undefined, (qb) =>
+      qb.where('sales.created_at', '>=', since?.toISOString() ?? ''),
+    )
+    .orderBy('sales.created_at')
+    .orderBy('sales.id')
+    .execute();
+  return rows.map((row) => {
+    const sale: Record<(typeof saleExportColumns)[number], string | number | null> = {
+      id: row.id,
+      created_at: row.created_at,
+      status: row.status,
+      livemode: row.livemode,
+      amount: row.amount,
+      refunded: Math.min(Number(row.refunded ?? 0), row.amount),
+      currency: row.currency,
+      product: row.product,
+      source: row.source,
+      host: row.host,
+      path: row.path,
+      click_day: row.click_day,
+      reference: row.reference,
+      email: row.email,
+      payment_intent: row.payment_intent,
+      customer: row.customer,
+      payment_link: row.payment_link,
+      erased_at: row.erased_at,
+    };
+    return sale;
+  });
+}
