@@ -317,21 +317,21 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     await sale('cs_4', checkoutReference(instagram, 'cdefGHIJ'), { paymentStatus: 'unpaid' });
 
     const bySource = lines((await stats('--by', 'source')).stdout);
-    expect(bySource).toContain('Instagram 0 0 0 – 2 1 £49.00');
-    expect(bySource).toContain('Direct 0 0 0 – 1 0 —');
-    expect(bySource).toContain('(not recorded) 0 0 0 – 0 1 US$50.00');
-    expect(bySource).toContain('total 0 0 0 – 3 2 £49.00 + US$50.00');
+    expect(bySource).toContain('Instagram 0 0 0 0 – 2 1 £49.00');
+    expect(bySource).toContain('Direct 0 0 0 0 – 1 0 —');
+    expect(bySource).toContain('(not recorded) 0 0 0 0 – 0 1 US$50.00');
+    expect(bySource).toContain('total 0 0 0 0 – 3 2 £49.00 + US$50.00');
     expect(lines((await stats('--by', 'page')).stdout)).toContain(
-      'localhost/assetworkshop 0 0 0 – 3 1 £49.00',
+      'localhost/assetworkshop 0 0 0 0 – 3 1 £49.00',
     );
     expect(lines((await stats('--by', 'day', '--since', '2026-11-20')).stdout)).toContain(
-      '2026-11-20 0 0 0 0 – 3 2 £49.00 + US$50.00',
+      '2026-11-20 0 0 0 0 0 – 3 2 £49.00 + US$50.00',
     );
     const csv = (await stats('--by', 'source', '--format', 'csv')).stdout.trim().split('\r\n');
     expect(csv[0]).toBe(
-      '"source","views","visitors","sign_ups","conversion","checkouts","sales","revenue_gbp","revenue_usd"',
+      '"source","views","visitors","sign_ups","confirmed","conversion","checkouts","sales","revenue_gbp","revenue_usd"',
     );
-    expect(csv).toContain('"Instagram","0","0","0",,"2","1","49.00","0.00"');
+    expect(csv).toContain('"Instagram","0","0","0","0",,"2","1","49.00","0.00"');
   });
 
   it('refuses a wrong --by, --format or --since', async () => {
