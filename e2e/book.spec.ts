@@ -3,6 +3,7 @@ import { dayHasCome } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { content } from './content';
 import { siteOrigin } from './hosts';
+import { moveMouseUntilLive } from './pointer';
 
 /**
  * The book landing (pre-order) page on the what's-stopping-you site (product brief §2.4, D2, D15): the
@@ -25,8 +26,7 @@ async function leaveThroughTheTop(page: Page) {
 
 /** The pop-up's island loads at the first mouse movement (only a mouse can leave the top). */
 async function exitIntentReady(page: Page) {
-  await page.mouse.move(400, 400);
-  await expect(page.locator('script[data-island="exit-intent"] + [data-hydrated]')).toHaveCount(1);
+  await moveMouseUntilLive(page, page.locator('script[data-island="exit-intent"] + *'));
 }
 
 test('the title is the book title plus the author, and the sections follow product brief §2.4', async ({
@@ -173,13 +173,17 @@ test.describe('exit-intent pop-up', () => {
     });
     const page = await context.newPage();
     await page.goto(bookUrl);
-    // Load the island as a mouse would, so what is tested is its own touch check.
-    await page.evaluate(() =>
-      document.dispatchEvent(new PointerEvent('pointermove', { pointerType: 'mouse' })),
-    );
-    await expect(page.locator('script[data-island="exit-intent"] + [data-hydrated]')).toHaveCount(
-      1,
-    );
+    // Load the island as a mouse would, so what is tested is its own touch check (moving until
+    // the page's code listens: see e2e/pointer.ts).
+    await expect(async () => {
+      await page.evaluate(() =>
+        document.dispatchEvent(new PointerEvent('pointermove', { pointerType: 'mouse' })),
+      );
+      await expect(page.locator('script[data-island="exit-intent"] + [data-hydrated]')).toHaveCount(
+        1,
+        { timeout: 250 },
+      );
+    }).toPass();
     await page.mouse.move(100, 5);
     await page.mouse.move(100, -20);
     await page.waitForTimeout(300);

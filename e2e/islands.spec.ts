@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { listedRoutes } from '../contracts/routes';
 import { content } from './content';
 import { siteOrigin } from './hosts';
+import { moveMouseUntilLive } from './pointer';
 
 /**
  * Islands: only the interactive parts hydrate, React arrives after the page has loaded, nothing
@@ -22,19 +23,18 @@ async function hydrateEverything(page: Page) {
 }
 
 /**
- * Brings every island of any page live that a visitor would without pressing anything: the mouse
- * moves, each one is scrolled into view (islands that wait for a press stay as they are).
+ * Brings every island of any page live that a visitor would without pressing anything: each one
+ * is scrolled into view, the mouse moves (islands that wait for a press stay as they are).
  */
 async function hydrateWhatIsDue(page: Page) {
-  await page.mouse.move(10, 10);
-  await page.mouse.move(60, 60);
   for (const island of await page.locator('[data-island-root]').all()) {
-    const due = await island.evaluate((root) => {
-      const schedule = (root.previousElementSibling as HTMLElement | null)?.dataset.hydrate;
+    const schedule = await island.evaluate((root) => {
       root.firstElementChild?.scrollIntoView({ block: 'center' });
-      return schedule !== 'interaction' && (schedule !== 'visible' || root.childElementCount > 0);
+      const hydrate = (root.previousElementSibling as HTMLElement | null)?.dataset.hydrate;
+      return hydrate === 'visible' && root.childElementCount === 0 ? 'interaction' : hydrate;
     });
-    if (due) await expect(island).toHaveAttribute('data-hydrated');
+    if (schedule === 'mouse') await moveMouseUntilLive(page, island);
+    else if (schedule !== 'interaction') await expect(island).toHaveAttribute('data-hydrated');
   }
 }
 
