@@ -107,7 +107,7 @@ tfoot th,tfoot td{font-weight:700;border-top:2px solid ${colour.ink};border-bott
 <body>
 <main>
 <p class="kicker">Funnel report</p>
-<h1>From visit to sign-up</h1>
+<h1>From visit to sale</h1>
 <p class="period">${html(title)}. Made ${html(generatedAt.toISOString().slice(0, 16).replace('T', ' '))} UTC.</p>
 <dl class="totals">
 <div><dt>Views</dt><dd>${html(number(total.views))}</dd></div>

@@ -83,7 +83,7 @@ export const words = {
       `Rolled back: version ${from} is live again, as version ${to}.`,
   },
   funnel: {
-    heading: 'From visit to sign-up',
+    heading: 'From visit to sale',
     period: 'Period',
     from: 'From',
     to: 'To',
