@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { normalizePath } from '../../contracts/routes';
 import { sourceName } from '../../contracts/traffic-source';
 import { utcDay } from './page-views';
+import { salesWithRefunds } from './sales';
 import type { Store } from './store';
 
 /**
@@ -229,18 +230,7 @@ interface PaidSale {
 
 /** Paid sales made in the period, each with what its charge has had refunded (any order). */
 function paidSales(store: Store, from: string, until: string): Promise<PaidSale[]> {
-  return store.db
-    .selectFrom('sales')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('sale_refunds')
-          .select('payment_intent')
-          .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
-          .groupBy('payment_intent')
-          .as('refunds'),
-      (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
-    )
+  return salesWithRefunds(store)
     .select([
       'sales.host',
       'sales.path',

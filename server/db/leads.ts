@@ -144,7 +144,8 @@ export async function addSubscriber(
   });
 }
 
-async function enqueue(
+/** Queues the outbox jobs of one lead (a sign-up, an enquiry or a sale: server/db/sales.ts). */
+export async function enqueue(
   trx: Transaction<Database>,
   leadId: string,
   kinds: readonly OutboxJobKind[],

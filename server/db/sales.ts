@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
+import { enqueue } from './leads';
 import type { Database, OutboxJobKind, SaleStatus, SaleTable } from './schema';
 import type { Store } from './store';
 
@@ -168,22 +168,7 @@ async function queueOnFirstPayment(
   const kinds = jobsForSale({ alreadySubscriber: Boolean(subscriber) }).filter(
     (kind) => kind !== 'kit-buyer' || email !== null,
   );
-  if (kinds.length > 0) {
-    await trx
-      .insertInto('outbox_jobs')
-      .values(
-        kinds.map((kind) => ({
-          id: randomUUID(),
-          created_at: now,
-          kind,
-          lead_id: saleId,
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: now,
-        })),
-      )
-      .execute();
-  }
+  await enqueue(trx, saleId, kinds, now);
   return kinds;
 }
 
@@ -292,20 +277,26 @@ export const saleExportColumns = [
   'erased_at',
 ] as const;
 
+/**
+ * Sales joined with what their charges have had refunded (`refunds.refunded`, smallest units, null
+ * for none), refunds summed per payment so that they net out whatever order they came in.
+ */
+export function salesWithRefunds(store: Store) {
+  return store.db.selectFrom('sales').leftJoin(
+    (eb) =>
+      eb
+        .selectFrom('sale_refunds')
+        .select('payment_intent')
+        .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
+        .groupBy('payment_intent')
+        .as('refunds'),
+    (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
+  );
+}
+
 /** Every sale, oldest first, with what has been refunded of it (smallest units). */
 export async function exportSales(store: Store, { since }: { since?: Date }) {
-  const rows = await store.db
-    .selectFrom('sales')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('sale_refunds')
-          .select('payment_intent')
-          .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
-          .groupBy('payment_intent')
-          .as('refunds'),
-      (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
-    )
+  const rows = await salesWithRefunds(store)
     .selectAll('sales')
     .select('refunds.refunded')
     .$if(since !== undefined, (qb) =>
