@@ -116,6 +116,27 @@ describe('slow and vanishing clients', () => {
     expect(await countRows(store, 'contact_submissions')).toBe(0);
   });
 
+  it('answers 408 to a webhook body that trickles in, from Kit or from Stripe, and closes', async () => {
+    await start({
+      KIT_WEBHOOK_SECRET: 'kit-secret-for-the-test',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    });
+    for (const [path, header] of [
+      ['/api/kit/webhook', 'X-Kit-Signature: t=1,v1=00'],
+      ['/api/stripe/webhook', 'Stripe-Signature: t=1,v1=00'],
+    ]) {
+      const client = await open();
+      client.socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${header}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      void trickle(client.socket, body, 100);
+      const ms = await client.closed;
+      expect(ms, path).toBeLessThan(4_000);
+      expect(client.received(), path).toMatch(/^HTTP\/1\.1 408/);
+      expect(client.received(), path).toMatch(/connection: close/i);
+    }
+  });
+
   it('treats a client that leaves mid-body as the client’s doing: a debug line, no error, no lead', async () => {
     await start();
     const client = await open();

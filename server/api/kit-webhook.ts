@@ -82,10 +82,10 @@ export function kitWebhookRouter({
     } catch (error) {
       if (!(error instanceof BodyReadError)) throw error;
       logger.warn({ reason: error.reason }, 'kit webhook body refused');
-      return refuse(
-        error.reason === 'too-large' ? 413 : error.reason === 'too-slow' ? 408 : 400,
-        error.message,
-      );
+      const refused = refuse(error.status, error.message);
+      // A trickling sender does not get to keep the connection for another try.
+      if (error.reason === 'too-slow') refused.headers.set('Connection', 'close');
+      return refused;
     }
     const verdict = verifyKitSignature({
       header: c.req.header(kitSignatureHeader),

@@ -118,7 +118,7 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
           return answer(c, reject(400, error.message));
         }
         if (error.reason === 'too-slow') c.header('Connection', 'close');
-        return answer(c, reject(bodyErrorStatus[error.reason], error.message));
+        return answer(c, reject(error.status, error.message));
       }
 
       if (kind === 'json') return answer(c, await accept(address, host, verdict, parseJson(text)));
@@ -198,12 +198,6 @@ function answer<Answer extends LeadAnswer>(c: Context, outcome: Outcome<Answer>)
 }
 
 type RejectionStatus = 400 | 403 | 408 | 413 | 415 | 429;
-
-const bodyErrorStatus = {
-  'too-large': 413,
-  'too-slow': 408,
-  'not-utf8': 400,
-} as const satisfies Record<Exclude<BodyReadError['reason'], 'client-gone'>, RejectionStatus>;
 
 function reject(
   status: RejectionStatus,

@@ -7,6 +7,11 @@ export class BodyReadError extends Error {
     super(message);
     this.name = 'BodyReadError';
   }
+
+  /** The status to answer with (a client that left gets a 400 nobody reads). */
+  get status(): 400 | 408 | 413 {
+    return this.reason === 'too-large' ? 413 : this.reason === 'too-slow' ? 408 : 400;
+  }
 }
 
 /**

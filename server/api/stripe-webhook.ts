@@ -51,10 +51,7 @@ export function stripeWebhookRouter({
       if (!(error instanceof BodyReadError)) throw error;
       logger.warn({ reason: error.reason }, 'stripe webhook body refused');
       if (error.reason === 'too-slow') c.header('Connection', 'close');
-      return c.json(
-        { error: error.message },
-        error.reason === 'too-large' ? 413 : error.reason === 'too-slow' ? 408 : 400,
-      );
+      return c.json({ error: error.message }, error.status);
     }
 
     let verified: unknown;
