@@ -124,8 +124,11 @@ export async function subsetFonts(): Promise<{ css: string; files: Map<string, B
       fontFace(face, face.source, unicodeRange(restOfLatin())),
     );
   }
-  return { css: [header, ...declarations, fallbacks].join('\n\n'), files };
+  return { css: [header, fallbacksImport, ...declarations].join('\n\n'), files };
 }
+
+// The metric-matched fallbacks are written by hand, beside the faces they stand in for.
+const fallbacksImport = '@import "./font-fallbacks.css";';
 
 const header = `/*
  * The site's faces, shared by the pages (global.css) and the owner's room (src/owner/room.css).
@@ -133,27 +136,6 @@ const header = `/*
  * with the characters the pages use, preloaded by the build, and the original Latin file for any
  * other character, fetched only by a page that has one.
  */`;
-
-const fallbacks = `/* Metric-matched local fallbacks, so the swap to the web fonts does not move text. */
-@font-face {
-  font-family: "Anton Fallback";
-  src:
-    local("Impact"), local("Arial Narrow Bold"), local("Liberation Sans Narrow Bold"),
-    local("Arial");
-  size-adjust: 86%;
-  ascent-override: 137%;
-  descent-override: 38%;
-  line-gap-override: 0%;
-}
-@font-face {
-  font-family: "Inter Fallback";
-  src: local("Arial"), local("Liberation Sans"), local("Helvetica");
-  size-adjust: 107%;
-  ascent-override: 90%;
-  descent-override: 22%;
-  line-gap-override: 0%;
-}
-`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { css, files } = await subsetFonts();
