@@ -7,6 +7,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
+import { largestPaintWaits, type PaintWait } from './lantern-waits';
 import { load } from './load';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
@@ -196,6 +197,8 @@ try {
     noScript: Figures;
     base: Figures | null;
     failures: string[];
+    /** What the last shipped run's simulated LCP waited for. */
+    waits: PaintWait[];
   }> = [];
   try {
     for (const page of pages) {
@@ -204,6 +207,7 @@ try {
       const noScript: Figures[] = [];
       const baseRuns: Figures[] = [];
       const failures: string[] = [];
+      let waits: PaintWait[] = [];
       const variants = baseServer
         ? (['shipped', 'no-script', 'base'] as const)
         : (['shipped', 'no-script'] as const);
@@ -227,6 +231,7 @@ try {
             writeFileSync(join(reportDir, `${page}-${variant}-${run}.json`), JSON.stringify(lhr));
           }
           ({ shipped, 'no-script': noScript, base: baseRuns })[variant].push(figures(lhr));
+          if (variant === 'shipped' && result) waits = await largestPaintWaits(result);
         }
       }
       rows.push({
@@ -235,6 +240,7 @@ try {
         noScript: medians(noScript),
         base: baseServer ? medians(baseRuns) : null,
         failures,
+        waits,
       });
       console.error(
         `  ${page}: done (${shipped.length}+${noScript.length}+${baseRuns.length} runs)`,
@@ -307,6 +313,18 @@ try {
       ...(b ? [whole(b.fcp), whole(b.lcp), whole(b.tbt), kb(b.beforeLcp)] : []),
     ];
     console.log(`| ${cells.join(' | ')} |`);
+  }
+
+  console.log(
+    "\nWhat each page's simulated LCP waited for (its last shipped run; ms in Lighthouse's simulation, * = the FCP waited for it too)\n",
+  );
+  console.log('| page | files, latest first |');
+  console.log('|---|---|');
+  for (const { page, waits } of rows) {
+    const files = waits.map(
+      ({ file, end, inFirstPaint }) => `${file} ${whole(end)}${inFirstPaint ? '*' : ''}`,
+    );
+    console.log(`| ${page} | ${files.join(', ')} |`);
   }
 
   // Serving: the home page's HTML, 3,000 requests from 10 clients, twice each, interleaved.
