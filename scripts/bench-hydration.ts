@@ -4,7 +4,9 @@
  * session. A visitor's page loads, the mouse moves and every island is scrolled into view in
  * turn; the browser's Long Animation Frames API names each script that ran in a frame over
  * 50 ms, and the table gives, per run, the longest such script of ours and what it was. A
- * benchmark, not a timed test: absolute times vary with the machine.
+ * benchmark, not a timed test: absolute times vary with the machine. Playwright drives Chromium
+ * over the DevTools protocol, which makes React DOM's evaluation (hydrate-root's row) about 4×
+ * longer than in a visitor's browser: `npm run bench:evaluation` measures both.
  *
  * Env: HYDRATION_BASE (a commit; default HEAD), HYDRATION_PAGES (default home,waitlist,handbook),
  * HYDRATION_RUNS (default 5), HYDRATION_PORT (default 4201; the base on the next port), CHROME_PATH.
