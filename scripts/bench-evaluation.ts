@@ -80,7 +80,8 @@ async function withoutProtocol(): Promise<number> {
   const browser = spawn(
     chromePath,
     ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${profile}`, origin],
-    { stdio: 'ignore' },
+    // A process group of its own, so that its renderer and helpers stop with it.
+    { stdio: 'ignore', detached: true },
   );
   try {
     return await Promise.race([
@@ -91,9 +92,9 @@ async function withoutProtocol(): Promise<number> {
     ]);
   } finally {
     const exited = once(browser, 'exit');
-    browser.kill();
+    process.kill(-(browser.pid as number), 'SIGKILL');
     await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
