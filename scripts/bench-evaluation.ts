@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildPaths } from '../server/build-paths';
+import { median } from './median';
 
 const runs = Number(process.env.EVALUATION_RUNS ?? 7);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -119,8 +120,6 @@ async function withProtocol(cpuSlowdown: number): Promise<number> {
   }
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const row = (label: string, values: number[]) =>
   `| ${label} | ${median(values).toFixed(1)} | ${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} |`;
 

@@ -20,6 +20,7 @@ import { createPageViewCounter } from '../server/page-views/counter';
 import { siteHosts } from '../server/site-hosts';
 import { startServerProcess } from '../server/testing/server-process';
 import { type LoadResult, load } from './load';
+import { median } from './median';
 
 /** Only browsers are counted: the bench must look like one (Node's fetch says "node"). */
 const browser =
@@ -68,13 +69,6 @@ async function recordCost(calls: number): Promise<number> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const summary = (runs: LoadResult[]): LoadResult => ({
   perSecond: median(runs.map((run) => run.perSecond)),
   p50: median(runs.map((run) => run.p50)),

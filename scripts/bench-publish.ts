@@ -17,6 +17,7 @@ import { inviteOwner } from '../server/owner/access';
 import { createPublisher } from '../server/owner/publish/publisher';
 import { ensureWorkingCopy } from '../server/owner/working-copy';
 import { loadSite } from '../server/site';
+import { median } from './median';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dataDir = mkdtempSync(join(tmpdir(), 'publish-bench-'));
@@ -61,10 +62,9 @@ try {
   }
   publisher.stop();
   const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
   const worst = sorted.at(-1) ?? 0;
   console.log(
-    `\nPublish: median ${(median / 1000).toFixed(2)} s, worst ${(worst / 1000).toFixed(2)} s (aim: at most 10 s)`,
+    `\nPublish: median ${(median(times) / 1000).toFixed(2)} s, worst ${(worst / 1000).toFixed(2)} s (aim: at most 10 s)`,
   );
   console.log(
     `Server's event loop during the publishes: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(1)} ms (the render runs in a child process)`,

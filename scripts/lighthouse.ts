@@ -9,6 +9,7 @@ import { buildPaths } from '../server/build-paths';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 import { largestPaintWaits, type PaintWait } from './lantern-waits';
 import { load } from './load';
+import { median } from './median';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -125,15 +126,6 @@ function figures(lhr: Result): Figures {
     bytes,
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 function medians(samples: Figures[]): Figures {
   const of = (pick: (sample: Figures) => number) => median(samples.map(pick));
