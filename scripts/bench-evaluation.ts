@@ -21,35 +21,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildPaths } from '../server/build-paths';
+import { readClientManifest } from './client-manifest';
 import { median } from './median';
 
 const runs = Number(process.env.EVALUATION_RUNS ?? 7);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const assets = join(buildPaths.client, 'assets');
 
-/** The chunk that hydrates islands, and every chunk it imports, its own first. */
-function reactChunks(): string[] {
-  const [entry] = readFileSync(join(buildPaths.client, '.vite/manifest.json'), 'utf8').match(
-    /assets\/hydrate-root-[\w-]+\.js/,
-  ) ?? [''];
-  if (!entry) throw new Error('No hydrate-root chunk in the build: run `npm run build` first');
-  const chunks = [entry.slice('assets/'.length)];
-  for (let index = 0; index < chunks.length; index++) {
-    const code = readFileSync(join(assets, chunks[index] as string), 'utf8');
-    for (const [, imported] of code.matchAll(/from\s*"\.\/([\w-]+\.js)"/g)) {
-      if (imported && !chunks.includes(imported)) chunks.push(imported);
-    }
-  }
-  return chunks;
+/** The chunk that hydrates islands (React DOM's entry point), then every chunk it imports. */
+async function reactChunks(): Promise<string[]> {
+  const manifest = await readClientManifest();
+  const key = 'src/islands/hydrate-root.tsx';
+  const entry = manifest.chunk(key);
+  if (!entry) throw new Error(`No ${key} in the build: run \`npm run build\` first`);
+  return [`/${entry.file}`, ...manifest.importsOf(key)];
 }
 
-const chunks = reactChunks();
+const chunks = await reactChunks();
 const page = `<!doctype html><html><head><title>evaluating</title>${chunks
-  .map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">`)
+  .map((chunk) => `<link rel="modulepreload" href="${chunk}">`)
   .join('')}</head><body><script type="module">
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const start = performance.now();
-await import('/assets/${chunks[0]}');
+await import('${chunks[0]}');
 const ms = (performance.now() - start).toFixed(1);
 document.title = 'evaluated ' + ms;
 await fetch('/report?ms=' + ms);

@@ -7,7 +7,7 @@
  * what changes when. BUILD_DIR moves the output (default dist/).
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'vite';
 import { type PageId, pageIds } from '../contracts/routes';
@@ -16,19 +16,13 @@ import { parseEnv, toPublicConfig } from '../server/env';
 import { editorDocument, roomDocument } from '../src/owner/room-document';
 import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
+import { readClientManifest } from './client-manifest';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { resolveContentImages } from './content-images';
 import { type PageFiles, renderContent } from './content-render';
 import { buildEditor } from './keystatic/build-editor';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 const started = performance.now();
 const env = parseEnv();
@@ -56,28 +50,7 @@ if (existsSync(ssrAssets)) {
   await rm(ssrAssets, { recursive: true });
 }
 
-const manifest: Manifest = JSON.parse(
-  await readFile(join(buildPaths.client, '.vite/manifest.json'), 'utf8'),
-);
-
-/** The files of an entry's static imports, at every depth. */
-function importsOf(key: string, seen = new Set<string>()): string[] {
-  return (manifest[key]?.imports ?? []).flatMap((child) => {
-    if (seen.has(child)) return [];
-    seen.add(child);
-    const file = manifest[child]?.file;
-    return [...(file ? [`/${file}`] : []), ...importsOf(child, seen)];
-  });
-}
-
-/** All CSS an entry needs, following its static imports. */
-function cssFor(key: string, seen = new Set<string>()): string[] {
-  if (seen.has(key)) return [];
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) return [];
-  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((child) => cssFor(child, seen))];
-}
+const manifest = await readClientManifest();
 
 const assetFiles = await readdir(join(buildPaths.client, 'assets'));
 // The first paint's two faces (headline and text, scripts/subset-fonts.ts), preloaded so the
@@ -91,12 +64,12 @@ const now = Date.now();
 const files = {} as Record<PageId, PageFiles>;
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
-  const entry = manifest[entryKey];
+  const entry = manifest.chunk(entryKey);
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
   files[page] = {
-    stylesheets: [...new Set(cssFor(entryKey))].map((file) => `/${file}`),
+    stylesheets: manifest.cssFor(entryKey),
     script: `/${entry.file}`,
-    scriptImports: importsOf(entryKey),
+    scriptImports: manifest.importsOf(entryKey),
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   };
 }
@@ -114,14 +87,14 @@ const site = await renderContent({
   now,
 });
 
-const roomEntry = manifest['src/owner/entry.tsx'];
+const roomEntry = manifest.chunk('src/owner/entry.tsx');
 if (!roomEntry) throw new Error('No client entry for the owner’s room (src/owner/entry.tsx)');
 await mkdir(dirname(buildPaths.room), { recursive: true });
 await writeFile(
   buildPaths.room,
   roomDocument({
     script: `/${roomEntry.file}`,
-    stylesheets: [...new Set(cssFor('src/owner/entry.tsx'))].map((file) => `/${file}`),
+    stylesheets: manifest.cssFor('src/owner/entry.tsx'),
   }),
 );
 
