@@ -103,12 +103,15 @@ function figures(lhr: Result): Figures {
         | undefined
     )?.items ?? [];
   const ours = (task: { url?: string }) => /\/assets\/[^/]+\.js$/.test(task.url ?? '');
+  // The page's own: the document's parsing, style and layout ("Unattributable" or its URL), not
+  // a script of Lighthouse's own (_lighthouse-eval.js) or of another site's.
+  const page = (task: { url?: string }) => !/\.js$/.test(task.url ?? '');
   const longestOf = (list: Array<{ duration: number }>) =>
     Math.max(0, ...list.map((task) => task.duration));
   return {
     fcp: numeric('first-contentful-paint'),
     longestTask: longestOf(tasks.filter(ours)),
-    longestPageTask: longestOf(tasks.filter((task) => !ours(task))),
+    longestPageTask: longestOf(tasks.filter(page)),
     beforeLcp:
       observed === undefined
         ? Number.NaN
