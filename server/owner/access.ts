@@ -280,7 +280,9 @@ export type AuditAction =
   | 'sign-out'
   | 'sign-out-everywhere'
   | 'add-passkey'
+  | 'remove-passkey'
   | 'publish'
+  | 'publish-failed'
   | 'rollback'
   | 'export'
   | 'erase';
