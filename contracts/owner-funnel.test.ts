@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, conversion, daysIn, funnelPeriod, funnelQuerySchema } from './owner-funnel';
+import { addDays, daysIn } from './funnel-figures';
+import { funnelPeriod, funnelQuerySchema } from './owner-funnel';
 
 describe('the funnel’s period', () => {
   it('fills what the owner left out: four weeks up to today', () => {
@@ -25,10 +26,5 @@ describe('the funnel’s period', () => {
       expect(funnelQuerySchema.safeParse({ from }).success, from).toBe(false);
     }
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-  });
-
-  it('reads conversion as sign-ups per visitor, none without visitors', () => {
-    expect(conversion({ visitors: 4, signUps: 1 })).toBe(0.25);
-    expect(conversion({ visitors: 0, signUps: 3 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, daysIn } from './funnel-figures';
 import { subscriptionLists } from './subscription';
 
 /**
@@ -23,14 +24,6 @@ export const funnelApi = {
 export const defaultFunnelDays = 28;
 /** The longest period asked at once, so that an answer by day stays a year's worth at most. */
 export const maxFunnelDays = 366;
-
-const dayMs = 86_400_000;
-/** A UTC day (YYYY-MM-DD) `days` after another (before it when negative). */
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-/** Days from `from` to `to`, both counted. */
-export const daysIn = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
 
 const daySchema = z
   .string({ error: 'must be a day such as 2026-01-31.' })
@@ -99,10 +92,6 @@ export const funnelAnswerSchema = z.strictObject({
   byDay: z.array(funnelRowSchema),
 });
 export type FunnelAnswer = z.infer<typeof funnelAnswerSchema>;
-
-/** Sign-ups per visitor; null without visitors (sign-ups may predate counting). */
-export const conversion = (row: Pick<FunnelLine, 'visitors' | 'signUps'>): number | null =>
-  row.visitors > 0 ? row.signUps / row.visitors : null;
 
 /** Control characters have no place in what the owner types into the room. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.

@@ -1,8 +1,13 @@
-import { formatRevenue } from '../../contracts/money';
-import { conversion } from '../../contracts/owner-funnel';
+import {
+  columnsOf,
+  type FunnelColumn,
+  figure,
+  funnelColumns,
+  number,
+} from '../../contracts/funnel-figures';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
 import { withoutControls } from './csv';
-import { funnelNotes, funnelTitle, percent } from './stats';
+import { funnelNotes, funnelTitle } from './stats';
 
 /**
  * `leads stats --format html`: the funnel as one self-contained page for people who would rather
@@ -31,41 +36,36 @@ const escapes: Record<string, string> = {
 const html = (text: string | number): string =>
   withoutControls(String(text)).replace(/[&<>"']/g, (character) => escapes[character] ?? '');
 
-const number = (value: number) => value.toLocaleString('en-GB');
 /** A label that fits beside its bar. */
 const short = (text: string, length: number) =>
   text.length > length ? `${text.slice(0, length - 1)}…` : text;
 
 const dimensionTitle = { page: 'Page', source: 'Source', day: 'Day', host: 'Site' } as const;
 
+/** The table's column headings. */
+const columnTitle: Record<FunnelColumn, string> = {
+  views: 'Views',
+  visitors: 'Visitors',
+  signUps: 'Sign-ups',
+  confirmed: 'Confirmed',
+  contacts: 'Contacts',
+  conversion: 'Conversion',
+  checkouts: 'Checkouts',
+  sales: 'Sales',
+  revenue: 'Revenue',
+};
+/** The totals above the table, where each figure stands alone and its name can be longer. */
+const totalTitle: Record<FunnelColumn, string> = {
+  ...columnTitle,
+  contacts: 'Contact submissions',
+  checkouts: 'Checkouts started',
+};
+
 export function funnelReport(funnel: Funnel, generatedAt: Date): string {
   const title = funnelTitle(funnel);
-  const contacts = countsContacts(funnel.by);
-  const columns = [
-    'Views',
-    'Visitors',
-    'Sign-ups',
-    'Confirmed',
-    ...(contacts ? ['Contacts'] : []),
-    'Conversion',
-    'Checkouts',
-    'Sales',
-    'Revenue',
-  ];
+  const columns = columnsOf(countsContacts(funnel.by));
   const figures = (row: FunnelRow) =>
-    [
-      number(row.views),
-      number(row.visitors),
-      number(row.signUps),
-      number(row.confirmed),
-      ...(contacts ? [number(row.contacts ?? 0)] : []),
-      percent(conversion(row)),
-      number(row.checkouts),
-      number(row.sales),
-      formatRevenue(row.revenue),
-    ]
-      .map((value) => `<td>${html(value)}</td>`)
-      .join('');
+    columns.map((column) => `<td>${html(figure(row, column))}</td>`).join('');
   const row = (cells: FunnelRow) =>
     `<tr><th scope="row">${html(cells.key)}</th>${figures(cells)}</tr>`;
   const { total } = funnel;
@@ -110,15 +110,12 @@ tfoot th,tfoot td{font-weight:700;border-top:2px solid ${colour.ink};border-bott
 <h1>From visit to sale</h1>
 <p class="period">${html(title)}. Made ${html(generatedAt.toISOString().slice(0, 16).replace('T', ' '))} UTC.</p>
 <dl class="totals">
-<div><dt>Views</dt><dd>${html(number(total.views))}</dd></div>
-<div><dt>Visitors</dt><dd>${html(number(total.visitors))}</dd></div>
-<div><dt>Sign-ups</dt><dd>${html(number(total.signUps))}</dd></div>
-<div><dt>Confirmed</dt><dd>${html(number(total.confirmed))}</dd></div>
-<div><dt>Contact submissions</dt><dd>${html(number(total.contacts ?? 0))}</dd></div>
-<div class="conversion"><dt>Conversion</dt><dd>${html(percent(conversion(total)))}</dd></div>
-<div><dt>Checkouts started</dt><dd>${html(number(total.checkouts))}</dd></div>
-<div><dt>Sales</dt><dd>${html(number(total.sales))}</dd></div>
-<div><dt>Revenue</dt><dd>${html(formatRevenue(total.revenue))}</dd></div>
+${funnelColumns
+  .map(
+    (column) =>
+      `<div${column === 'conversion' ? ' class="conversion"' : ''}><dt>${html(totalTitle[column])}</dt><dd>${html(figure(total, column))}</dd></div>`,
+  )
+  .join('\n')}
 </dl>
 <figure>
 ${funnel.by === 'day' ? dayChart(funnel) : rankChart(funnel)}
@@ -127,7 +124,7 @@ ${funnel.by === 'day' ? dayChart(funnel) : rankChart(funnel)}
 <div class="scroll" tabindex="0" role="region" aria-label="Funnel table">
 <table>
 <caption>${html(title)}</caption>
-<thead><tr><th scope="col">${html(dimensionTitle[funnel.by])}</th>${columns.map((name) => `<th scope="col">${html(name)}</th>`).join('')}</tr></thead>
+<thead><tr><th scope="col">${html(dimensionTitle[funnel.by])}</th>${columns.map((column) => `<th scope="col">${html(columnTitle[column])}</th>`).join('')}</tr></thead>
 <tbody>
 ${funnel.rows.map(row).join('\n')}
 </tbody>

@@ -1,5 +1,5 @@
-import { formatRevenue, majorUnits } from '../../contracts/money';
-import { conversion } from '../../contracts/owner-funnel';
+import { columnsOf, conversion, type FunnelColumn, figure } from '../../contracts/funnel-figures';
+import { majorUnits } from '../../contracts/money';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
 import { toCsv, withoutControls } from './csv';
 
@@ -11,8 +11,18 @@ import { toCsv, withoutControls } from './csv';
 export const statsFormats = ['table', 'csv', 'json', 'html'] as const;
 export type StatsFormat = (typeof statsFormats)[number];
 
-export const percent = (ratio: number | null): string =>
-  ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;
+/** The terminal table's column headings; the CSV header writes them with underscores. */
+const columnNames: Record<FunnelColumn, string> = {
+  views: 'views',
+  visitors: 'visitors',
+  signUps: 'sign-ups',
+  confirmed: 'confirmed',
+  contacts: 'contacts',
+  conversion: 'conversion',
+  checkouts: 'checkouts',
+  sales: 'sales',
+  revenue: 'revenue',
+};
 
 /** What the figures mean, under the table and in the report. */
 export function funnelNotes(funnel: Funnel): string[] {
@@ -64,38 +74,31 @@ function jsonRow(funnel: Funnel, row: FunnelRow) {
 /** Every currency the period's sales came in, for one revenue column each. */
 export const currenciesOf = (funnel: Funnel): string[] => Object.keys(funnel.total.revenue).sort();
 
+type CsvCell = string | number | null;
+
+/** Figures as a spreadsheet reads them: bare counts, and one revenue column per currency. */
 function csv(funnel: Funnel): string {
   const currencies = currenciesOf(funnel);
-  const columns = [
-    funnel.by,
-    'views',
-    'visitors',
-    'sign_ups',
-    'confirmed',
-    ...(countsContacts(funnel.by) ? ['contacts'] : []),
-    'conversion',
-    'checkouts',
-    'sales',
-    ...currencies.map((currency) => `revenue_${currency}`),
-  ];
-  const rows = funnel.rows.map((row) => ({
-    [funnel.by]: row.key,
-    views: row.views,
-    visitors: row.visitors,
-    sign_ups: row.signUps,
-    confirmed: row.confirmed,
-    contacts: row.contacts,
-    conversion: conversion(row)?.toFixed(4) ?? null,
-    checkouts: row.checkouts,
-    sales: row.sales,
-    ...Object.fromEntries(
-      currencies.map((currency) => [
-        `revenue_${currency}`,
-        majorUnits(row.revenue[currency] ?? 0, currency),
-      ]),
-    ),
-  }));
-  return toCsv(columns, rows);
+  const cells = columnsOf(countsContacts(funnel.by)).flatMap(
+    (column): Array<[name: string, value: (row: FunnelRow) => CsvCell]> => {
+      if (column === 'revenue') {
+        return currencies.map((currency) => [
+          `revenue_${currency}`,
+          (row) => majorUnits(row.revenue[currency] ?? 0, currency),
+        ]);
+      }
+      const name = columnNames[column].replace('-', '_');
+      if (column === 'conversion') return [[name, (row) => conversion(row)?.toFixed(4) ?? null]];
+      return [[name, (row) => row[column]]];
+    },
+  );
+  const rows = funnel.rows.map(
+    (row): Record<string, CsvCell> => ({
+      [funnel.by]: row.key,
+      ...Object.fromEntries(cells.map(([name, value]) => [name, value(row)])),
+    }),
+  );
+  return toCsv([funnel.by, ...cells.map(([name]) => name)], rows);
 }
 
 /** Keys are visitor-controlled: one line, no terminal control sequences, and bounded. */
@@ -106,30 +109,11 @@ function cell(text: string): string {
 }
 
 function table(funnel: Funnel): string {
-  const contacts = countsContacts(funnel.by);
-  const header = [
-    funnel.by,
-    'views',
-    'visitors',
-    'sign-ups',
-    'confirmed',
-    ...(contacts ? ['contacts'] : []),
-    'conversion',
-    'checkouts',
-    'sales',
-    'revenue',
-  ];
+  const columns = columnsOf(countsContacts(funnel.by));
+  const header = [funnel.by, ...columns.map((column) => columnNames[column])];
   const lines = [...funnel.rows, funnel.total].map((row) => [
     cell(row.key),
-    String(row.views),
-    String(row.visitors),
-    String(row.signUps),
-    String(row.confirmed),
-    ...(contacts ? [String(row.contacts)] : []),
-    percent(conversion(row)),
-    String(row.checkouts),
-    String(row.sales),
-    formatRevenue(row.revenue),
+    ...columns.map((column) => figure(row, column, String)),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { addDays } from '../../contracts/funnel-figures';
 import { ownerPaths } from '../../contracts/owner';
 import {
-  addDays,
   erasureAnswerSchema,
   funnelAnswerSchema,
   latestLeadsSchema,

@@ -1,5 +1,14 @@
-import { formatRevenue } from '../../contracts/money';
-import { conversion } from '../../contracts/owner-funnel';
+import {
+  addDays,
+  conversion,
+  type FunnelColumn,
+  figure,
+  funnelColumns,
+  isCount,
+  number,
+  percentInText,
+  utcDay,
+} from '../../contracts/funnel-figures';
 import { type Funnel, funnel } from '../db/funnel';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
@@ -11,19 +20,17 @@ import type { Logger } from '../logger';
  * queue it, the database keeps one and it is sent once.
  */
 
-const day = 86_400_000;
+const hourMs = 3_600_000;
 /** Reports are queued on Monday and go out from 08:00 UTC, when the week before is complete. */
 const sendHourUtc = 8;
 /** How often each instance looks whether this week's report is queued. */
-const checkEveryMs = 3_600_000;
+const checkEveryMs = hourMs;
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The Monday (UTC midnight) of the week holding `at`. */
-function mondayOf(at: number): number {
-  const midnight = Math.floor(at / day) * day;
-  const weekday = (new Date(midnight).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return midnight - weekday * day;
+/** The Monday (a UTC day) of the week holding `at`. */
+function mondayOf(at: number): string {
+  const today = utcDay(new Date(at));
+  const weekday = (new Date(at).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(today, -weekday);
 }
 
 export interface ReportWeek {
@@ -35,8 +42,8 @@ export interface ReportWeek {
 /** The last complete week before `now`, and the one before it. */
 export function reportWeeks(now: number): { week: ReportWeek; before: ReportWeek } {
   const monday = mondayOf(now);
-  const week = { from: isoDay(monday - 7 * day), to: isoDay(monday - day) };
-  const before = { from: isoDay(monday - 14 * day), to: isoDay(monday - 8 * day) };
+  const week = { from: addDays(monday, -7), to: addDays(monday, -1) };
+  const before = { from: addDays(monday, -14), to: addDays(monday, -8) };
   return { week, before };
 }
 
@@ -45,7 +52,7 @@ const jobId = (week: ReportWeek) => `owner-weekly-report-${week.from}`;
 /** Queues the report of the last complete week, unless some instance already has. */
 export async function queueWeeklyReport(store: Store, now: number): Promise<void> {
   const { week } = reportWeeks(now);
-  const sendFrom = mondayOf(now) + sendHourUtc * 3_600_000;
+  const sendFrom = Date.parse(`${mondayOf(now)}T00:00:00Z`) + sendHourUtc * hourMs;
   await store.write((trx) =>
     trx
       .insertInto('outbox_jobs')
@@ -76,8 +83,6 @@ export function startWeeklyReports(store: Store, logger: Pick<Logger, 'error'>) 
   return { stop: () => clearInterval(timer) };
 }
 
-const count = new Intl.NumberFormat('en-GB');
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 const longDay = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
@@ -88,8 +93,21 @@ const longDay = new Intl.DateTimeFormat('en-GB', {
 function change(now: number, then: number): string {
   if (then === 0) return now === 0 ? '' : ' (new)';
   const delta = (now - then) / then;
-  return ` (${delta >= 0 ? '+' : ''}${percent.format(delta)})`;
+  return ` (${delta >= 0 ? '+' : ''}${percentInText(delta)})`;
 }
+
+/** The email's names for the funnel's columns, as an owner reads them in a sentence. */
+const columnLabel: Record<FunnelColumn, string> = {
+  views: 'Page views',
+  visitors: 'Visitors',
+  signUps: 'Sign-ups',
+  confirmed: 'Confirmed',
+  contacts: 'Enquiries',
+  conversion: 'Conversion',
+  checkouts: 'Checkouts',
+  sales: 'Sales',
+  revenue: 'Revenue',
+};
 
 /** The email for the week starting `from` (the job's lead_id): subject and plain text. */
 export async function weeklyReport(
@@ -97,40 +115,35 @@ export async function weeklyReport(
   from: string,
   roomUrl: string,
 ): Promise<{ subject: string; text: string }> {
-  const { week, before } = reportWeeks(Date.parse(`${from}T00:00:00Z`) + 7 * day);
+  const { week, before } = reportWeeks(Date.parse(`${addDays(from, 7)}T00:00:00Z`));
   const [thisWeek, lastWeek, sources] = await Promise.all([
     funnel(store, { by: 'day', ...week }),
     funnel(store, { by: 'day', ...before }),
     funnel(store, { by: 'source', ...week }),
   ]);
-  const line = (label: string, pick: (funnel: Funnel) => number) => {
-    const now = pick(thisWeek);
-    const then = pick(lastWeek);
-    return `${label.padEnd(12)}${count.format(now).padStart(9)}   week before ${count.format(then)}${change(now, then)}`;
+  // Each figure beside the week before's; a count also says by how much it changed.
+  const line = (column: FunnelColumn) => {
+    const text = ({ total }: Funnel) =>
+      column === 'conversion' ? percentInText(conversion(total) ?? 0) : figure(total, column);
+    const changed = isCount(column)
+      ? change(thisWeek.total[column] ?? 0, lastWeek.total[column] ?? 0)
+      : '';
+    return `${columnLabel[column].padEnd(12)}${text(thisWeek).padStart(9)}   week before ${text(lastWeek)}${changed}`;
   };
-  const converted = (funnel: Funnel) => conversion(funnel.total) ?? 0;
   const topSources = [...sources.rows]
     .sort((a, b) => b.visitors - a.visitors || b.signUps - a.signUps)
     .slice(0, 5)
     .map(
       (row) =>
-        `  ${row.key.padEnd(20)} ${count.format(row.visitors)} visitors, ${count.format(row.signUps)} sign-ups`,
+        `  ${row.key.padEnd(20)} ${number(row.visitors)} visitors, ${number(row.signUps)} sign-ups`,
     );
   const span = `${longDay.format(new Date(week.from))} – ${longDay.format(new Date(week.to))}`;
   return {
-    subject: `Your week: ${count.format(thisWeek.total.signUps)} sign-ups, ${count.format(thisWeek.total.visitors)} visitors (${span})`,
+    subject: `Your week: ${number(thisWeek.total.signUps)} sign-ups, ${number(thisWeek.total.visitors)} visitors (${span})`,
     text: [
       `The funnel for ${span}, beside the week before.`,
       '',
-      line('Page views', (f) => f.total.views),
-      line('Visitors', (f) => f.total.visitors),
-      line('Sign-ups', (f) => f.total.signUps),
-      line('Confirmed', (f) => f.total.confirmed),
-      line('Enquiries', (f) => f.total.contacts ?? 0),
-      `${'Conversion'.padEnd(12)}${percent.format(converted(thisWeek)).padStart(9)}   week before ${percent.format(converted(lastWeek))}`,
-      line('Checkouts', (f) => f.total.checkouts),
-      line('Sales', (f) => f.total.sales),
-      `${'Revenue'.padEnd(12)}${formatRevenue(thisWeek.total.revenue).padStart(9)}   week before ${formatRevenue(lastWeek.total.revenue)}`,
+      ...funnelColumns.map(line),
       '',
       topSources.length > 0 ? 'Where visitors came from:' : 'No visits were counted.',
       ...topSources,

@@ -1,9 +1,14 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { formatRevenue } from '../../contracts/money';
-import { ownerPaths } from '../../contracts/owner';
 import {
   addDays,
-  conversion,
+  columnsOf,
+  type FunnelColumn,
+  figure,
+  number,
+  utcDay,
+} from '../../contracts/funnel-figures';
+import { ownerPaths } from '../../contracts/owner';
+import {
   type FunnelAnswer,
   type FunnelLine,
   type FunnelQuery,
@@ -13,10 +18,8 @@ import {
 import { getJson } from '../lib/api-client';
 import {
   fieldClass,
-  number,
   numberClass,
   Problem,
-  percent,
   problemOf,
   quietButtonClass,
   RoomTable,
@@ -26,7 +29,20 @@ import {
 import { words } from './words';
 
 const presets = [7, 28, 90] as const;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDay(new Date());
+
+/** The tables' column headings. */
+const columnTitle: Record<FunnelColumn, string> = {
+  views: words.funnel.views,
+  visitors: words.funnel.visitors,
+  signUps: words.funnel.signUps,
+  confirmed: words.funnel.confirmed,
+  contacts: words.funnel.enquiries,
+  conversion: words.funnel.conversion,
+  checkouts: words.funnel.checkouts,
+  sales: words.funnel.sales,
+  revenue: words.funnel.revenue,
+};
 
 /** One end of the period: a day, kept on the right side of the other end. */
 function DayField({
@@ -139,17 +155,21 @@ export function FunnelView({ version }: { version: number }) {
 function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
   const { total } = funnel;
   const totals = [
-    { term: words.funnel.views, value: number(total.views), hint: words.funnel.viewsHint },
-    { term: words.funnel.visitors, value: number(total.visitors), hint: words.funnel.visitorsHint },
-    { term: words.funnel.signUps, value: number(total.signUps), hint: null },
+    { term: words.funnel.views, value: figure(total, 'views'), hint: words.funnel.viewsHint },
+    {
+      term: words.funnel.visitors,
+      value: figure(total, 'visitors'),
+      hint: words.funnel.visitorsHint,
+    },
+    { term: words.funnel.signUps, value: figure(total, 'signUps'), hint: null },
     {
       term: words.funnel.confirmed,
-      value: number(total.confirmed),
+      value: figure(total, 'confirmed'),
       hint: words.funnel.confirmedHint,
     },
     {
       term: words.funnel.conversion,
-      value: percent(conversion(total)),
+      value: figure(total, 'conversion'),
       hint: words.funnel.conversionHint,
     },
   ];
@@ -168,20 +188,20 @@ function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
         ))}
         <div className="col-span-2 flex flex-col gap-1 rounded-card border border-line p-4 md:col-span-1">
           <dt className="text-step--1 font-semibold">{words.funnel.enquiries}</dt>
-          <dd className="text-step-2 font-bold tabular-nums">{number(total.contacts ?? 0)}</dd>
+          <dd className="text-step-2 font-bold tabular-nums">{figure(total, 'contacts')}</dd>
         </div>
       </dl>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
         {[
           {
             term: words.funnel.checkouts,
-            value: number(total.checkouts),
+            value: figure(total, 'checkouts'),
             hint: words.funnel.checkoutsHint,
           },
-          { term: words.funnel.sales, value: number(total.sales), hint: words.funnel.salesHint },
+          { term: words.funnel.sales, value: figure(total, 'sales'), hint: words.funnel.salesHint },
           {
             term: words.funnel.revenue,
-            value: formatRevenue(total.revenue),
+            value: figure(total, 'revenue'),
             hint: words.funnel.revenueHint,
           },
         ].map(({ term, value, hint }) => (
@@ -250,28 +270,7 @@ function FunnelTable({
   bars?: boolean;
 }) {
   const top = Math.max(1, ...rows.map((row) => row.visitors));
-  const figures = (row: FunnelLine) => [
-    number(row.views),
-    number(row.visitors),
-    number(row.signUps),
-    number(row.confirmed),
-    ...(enquiries ? [number(row.contacts ?? 0)] : []),
-    percent(conversion(row)),
-    number(row.checkouts),
-    number(row.sales),
-    formatRevenue(row.revenue),
-  ];
-  const columns = [
-    words.funnel.views,
-    words.funnel.visitors,
-    words.funnel.signUps,
-    words.funnel.confirmed,
-    ...(enquiries ? [words.funnel.enquiries] : []),
-    words.funnel.conversion,
-    words.funnel.checkouts,
-    words.funnel.sales,
-    words.funnel.revenue,
-  ];
+  const columns = columnsOf(enquiries);
   return (
     <RoomTable label={caption}>
       <thead>
@@ -281,7 +280,7 @@ function FunnelTable({
           </th>
           {columns.map((column) => (
             <th key={column} scope="col" className={`${thClass} text-right`}>
-              {column}
+              {columnTitle[column]}
             </th>
           ))}
         </tr>
@@ -309,9 +308,9 @@ function FunnelTable({
                 />
               )}
             </th>
-            {figures(row).map((figure, index) => (
-              <td key={columns[index]} className={numberClass}>
-                {figure}
+            {columns.map((column) => (
+              <td key={column} className={numberClass}>
+                {figure(row, column)}
               </td>
             ))}
           </tr>
@@ -322,9 +321,9 @@ function FunnelTable({
           <th scope="row" className="py-2 pr-4 pl-4 text-left">
             {words.funnel.total}
           </th>
-          {figures(total).map((figure, index) => (
-            <td key={columns[index]} className={numberClass}>
-              {figure}
+          {columns.map((column) => (
+            <td key={column} className={numberClass}>
+              {figure(total, column)}
             </td>
           ))}
         </tr>

@@ -106,10 +106,6 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 });
 export const when = (iso: string) => dateTime.format(new Date(iso));
 
-export const number = (value: number) => value.toLocaleString('en-GB');
-export const percent = (ratio: number | null) =>
-  ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;
-
 /**
  * A call's refusal as the owner reads it: the server's message, with each field at fault named
  * ("From must be a day…"). A session that ended meanwhile goes back to the sign-in page.

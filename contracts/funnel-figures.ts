@@ -1,0 +1,83 @@
+import { formatRevenue } from './money';
+
+/**
+ * The funnel's figures as every face reads them: the room, `npm run leads -- stats` (its table,
+ * CSV and HTML report) and the weekly email. The days they count, the columns in their order
+ * and how each figure is written live here once, so that the faces cannot drift apart; each face
+ * keeps only its own words for the columns.
+ */
+
+const dayMs = 86_400_000;
+
+/** A time's UTC day, as page views are counted and the funnel reads them: "2026-11-23". */
+export const utcDay = (time: Date): string => time.toISOString().slice(0, 10);
+/** A UTC day (YYYY-MM-DD) `days` after another (before it when negative). */
+export const addDays = (day: string, days: number): string =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs));
+/** Days from `from` to `to`, both counted. */
+export const daysIn = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
+
+/** Every column of the funnel, in the order every face shows them. */
+export const funnelColumns = [
+  'views',
+  'visitors',
+  'signUps',
+  'confirmed',
+  'contacts',
+  'conversion',
+  'checkouts',
+  'sales',
+  'revenue',
+] as const;
+export type FunnelColumn = (typeof funnelColumns)[number];
+/** The columns that count something: the rest are a ratio and money. */
+export type FunnelCount = Exclude<FunnelColumn, 'conversion' | 'revenue'>;
+export const isCount = (column: FunnelColumn): column is FunnelCount =>
+  column !== 'conversion' && column !== 'revenue';
+
+/**
+ * What a line of the funnel holds, by page, source, day or in total. Contact submissions are
+ * null where they are not counted: the contact form keeps no page or source.
+ */
+export type FunnelFigures = Record<Exclude<FunnelCount, 'contacts'>, number> & {
+  contacts: number | null;
+  /** Net of refunds, per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
+  revenue: Readonly<Record<string, number>>;
+};
+
+/** The columns of a funnel, contact submissions only where they are counted. */
+export const columnsOf = (contacts: boolean): FunnelColumn[] =>
+  funnelColumns.filter((column) => contacts || column !== 'contacts');
+
+/** Sign-ups per visitor; null without visitors (sign-ups may predate counting). */
+export const conversion = (row: Pick<FunnelFigures, 'visitors' | 'signUps'>): number | null =>
+  row.visitors > 0 ? row.signUps / row.visitors : null;
+
+/** A count as the owner reads it: "12,345". */
+export const number = (value: number): string => value.toLocaleString('en-GB');
+
+/** A ratio in a table, where figures line up: always one decimal, "–" for none: "12.0%". */
+export const percent = (ratio: number | null): string =>
+  ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;
+
+const percentFormat = new Intl.NumberFormat('en-GB', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+});
+/** A ratio in a sentence, grouped and with at most one decimal: "12%", "7.5%", "1,150%". */
+export const percentInText = (ratio: number): string => percentFormat.format(ratio);
+
+/**
+ * One figure of a line as text: a count through `count` (grouped by default; the terminal's
+ * table prints them bare), conversion as a percentage, revenue as money.
+ */
+export function figure(
+  row: FunnelFigures,
+  column: FunnelColumn,
+  count: (value: number) => string = number,
+): string {
+  if (column === 'conversion') return percent(conversion(row));
+  if (column === 'revenue') return formatRevenue(row.revenue);
+  return count(row[column] ?? 0);
+}
