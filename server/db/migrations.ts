@@ -392,10 +392,16 @@ interface Legacy0008 {
 /** Every migration this code knows, in the order they run (Kysely sorts them by name). */
 export const migrationNames: readonly string[] = Object.keys(migrations).sort();
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+/**
+ * `schema`: the PostgreSQL schema the store works in, when it is not the default. Kysely looks
+ * for its own two tables in every schema unless told which: another schema's would stop this one
+ * from making them (tests run side by side, each in a schema of its own).
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

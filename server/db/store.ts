@@ -29,7 +29,7 @@ export async function openStore(
 ): Promise<Store> {
   const { db, dialect } = connect(env, options);
   try {
-    await migrateToLatest(db as Kysely<unknown>);
+    await migrateToLatest(db as Kysely<unknown>, options.schema);
   } catch (error) {
     await db.destroy();
     throw error;
