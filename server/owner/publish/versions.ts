@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { type Content, type ContentName, contentFiles } from '../../../contracts/content';
+import { mapContentImages } from '../../../contracts/content/images';
+import { checkContentFile } from '../../../contracts/content/load';
 import type { Store } from '../../db/store';
 import { auditRow } from '../access';
 
@@ -21,13 +24,25 @@ export class ContentTooLargeError extends Error {
   override name = 'ContentTooLargeError';
 }
 
+/** Where the pictures are: an image field's src is a path inside it (contracts/content/fields.ts). */
+const picturesDir = 'images/';
+
+interface ContentEntry {
+  /** Relative to the content directory, with /. */
+  name: string;
+  path: string;
+  size: number;
+}
+
 /**
- * The files of a content directory as a publish takes them: regular files only (a symlink is
- * never followed out of the working copy), without the editors' JSON Schemas or hidden files.
+ * The files of a content directory a publish takes, found without reading a picture: regular
+ * files only (a symlink is never followed out of the working copy), without the editors' JSON
+ * Schemas or hidden files, and without the pictures no content file names. A picture replaced in
+ * the editor stays in the working copy; counted, such leftovers would reach the caps and stop
+ * every publish.
  */
-export async function readContentFiles(dir: string): Promise<ContentFiles> {
-  const files: ContentFiles = new Map();
-  let bytes = 0;
+async function publishedEntries(dir: string): Promise<ContentEntry[]> {
+  const entries: ContentEntry[] = [];
   async function walk(current: string) {
     for (const entry of await readdir(current, { withFileTypes: true })) {
       const path = join(current, entry.name);
@@ -35,18 +50,56 @@ export async function readContentFiles(dir: string): Promise<ContentFiles> {
       if (entry.name.startsWith('.') || name === 'schemas') continue;
       const stat = await lstat(path);
       if (stat.isDirectory()) await walk(path);
-      else if (stat.isFile()) {
-        bytes += stat.size;
-        if (files.size >= contentLimits.files || bytes > contentLimits.bytes) {
-          throw new ContentTooLargeError(
-            `The content holds more than ${contentLimits.files} files or ${contentLimits.bytes / 1024 / 1024} MB.`,
-          );
-        }
-        files.set(name, await readFile(path));
-      }
+      else if (stat.isFile()) entries.push({ name, path, size: stat.size });
     }
   }
   await walk(dir);
+  const named = await picturesNamed(entries);
+  return entries.filter(
+    ({ name }) => !name.startsWith(picturesDir) || named.has(name.slice(picturesDir.length)),
+  );
+}
+
+/**
+ * The pictures the content files name, found by the build's own walk of their image fields. A
+ * file that does not fit its schema names none: its problems stop the publish before any
+ * picture is looked at.
+ */
+async function picturesNamed(entries: readonly ContentEntry[]): Promise<Set<string>> {
+  const byName = new Map(entries.map((entry) => [entry.name, entry.path]));
+  const content: Partial<Record<ContentName, unknown>> = {};
+  for (const name of Object.keys(contentFiles) as ContentName[]) {
+    const path = byName.get(contentFiles[name].path);
+    if (!path) continue;
+    const checked = checkContentFile(name, await readFile(path, 'utf8'));
+    if ('value' in checked) content[name] = checked.value;
+  }
+  const named = new Set<string>();
+  // A file left out above has no value, so the walk finds nothing in it.
+  await mapContentImages(content as Content, async (ref) => {
+    named.add(ref.src);
+    return { src: ref.src, width: 0, height: 0, alt: ref.alt };
+  });
+  return named;
+}
+
+/** How much of the caps a content directory's publish would take, for the room to show. */
+export async function contentUsage(dir: string): Promise<{ files: number; bytes: number }> {
+  const entries = await publishedEntries(dir);
+  return { files: entries.length, bytes: entries.reduce((sum, { size }) => sum + size, 0) };
+}
+
+/** The files of a content directory as a publish takes them (publishedEntries), within the caps. */
+export async function readContentFiles(dir: string): Promise<ContentFiles> {
+  const entries = await publishedEntries(dir);
+  const bytes = entries.reduce((sum, { size }) => sum + size, 0);
+  if (entries.length > contentLimits.files || bytes > contentLimits.bytes) {
+    throw new ContentTooLargeError(
+      `The content holds more than ${contentLimits.files} files or ${contentLimits.bytes / 1024 / 1024} MB.`,
+    );
+  }
+  const files: ContentFiles = new Map();
+  for (const { name, path } of entries) files.set(name, await readFile(path));
   return files;
 }
 
