@@ -18,10 +18,35 @@ export const contentVersionSchema = z.strictObject({
   changed: z.array(z.string()),
 });
 
+/** Why a render of content that fits did not finish: it took too long, ran out of memory, or failed. */
+export const renderFailureSchema = z.enum(['timeout', 'memory', 'crash']);
+
+/**
+ * The newest version, when this server could not render it: it goes on serving the one before,
+ * tries again after a pause, and gives up after a few tries until a newer version or a restart.
+ */
+export const failedVersionSchema = z.strictObject({
+  number: z.number().int(),
+  attempts: z.number().int(),
+  reason: renderFailureSchema,
+  /** False once it has given up. */
+  retrying: z.boolean(),
+});
+
+/** How much of a publish's caps the working copy takes (pictures no content names left out). */
+export const contentUsageSchema = z.strictObject({
+  files: z.number().int(),
+  bytes: z.number().int(),
+  maxFiles: z.number().int(),
+  maxBytes: z.number().int(),
+});
+
 /** GET /owner/api/versions: the versions, newest first, and which one this server serves. */
 export const versionsSchema = z.strictObject({
   /** 0 while the site serves the content it was built with. */
   served: z.number().int(),
+  failed: failedVersionSchema.nullable(),
+  usage: contentUsageSchema,
   versions: z.array(contentVersionSchema),
 });
 
@@ -35,3 +60,6 @@ export const previewSchema = z.strictObject({
 
 export type ContentVersion = z.infer<typeof contentVersionSchema>;
 export type Versions = z.infer<typeof versionsSchema>;
+export type RenderFailure = z.infer<typeof renderFailureSchema>;
+export type FailedVersion = z.infer<typeof failedVersionSchema>;
+export type ContentUsage = z.infer<typeof contentUsageSchema>;

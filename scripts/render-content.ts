@@ -10,6 +10,8 @@
  * them out. With
  * --preview, the pictures are served from BASE and there are no share images or PDFs.
  * Exit 0: rendered. Exit 65: the content does not fit (the build's message on stderr).
+ * Reads no .env file: its environment is the few settings the server hands it
+ * (server/owner/publish/render-child.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -66,7 +68,8 @@ await renderContent({
     client: buildPaths.client,
   },
   files,
-  origins: toPublicConfig(parseEnv()).origins,
+  // Given process.env, parseEnv reads no .env file: the server's holds keys no render needs.
+  origins: toPublicConfig(parseEnv(process.env)).origins,
   now,
   ...(values.preview ? { preview: { imagesBase: values.preview } } : {}),
 }).catch(exitOnInvalidContent);

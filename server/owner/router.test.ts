@@ -48,6 +48,7 @@ const untouchable = (): Publisher => {
     preview: never,
     currentPreview: never,
     follow: never,
+    status: never,
     stop: () => {},
   };
 };

@@ -66,9 +66,26 @@ export function PublishView({ onChange }: { onChange: () => void }) {
   }
 
   const served = versions?.served ?? 0;
+  const failed = versions?.failed;
+  const usage = versions?.usage;
   return (
     <Section id="publish" heading={text.heading}>
       <p className="max-w-prose">{served === 0 ? text.servingBuild : text.serving(served)}</p>
+      {failed && (
+        <Problem
+          message={(failed.retrying ? text.renderRetrying : text.renderGaveUp)(
+            failed.number,
+            text.renderFailure[failed.reason],
+            failed.attempts,
+            text.servingWhat(served),
+          )}
+        />
+      )}
+      {usage && (
+        <p className="max-w-prose text-muted">
+          {text.usage(usage.files, usage.maxFiles, usage.bytes, usage.maxBytes)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         <a href={ownerPaths.editor} className={quietButtonClass}>
           {words.editor.open}

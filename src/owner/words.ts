@@ -81,6 +81,22 @@ export const words = {
       `Publish version ${n} again? Your working copy becomes version ${n} too.`,
     rolledBack: (from: number, to: number) =>
       `Rolled back: version ${from} is live again, as version ${to}.`,
+    /** How much of a publish's caps the working copy takes. */
+    usage: (files: number, maxFiles: number, bytes: number, maxBytes: number) => {
+      const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+      return `Your content takes ${files} of ${maxFiles} files and ${megabytes(bytes)} of ${megabytes(maxBytes)}. Pictures no page uses are left out of a publish.`;
+    },
+    /** Why this server could not prepare a version's pages. */
+    renderFailure: {
+      timeout: 'took too long',
+      memory: 'ran out of memory',
+      crash: 'failed',
+    },
+    renderRetrying: (n: number, why: string, attempts: number, serving: string) =>
+      `Version ${n} is not live on this server yet: preparing its pages ${why} (${count(attempts, 'try', 'tries')} so far). The site still shows ${serving}; the server tries again by itself.`,
+    renderGaveUp: (n: number, why: string, attempts: number, serving: string) =>
+      `Version ${n} could not be put live on this server: preparing its pages ${why}, ${count(attempts, 'time', 'times')}, and it has stopped trying. The site still shows ${serving}. Publish again to try once more, or roll back to a version that worked.`,
+    servingWhat: (n: number) => (n === 0 ? 'the content it was built with' : `version ${n}`),
   },
   funnel: {
     heading: 'From visit to sale',

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { ContentUsage, FailedVersion } from '../../../contracts/owner-publish';
 import type { PageId } from '../../../contracts/routes';
 import { buildPaths as builtPaths } from '../../build-paths';
 import type { Calendar } from '../../calendar';
@@ -10,9 +10,14 @@ import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { loadRenderedContent, type Site } from '../../site';
 import type { StaticFile } from '../../static-files';
+import { audit } from '../access';
+import { createFollowRetry, withOneWaiting } from './follow-retry';
+import { InvalidContent, RenderFailed, renderInChild, renderTimeoutMs } from './render-child';
 import {
   type ContentFiles,
   ContentTooLargeError,
+  contentLimits,
+  contentUsage,
   latestVersion,
   readContentFiles,
   recordVersion,
@@ -34,10 +39,6 @@ import {
 
 /** How often an instance looks for a version published elsewhere. */
 export const followMs = 2_000;
-/** A render that takes longer than this is stopped and publishes nothing. */
-const renderTimeoutMs = 60_000;
-/** Where preview pictures are served from (server/owner/publish/router.ts). */
-export const previewImagesBase = '/owner/preview/images/';
 
 export type PublishResult =
   | { ok: true; version: VersionSummary }
@@ -57,8 +58,13 @@ export interface Publisher {
   /** Renders the working copy for the owner's eyes only. */
   preview(): Promise<{ ok: true } | { ok: false; problems: string }>;
   currentPreview(): Preview | null;
-  /** Looks for a newer version in the database and serves it; the timer calls it. */
+  /**
+   * Looks for a newer version in the database and serves it; the timer calls it. A version this
+   * instance cannot render is tried again after a pause, a few times (./follow-retry.ts).
+   */
   follow(): Promise<void>;
+  /** What the room shows beside the versions: a newer version not served, and the caps used. */
+  status(): Promise<{ failed: FailedVersion | null; usage: ContentUsage }>;
   stop(): void;
 }
 
@@ -76,9 +82,10 @@ export interface PublisherOptions {
   /** The content the site was built with (the repository's content/). */
   builtContentDir?: string;
   followEveryMs?: number;
+  /** How long a render may take before it is stopped (a test's renderer that sleeps). */
+  renderTimeoutMs?: number;
+  clock?: () => number;
 }
-
-class InvalidContent extends Error {}
 
 /** The working copy's files, or the problem that stops them being published. */
 async function workingFiles(dir: string): Promise<ContentFiles | InvalidContent> {
@@ -98,32 +105,6 @@ const renderedPaths = (outDir: string) => ({
   renderInput: join(outDir, 'render-input.json'),
 });
 
-/** Runs the content step in a child process; content that does not fit rejects with its message. */
-function renderInChild(
-  paths: Pick<typeof builtPaths, 'root' | 'contentRenderer'>,
-  contentDir: string,
-  outDir: string,
-  preview: boolean,
-): Promise<void> {
-  const args = ['--import', 'tsx', paths.contentRenderer, '--content', contentDir, '--out', outDir];
-  if (preview) args.push('--preview', previewImagesBase);
-  return new Promise((done, fail) => {
-    execFile(
-      process.execPath,
-      args,
-      { cwd: paths.root, timeout: renderTimeoutMs, maxBuffer: 4 * 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        if (!error) return done();
-        // 65: the content does not fit (scripts/content-dir.ts); stderr is the build's message.
-        if (error.code === 65) return fail(new InvalidContent(stderr.trim()));
-        fail(
-          new Error(`rendering the content failed: ${stderr.trim().slice(-2000) || error.message}`),
-        );
-      },
-    );
-  });
-}
-
 export function createPublisher({
   store,
   logger,
@@ -134,6 +115,8 @@ export function createPublisher({
   paths = builtPaths,
   builtContentDir = join(builtPaths.root, 'content'),
   followEveryMs = followMs,
+  renderTimeoutMs: timeoutMs = renderTimeoutMs,
+  clock = Date.now,
 }: PublisherOptions): Publisher {
   const root = resolve(dataDir, 'published');
   const build = { files: site.files, privateFiles: site.privateFiles };
@@ -150,6 +133,7 @@ export function createPublisher({
     return run;
   };
 
+  const retries = createFollowRetry();
   const versionDir = (number: number) => join(root, `v${number}`);
   const builtWith = () => readContentFiles(builtContentDir);
 
@@ -159,7 +143,10 @@ export function createPublisher({
     await mkdir(join(dir, 'content'), { recursive: true });
     try {
       await writeContentFiles(join(dir, 'content'), files);
-      await renderInChild(paths, join(dir, 'content'), join(dir, 'out'), isPreview);
+      await renderInChild(paths, join(dir, 'content'), join(dir, 'out'), {
+        preview: isPreview,
+        timeoutMs,
+      });
       return dir;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
@@ -238,21 +225,29 @@ export function createPublisher({
     return { ok: true, version };
   }
 
+  /** Serves a version: its kept render, or a new one. False if the version is gone. */
+  async function serveVersion(latest: { id: string; number: number }): Promise<boolean> {
+    // Rendered before, with this very build (a restart): served at once.
+    if (await keptFresh(latest.number)) {
+      await apply(join(versionDir(latest.number), 'out'), latest.number);
+      return true;
+    }
+    const version = await versionFiles(store, latest.id);
+    if (!version) return false;
+    const rendered = await render(version.files);
+    await apply(join(rendered, 'out'), latest.number);
+    await keep(rendered, latest.number);
+    return true;
+  }
+
   async function follow() {
     const latest = await latestVersion(store);
     if (!latest || latest.number <= served || latest.number === unfit) return;
-    const dir = versionDir(latest.number);
-    // Rendered before, with this very build (a restart): served at once.
-    if (await keptFresh(latest.number)) {
-      await apply(join(dir, 'out'), latest.number);
-    } else {
-      const version = await versionFiles(store, latest.id);
-      if (!version) return;
-      let rendered: string;
-      try {
-        rendered = await render(version.files);
-      } catch (error) {
-        if (!(error instanceof InvalidContent)) throw error;
+    if (!retries.mayTry(latest.number, clock())) return;
+    try {
+      if (!(await serveVersion(latest))) return;
+    } catch (error) {
+      if (error instanceof InvalidContent) {
         // Published under another build whose schemas it fitted: not tried again until the
         // owner publishes anew.
         unfit = latest.number;
@@ -262,19 +257,42 @@ export function createPublisher({
         );
         return;
       }
-      await apply(join(rendered, 'out'), latest.number);
-      await keep(rendered, latest.number);
+      await couldNotRender(latest.number, error);
+      return;
     }
+    retries.succeeded();
     logger.info({ version: latest.number }, 'serving the content version published');
   }
 
-  const timer = setInterval(() => {
-    serially(follow).catch((error: unknown) =>
-      logger.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        'following the published content failed; the pages served stay, retrying',
-      ),
+  /** A failed try at a version: logged each time; given up once, in the audit log too. */
+  async function couldNotRender(number: number, error: unknown) {
+    const { attempts, reason, retrying } = retries.failed(
+      number,
+      error instanceof RenderFailed ? error.reason : 'crash',
+      clock(),
     );
+    const detail = { version: number, serving: served, attempts, reason };
+    logger.error(
+      { ...detail, retrying, err: error instanceof Error ? error.message : String(error) },
+      retrying
+        ? 'the published content could not be rendered; trying again after a pause'
+        : 'the published content could not be rendered; given up on it, serving the content before it',
+    );
+    if (!retrying) await audit(store, null, 'publish-failed', detail, clock());
+  }
+
+  const following = withOneWaiting(() => serially(follow));
+  const timer = setInterval(() => {
+    // A tick while a follow runs adds nothing: the next tick comes soon enough.
+    if (following.running()) return;
+    following
+      .call()
+      .catch((error: unknown) =>
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'following the published content failed; the pages served stay, retrying',
+        ),
+      );
   }, followEveryMs);
   timer.unref();
 
@@ -337,7 +355,15 @@ export function createPublisher({
         return { ok: true as const };
       }),
     currentPreview: () => preview,
-    follow: () => serially(follow),
+    follow: following.call,
+    status: async () => {
+      const failed = retries.current();
+      const usage = await contentUsage(await workingCopy());
+      return {
+        failed: failed && failed.number > served ? failed : null,
+        usage: { ...usage, maxFiles: contentLimits.files, maxBytes: contentLimits.bytes },
+      };
+    },
     stop: () => clearInterval(timer),
   };
 }

@@ -13,7 +13,8 @@ import { listVersions } from './versions';
 /**
  * The room's publishing calls, behind its session check (server/owner/router.ts mounts this):
  *
- *   GET  /api/versions                the versions, newest first, and the one served
+ *   GET  /api/versions                the versions, newest first, the one served, one that could
+ *                                     not be rendered, and how much of the caps the content takes
  *   POST /api/publish                 the working copy, checked, rendered and served
  *   POST /api/versions/:id/rollback   an earlier version published again
  *   POST /api/preview                 the working copy rendered for the owner alone
@@ -38,6 +39,7 @@ export function publishRouter({
   app.get('/api/versions', async (c) =>
     c.json({
       served: publisher.served(),
+      ...(await publisher.status()),
       versions: await listVersions(store, 50),
     } satisfies Versions),
   );
