@@ -101,11 +101,19 @@ export const addPasskeyRequestSchema = z.strictObject({
   credential: registrationResponseSchema,
 });
 
+/** One of the owner's passkeys to remove, by its credential id (as GET /owner/api/me lists it). */
+export const removePasskeyRequestSchema = z.strictObject({ id: base64url(1024).min(1) });
+
 /** Who is signed in, their passkeys, and the other owners (GET /owner/api/me). */
 export const ownerMeSchema = z.strictObject({
   name: z.string(),
   passkeys: z.array(
-    z.strictObject({ label: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
+    z.strictObject({
+      id: z.string(),
+      label: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+    }),
   ),
   /** This owner's sessions still open, this one included. */
   sessions: z.number().int(),

@@ -24,6 +24,7 @@ import type { Publisher } from './owner/publish/publisher';
 import { isRoomHost, ownerRouter } from './owner/router';
 import { workingCopyOnFirstUse } from './owner/working-copy';
 import type { PageViewCounter } from './page-views/counter';
+import { plainHttpWatch } from './plain-http-watch';
 import { searchFilePaths, searchFiles } from './search-files';
 import { securityHeaders } from './security-headers';
 import { sendFile } from './send-file';
@@ -81,6 +82,9 @@ export function createApp({
     );
   });
   const clientOf = forwardedClient(env.TRUST_PROXY);
+  const healthPath = '/api/health';
+  const plainHttp = plainHttpWatch(env, logger, clientOf, healthPath);
+  app.use(plainHttp.middleware);
   app.use(securityHeaders(env, clientOf));
   app.use('/api/*', async (c, next) => {
     await next();
@@ -101,7 +105,7 @@ export function createApp({
     // One budget per client across every form: a bot gains nothing by switching endpoints.
     rateLimiter: createLeadRateLimiter(env, store),
   };
-  app.route('/api/health', healthRouter());
+  app.route(healthPath, healthRouter(plainHttp.warnings));
   app.route('/api/proof-of-work', proofOfWorkRouter(proofOfWork));
   app.route('/api/contact-submissions', contactRouter(leadApi));
   app.route('/api/subscriptions', subscriptionsRouter(leadApi));

@@ -19,18 +19,24 @@ describe('forwarded client address and scheme', () => {
   const chain = { 'x-forwarded-for': '203.0.113.50, 10.0.0.2', 'x-forwarded-proto': 'https' };
 
   it('believes no header without TRUST_PROXY', async () => {
-    expect(await seen('', '127.0.0.1', chain)).toEqual({ address: '127.0.0.1', protocol: 'http' });
+    expect(await seen('', '127.0.0.1', chain)).toEqual({
+      address: '127.0.0.1',
+      protocol: 'http',
+      viaTrustedProxy: false,
+    });
   });
 
   it('believes the headers only from an address on the list', async () => {
     expect(await seen('loopback', '127.0.0.1', chain)).toEqual({
       address: '10.0.0.2',
       protocol: 'https',
+      viaTrustedProxy: true,
     });
     // The caller bypassed the proxy: its headers are its own invention.
     expect(await seen('loopback', '198.51.100.7', chain)).toEqual({
       address: '198.51.100.7',
       protocol: 'http',
+      viaTrustedProxy: false,
     });
   });
 

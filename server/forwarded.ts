@@ -10,6 +10,8 @@ export interface Client {
   address: string;
   /** The scheme the client used: https when a trusted proxy terminated TLS for it. */
   protocol: 'http' | 'https';
+  /** Whether a trusted proxy (TRUST_PROXY) handed the request on: false when the peer is the client. */
+  viaTrustedProxy: boolean;
 }
 
 export type ClientOf = (c: Context) => Client;
@@ -36,7 +38,7 @@ export function forwardedClient(trust: TrustProxy): ClientOf {
     if (trust === 0 || isIP(peer) === 0) {
       // No proxy trusted (the default: every request of a server without one), or no socket
       // address to walk from (an in-process request): the peer is the client, nothing parsed.
-      const direct: Client = { address: peer, protocol: protocolOf(c, 0) };
+      const direct: Client = { address: peer, protocol: protocolOf(c, 0), viaTrustedProxy: false };
       seen.set(c.req.raw, direct);
       return direct;
     }
@@ -53,7 +55,11 @@ export function forwardedClient(trust: TrustProxy): ClientOf {
     // is its last entry; the proxies believed are its trusted entries (all, if none failed).
     const address = chain.at(-1) ?? peer;
     const proxies = isTrusted(address, chain.length - 1) ? chain.length : chain.length - 1;
-    const client: Client = { address, protocol: protocolOf(c, proxies) };
+    const client: Client = {
+      address,
+      protocol: protocolOf(c, proxies),
+      viaTrustedProxy: proxies > 0,
+    };
     seen.set(c.req.raw, client);
     return client;
   };

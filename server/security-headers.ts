@@ -53,12 +53,15 @@ const subresource = /\/assets\/[^/]+\.(?:js|css|woff2?|png|jpe?g|webp|avif)$/;
 
 export function securityHeaders(env: Env, clientOf: ClientOf): MiddlewareHandler {
   const csp = contentSecurityPolicy(env);
+  // An https SITE_URL is served over HTTPS whatever the request looks like here (a proxy whose
+  // headers are not believed, server/plain-http-watch.ts); a browser ignores HSTS over plain HTTP.
+  const httpsSite = new URL(env.SITE_URL).protocol === 'https:';
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     headers.set('X-Content-Type-Options', 'nosniff');
-    // Only for a visit over HTTPS (directly, or through a trusted proxy).
-    if (clientOf(c).protocol === 'https') {
+    // For a visit over HTTPS (directly, or through a trusted proxy), or to an https site.
+    if (httpsSite || clientOf(c).protocol === 'https') {
       headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
     if (subresource.test(c.req.path)) return;

@@ -24,8 +24,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { contentEditorApi } from '../../server/content-editor/api';
-import { editorPolicy } from '../../server/content-editor/policy';
 import { saveMaxBytes } from '../../server/content-editor/review';
+import { editorPolicy } from '../../server/owner/policy';
 import { editorDocument } from '../../src/owner/room-document';
 
 const apiPrefix = '/api/keystatic';

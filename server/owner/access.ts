@@ -13,6 +13,11 @@ export const inviteLifetimeMs = 15 * 60_000;
 export const sessionIdleMs = 12 * 3_600_000;
 /** …and in any case this long after signing in. */
 export const sessionLifetimeMs = 7 * 24 * 3_600_000;
+/**
+ * Changing the owner's passkeys needs a sign-in this recent (else a fresh passkey check): a
+ * browser left signed in cannot quietly add a way in or take one away (decision 023).
+ */
+export const recentSignInMs = 10 * 60_000;
 /** A session's last use is written at most this often, not on every request. */
 const touchEveryMs = 60_000;
 
@@ -168,15 +173,28 @@ const openSessions = (store: Store, now: number) =>
     .where('owner_sessions.expires_at', '>', iso(now))
     .where('owner_sessions.last_seen_at', '>', iso(now - sessionIdleMs));
 
-/** Opens a session for an owner who just proved a passkey: answers the cookie's token. */
+/**
+ * Opens a session for an owner who just proved a passkey: answers the cookie's token. The
+ * browser's session before it (`replaces`, its token), if any, ends in the same step: signing in
+ * again from a signed-in browser, as a fresh passkey check does, leaves one session open, not two.
+ */
 export async function startSession(
   store: Store,
   owner: OwnerIdentity,
   how: 'sign-in' | 'welcome',
   now: number,
+  replaces: string | null = null,
 ): Promise<string> {
   const token = newToken();
   await store.write(async (trx) => {
+    if (replaces !== null) {
+      await trx
+        .updateTable('owner_sessions')
+        .set({ revoked_at: iso(now) })
+        .where('token_hash', '=', hashToken(replaces))
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
     await trx
       .insertInto('owner_sessions')
       .values({
@@ -198,6 +216,8 @@ export async function startSession(
 
 export interface OwnerSession extends OwnerIdentity {
   tokenHash: string;
+  /** When this browser's owner last proved a passkey (signed in, or enrolled through an invite). */
+  signedInAt: number;
 }
 
 /** The owner a session token belongs to, while it is open; keeps it from going idle. */
@@ -209,7 +229,12 @@ export async function sessionOf(
   const tokenHash = hashToken(token);
   const row = await openSessions(store, now)
     .innerJoin('owners', 'owners.id', 'owner_sessions.owner_id')
-    .select(['owners.id', 'owners.name', 'owner_sessions.last_seen_at'])
+    .select([
+      'owners.id',
+      'owners.name',
+      'owner_sessions.created_at',
+      'owner_sessions.last_seen_at',
+    ])
     .where('owner_sessions.token_hash', '=', tokenHash)
     .where('owners.revoked_at', 'is', null)
     .executeTakeFirst();
@@ -223,7 +248,7 @@ export async function sessionOf(
         .execute(),
     );
   }
-  return { id: row.id, name: row.name, tokenHash };
+  return { id: row.id, name: row.name, tokenHash, signedInAt: Date.parse(row.created_at) };
 }
 
 /** Signs out one browser (`tokenHash`) or, with `everywhere`, every browser of this owner. */
@@ -252,7 +277,7 @@ export async function endSessions(
 export async function ownerDetails(store: Store, session: OwnerSession, now: number) {
   const passkeys = await store.db
     .selectFrom('owner_passkeys')
-    .select(['label', 'created_at', 'last_used_at'])
+    .select(['id', 'label', 'created_at', 'last_used_at'])
     .where('owner_id', '=', session.id)
     .orderBy('created_at')
     .execute();
@@ -263,6 +288,7 @@ export async function ownerDetails(store: Store, session: OwnerSession, now: num
   return {
     name: session.name,
     passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
       label: passkey.label,
       createdAt: passkey.created_at,
       lastUsedAt: passkey.last_used_at,
@@ -317,6 +343,38 @@ export async function audit(
       .values(auditRow(ownerId, action, detail, now))
       .execute(),
   );
+}
+
+/**
+ * A refused sign-in (a real passkey answer to a challenge we gave, that did not verify). A run
+ * of them is one entry that counts its attempts and moves to the latest, so a stranger trying
+ * again and again cannot flood the log or make it grow without bound (decision 023). On
+ * PostgreSQL the entry is locked while it is counted, so racing refusals all count.
+ */
+export async function auditRefusedSignIn(store: Store, now: number): Promise<void> {
+  await store.write(async (trx) => {
+    const latest = await trx
+      .selectFrom('audit_log')
+      .select(['id', 'action', 'detail'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .$if(store.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (latest?.action === 'sign-in-refused') {
+      const { attempts } = JSON.parse(latest.detail) as { attempts?: number };
+      await trx
+        .updateTable('audit_log')
+        .set({ at: iso(now), detail: JSON.stringify({ attempts: (attempts ?? 1) + 1 }) })
+        .where('id', '=', latest.id)
+        .execute();
+      return;
+    }
+    await trx
+      .insertInto('audit_log')
+      .values(auditRow(null, 'sign-in-refused', { attempts: 1 }, now))
+      .execute();
+  });
 }
 
 /** The latest entries of the audit log, newest first, with the owner's name. */

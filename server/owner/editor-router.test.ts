@@ -14,7 +14,6 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ownerPaths } from '../../contracts/owner';
 import { pageIds } from '../../contracts/routes';
-import { editorPolicy } from '../content-editor/policy';
 import { pictureMaxBytes, saveMaxBytes } from '../content-editor/review';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
@@ -24,6 +23,7 @@ import { staticFile } from '../static-files';
 import { createTestApp } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
 import { inviteOwner, startSession } from './access';
+import { editorPolicy } from './policy';
 
 /**
  * The content editor in the room (editor-router.ts), tried as an attacker would: without a

@@ -3,9 +3,9 @@ import { ownerPaths } from '../../contracts/owner';
 import { BodyReadError, readBodyText } from '../api/read-body';
 import { isSameOriginPost } from '../api/same-origin';
 import { contentEditorApi } from '../content-editor/api';
-import { editorPolicy } from '../content-editor/policy';
 import { saveMaxBytes } from '../content-editor/review';
 import type { StaticFile } from '../static-files';
+import { editorPolicy } from './policy';
 import type { RoomEnv } from './router';
 
 /**

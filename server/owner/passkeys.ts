@@ -8,7 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Store } from '../db/store';
-import { hashToken, type OwnerIdentity } from './access';
+import { auditRow, hashToken, type OwnerIdentity } from './access';
 
 /**
  * The three passkey ceremonies of the owner's room, through SimpleWebAuthn: enrolling the first
@@ -50,23 +50,22 @@ async function keepChallenge(
   return id;
 }
 
-/** Takes a challenge out (single use): its value if it was made for this purpose and subject. */
-async function takeChallenge(
+/**
+ * Takes a challenge out (single use): its value if it was made for this purpose and subject.
+ * One `DELETE … RETURNING`: of two requests racing with the same challenge, only the one whose
+ * delete removed the row gets it, on PostgreSQL as on SQLite (a read, then a delete, let both
+ * read it there).
+ */
+export async function takeChallenge(
   store: Store,
   id: string,
   purpose: Purpose,
   subject: string | null,
   now: number,
 ): Promise<string | null> {
-  const row = await store.write(async (trx) => {
-    const found = await trx
-      .selectFrom('owner_challenges')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (found) await trx.deleteFrom('owner_challenges').where('id', '=', id).execute();
-    return found;
-  });
+  const row = await store.write((trx) =>
+    trx.deleteFrom('owner_challenges').where('id', '=', id).returningAll().executeTakeFirst(),
+  );
   if (!row || row.purpose !== purpose || row.subject !== subject) return null;
   return Date.parse(row.expires_at) > now ? row.challenge : null;
 }
@@ -186,16 +185,22 @@ export async function signInCeremony(store: Store, rp: RelyingParty, now: number
   return { challengeId, options };
 }
 
-/** The owner whose passkey signed our challenge, or null (unknown passkey, revoked, bad answer). */
+/**
+ * A sign-in's outcome: the owner whose passkey signed our challenge; or refused, either for the
+ * challenge (unknown, used or expired: no passkey was even tried, so nothing worth an audit
+ * entry) or for the passkey (unknown, revoked, or an answer that does not verify).
+ */
+export type SignInOutcome = { owner: OwnerIdentity } | { refused: 'challenge' | 'passkey' };
+
 export async function verifySignIn(
   store: Store,
   rp: RelyingParty,
   challengeId: string,
   credential: AuthenticationResponseJSON,
   now: number,
-): Promise<OwnerIdentity | null> {
+): Promise<SignInOutcome> {
   const challenge = await takeChallenge(store, challengeId, 'sign-in', null, now);
-  if (challenge === null) return null;
+  if (challenge === null) return { refused: 'challenge' };
   const passkey = await store.db
     .selectFrom('owner_passkeys')
     .innerJoin('owners', 'owners.id', 'owner_passkeys.owner_id')
@@ -210,7 +215,7 @@ export async function verifySignIn(
     .where('owner_passkeys.id', '=', credential.id)
     .where('owners.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!passkey) return null;
+  if (!passkey) return { refused: 'passkey' };
   const verification = await verifyAuthenticationResponse({
     response: credential,
     expectedChallenge: challenge,
@@ -224,7 +229,7 @@ export async function verifySignIn(
       transports: JSON.parse(passkey.transports) as string[],
     },
   }).catch(() => null);
-  if (!verification?.verified) return null;
+  if (!verification?.verified) return { refused: 'passkey' };
   await store.write((trx) =>
     trx
       .updateTable('owner_passkeys')
@@ -232,5 +237,35 @@ export async function verifySignIn(
       .where('id', '=', passkey.id)
       .execute(),
   );
-  return { id: passkey.ownerId, name: passkey.name };
+  return { owner: { id: passkey.ownerId, name: passkey.name } };
+}
+
+/**
+ * Removes one of the owner's own passkeys, with its audit entry; never the last one, which is
+ * the owner's only way back in (an operator's invite is the way to replace it). On PostgreSQL the
+ * owner's passkeys are locked while counted, so two removals at once cannot take both of the last two.
+ */
+export async function removePasskey(
+  store: Store,
+  owner: OwnerIdentity,
+  id: string,
+  now: number,
+): Promise<'removed' | 'last' | 'unknown'> {
+  return store.write(async (trx) => {
+    const passkeys = await trx
+      .selectFrom('owner_passkeys')
+      .select(['id', 'label'])
+      .where('owner_id', '=', owner.id)
+      .$if(store.dialect === 'postgres', (query) => query.forUpdate())
+      .execute();
+    const passkey = passkeys.find((candidate) => candidate.id === id);
+    if (!passkey) return 'unknown';
+    if (passkeys.length === 1) return 'last';
+    await trx.deleteFrom('owner_passkeys').where('id', '=', id).execute();
+    await trx
+      .insertInto('audit_log')
+      .values(auditRow(owner.id, 'remove-passkey', { label: passkey.label }, now))
+      .execute();
+    return 'removed';
+  });
 }

@@ -16,7 +16,7 @@ import {
   startSession,
 } from './access';
 import type { Publisher } from './publish/publisher';
-import { signInAttemptsPerWindow } from './router';
+import { signInAttemptsPerWindow } from './sign-in-router';
 
 /**
  * The room's door, tried as an attacker would (docs/decisions/018-owner-sign-in.md): every route
@@ -86,6 +86,7 @@ const calls: Array<['GET' | 'POST', string]> = [
   ['POST', '/sign-out-everywhere'],
   ['POST', '/passkeys/options'],
   ['POST', '/passkeys'],
+  ['POST', '/passkeys/remove'],
   ['GET', '/versions'],
   ['POST', '/publish'],
   ['POST', '/versions/00000000-0000-4000-8000-000000000000/rollback'],

@@ -1,5 +1,7 @@
 import type { Store } from '../db/store';
 import { inviteOwner, startSession } from '../owner/access';
+import type { Site } from '../site';
+import { staticFile } from '../static-files';
 
 /**
  * An owner with an open session, as after a passkey sign-in (the ceremony itself runs in the
@@ -16,3 +18,13 @@ export const roomHeaders = (token: string) => ({
   Origin: 'http://localhost',
   'Content-Type': 'application/json',
 });
+
+/** The app with the room's page built (a stand-in document), for tests of the room's routes. */
+export const roomPage = '<!doctype html><title>Owner’s room</title><div id="room"></div>';
+export const siteWithRoom: Site = {
+  pages: new Map(),
+  files: new Map(),
+  privateFiles: new Map(),
+  friendsGoal: 2,
+  room: staticFile('room.html', Buffer.from(roomPage)),
+};

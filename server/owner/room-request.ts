@@ -1,0 +1,102 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { z } from 'zod';
+import { fieldErrors } from '../../contracts/api-error';
+import { BodyReadError, readBodyText } from '../api/read-body';
+import { isSameOriginPost } from '../api/same-origin';
+import type { StaticFile } from '../static-files';
+import { type OwnerSession, sessionLifetimeMs } from './access';
+
+/**
+ * What every router of the owner's room shares (docs/decisions/018-owner-sign-in.md): the
+ * session cookie, the same-origin rule, the body reader and the room's one page.
+ */
+
+export type RoomEnv = { Variables: { session: OwnerSession } };
+
+/** Reads a POST's JSON body for the room: same origin, within limits, checked with its schema. */
+export type BodyOf = <Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+) => Promise<{ data: z.output<Schema> } | { answer: Response }>;
+
+const maxBodyBytes = 64 * 1024;
+const cookieName = 'owner_session';
+
+export function roomRequests({
+  siteUrl,
+  bodyTimeoutSeconds,
+  room,
+}: {
+  siteUrl: string;
+  bodyTimeoutSeconds: number;
+  /** The room's page (one document; its script shows sign-in, welcome or the room). */
+  room: StaticFile | null;
+}) {
+  const site = new URL(siteUrl);
+  const siteOrigin = site.origin;
+
+  /**
+   * `__Host-` (Secure, host-only, path /) whenever the site is https: chosen by SITE_URL, not by
+   * how the request looks here, so a TLS proxy whose headers are not believed cannot turn it
+   * into a plain cookie (decision 023). Only a plain-HTTP SITE_URL (a local run) gets a plain
+   * one; behind HTTPS a cookie without the prefix is never read, since another host could have
+   * planted it.
+   */
+  const https = site.protocol === 'https:';
+  const hostOnly = https ? { prefix: 'host' as const, secure: true } : {};
+  const cookie = {
+    read: (c: Context) => getCookie(c, cookieName, https ? 'host' : undefined) ?? null,
+    write: (c: Context, token: string) =>
+      setCookie(c, cookieName, token, {
+        ...hostOnly,
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+        maxAge: sessionLifetimeMs / 1000,
+      }),
+    clear: (c: Context) => deleteCookie(c, cookieName, { ...hostOnly, path: '/' }),
+  };
+
+  /** The 403 for a state-changing call from another site; null for one from the room itself. */
+  const crossSite = (c: Context) =>
+    isSameOriginPost(c.req.raw.headers, siteOrigin)
+      ? null
+      : c.json({ error: 'Cross-site request refused.' }, 403);
+
+  /** A JSON body read within limits and checked with its schema; or the 4xx answer. */
+  const bodyOf: BodyOf = async (c, schema) => {
+    const refused = crossSite(c);
+    if (refused) return { answer: refused };
+    let json: unknown;
+    try {
+      json = JSON.parse(
+        await readBodyText(c.req.raw, {
+          maxBytes: maxBodyBytes,
+          deadlineMs: bodyTimeoutSeconds * 1000,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof BodyReadError && error.reason === 'too-large') {
+        return { answer: c.json({ error: 'Request too large.' }, 413) };
+      }
+      return { answer: c.json({ error: 'Send JSON.' }, 400) };
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      return {
+        answer: c.json({ error: 'Check the request.', fields: fieldErrors(parsed.error) }, 400),
+      };
+    }
+    return { data: parsed.data };
+  };
+
+  const page = (c: Context) =>
+    room
+      ? c.html(room.body.toString('utf8'))
+      : c.text('The owner’s room is missing from the build: run `npm run build`.', 503);
+
+  return { siteOrigin, cookie, crossSite, bodyOf, page };
+}
+
+export type RoomRequests = ReturnType<typeof roomRequests>;

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Env } from './env';
+import type { ClientOf } from './forwarded';
+import type { Logger } from './logger';
+
+/**
+ * An https SITE_URL means a proxy terminates TLS in front of this server (it speaks plain HTTP
+ * only). When the proxy is not trusted (TRUST_PROXY), every request looks like plain HTTP from
+ * the proxy's address: HSTS is never sent, and every visitor shares one budget in the rate
+ * limits, so twenty sign-in attempts from anyone lock the owner out. The owner's cookie no longer
+ * depends on it (decision 023), but the rest does, so the server says so: at start-up when
+ * TRUST_PROXY is unset, and once such a request is seen, in the log and in /api/health for as
+ * long as the process runs. The health check itself, often probed over plain HTTP from the
+ * machine itself, does not count.
+ */
+export const plainHttpWarning =
+  'SITE_URL is https, but requests arrive over plain HTTP from a peer that is not a trusted proxy: set TRUST_PROXY to the proxy in front of this server (e.g. loopback).';
+
+const startupWarning =
+  'SITE_URL is https and TRUST_PROXY is unset: the proxy in front of this server is not believed, so every visitor shares its address in the rate limits and HSTS is not sent. Set TRUST_PROXY (e.g. loopback).';
+
+export function plainHttpWatch(
+  env: Pick<Env, 'SITE_URL' | 'TRUST_PROXY'>,
+  logger: Logger,
+  clientOf: ClientOf,
+  healthPath: string,
+) {
+  const httpsSite = new URL(env.SITE_URL).protocol === 'https:';
+  if (httpsSite && env.TRUST_PROXY === 0) {
+    logger.warn({ event: 'trust-proxy-unset', setting: 'TRUST_PROXY' }, startupWarning);
+  }
+  let seen = false;
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (httpsSite && !seen && c.req.path !== healthPath) {
+      const client = clientOf(c);
+      if (client.protocol === 'http' && !client.viaTrustedProxy) {
+        seen = true;
+        logger.warn({ event: 'plain-http-request', setting: 'TRUST_PROXY' }, plainHttpWarning);
+      }
+    }
+    await next();
+  };
+  return { middleware, warnings: (): string[] => (seen ? [plainHttpWarning] : []) };
+}
