@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consentStorageKey } from '../lib/consent';
 import { addTrackingSink, type TrackingCall, trackDeclaredCtas } from '../lib/tracking';
 import { TrackedButton, TrackedLink } from './tracked';
+import { ButtonLink } from './ui/button';
 
 describe('declared calls to action', () => {
   const calls: TrackingCall[] = [];
@@ -62,16 +63,31 @@ describe('declared calls to action', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('a link that looks like a button reports its clicks when it is tracked', () => {
+    const link = mount(
+      renderToStaticMarkup(
+        <ButtonLink href="#waitlist" size="lg" track={{ location: 'hero' }}>
+          Join the waitlist
+        </ButtonLink>,
+      ),
+    );
+    link.addEventListener('click', (event) => event.preventDefault());
+    link.click();
+    expect(calls.at(-1)).toMatchObject({
+      analytics: 'cta_click',
+      params: { button_name: 'Join the waitlist', button_location: 'hero' },
+    });
+  });
+
   it('a checkout link also reports begin_checkout / InitiateCheckout with its price', () => {
     const link = mount(
       renderToStaticMarkup(
-        <TrackedLink
+        <ButtonLink
           href="https://checkout.example"
-          location="workshop-price"
-          checkout={{ value: 49, currency: 'GBP' }}
+          track={{ location: 'workshop-price', checkout: { value: 49, currency: 'GBP' } }}
         >
           Enrol Now
-        </TrackedLink>,
+        </ButtonLink>,
       ),
     );
     link.addEventListener('click', (event) => event.preventDefault());
@@ -89,5 +105,33 @@ describe('declared calls to action', () => {
         },
       },
     ]);
+  });
+
+  it('a checkout link in a new tab sends our redirect its page, and is marked to carry the source', () => {
+    const checkout = mount(
+      renderToStaticMarkup(
+        <ButtonLink
+          href="/go/workshop"
+          external
+          track={{ location: 'workshop-hero', checkout: { value: 49, currency: 'GBP' } }}
+        >
+          Reserve your spot
+        </ButtonLink>,
+      ),
+    );
+    // No `noreferrer`: the redirect reads the page from the Referer (contracts/checkout.ts).
+    expect(checkout.getAttribute('target')).toBe('_blank');
+    expect(checkout.getAttribute('rel')).toBe('noopener');
+    expect(checkout.hasAttribute('data-checkout-link')).toBe(true);
+
+    const retailer = mount(
+      renderToStaticMarkup(
+        <ButtonLink href="https://retailer.example" external track={{ location: 'book-hero' }}>
+          Order
+        </ButtonLink>,
+      ),
+    );
+    expect(retailer.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(retailer.hasAttribute('data-checkout-link')).toBe(false);
   });
 });

@@ -4,10 +4,10 @@ import type { CtaLocation } from '../lib/tracking';
 /**
  * A call to action that reports its clicks (D19) by declaring where it sits: the document-wide
  * listener (trackDeclaredCtas in lib/tracking.ts) sends `cta_click` with the visible label as
- * `button_name`. No onClick, so it works in sections that are never hydrated. For the button
- * look, pass `className={buttonVariants(...)}`.
+ * `button_name`. No onClick, so it works in sections that are never hydrated. A link that looks
+ * like a button is a ButtonLink (ui/button.tsx) with `track`.
  */
-interface Tracked {
+export interface CtaTracking {
   /** Where the call to action sits. */
   location: CtaLocation;
   /** A link on to a paid checkout also reports begin_checkout / InitiateCheckout. */
@@ -16,7 +16,14 @@ interface Tracked {
   trackAs?: string;
 }
 
-function ctaAttributes({ location, trackAs, checkout }: Tracked) {
+/** A sales page's call to action: a destination, its label and, for the paid checkout, its price (D18). */
+export interface ActionCta {
+  label: string;
+  href: string;
+  checkout?: CtaTracking['checkout'];
+}
+
+export function ctaAttributes({ location, trackAs, checkout }: CtaTracking) {
   return {
     'data-cta': location,
     ...(trackAs ? { 'data-cta-name': trackAs } : {}),
@@ -26,16 +33,18 @@ function ctaAttributes({ location, trackAs, checkout }: Tracked) {
   };
 }
 
-/** A tracked link; external ones open in a new tab, safely (D18). */
+/** An external link opens in a new tab, safely (D18). */
+export const newTab = (external: boolean | undefined) =>
+  external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+
+/** A tracked link with a look of its own (a text link, a card's whole face). */
 export function TrackedLink({
   location,
   trackAs,
-  checkout,
   external,
   ...props
-}: ComponentProps<'a'> & Tracked & { external?: boolean }) {
-  const newTab = external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
-  return <a {...ctaAttributes({ location, trackAs, checkout })} {...newTab} {...props} />;
+}: ComponentProps<'a'> & Omit<CtaTracking, 'checkout'> & { external?: boolean }) {
+  return <a {...ctaAttributes({ location, trackAs })} {...newTab(external)} {...props} />;
 }
 
 export function TrackedButton({
@@ -43,6 +52,6 @@ export function TrackedButton({
   trackAs,
   type = 'button',
   ...props
-}: ComponentProps<'button'> & Tracked) {
+}: ComponentProps<'button'> & Omit<CtaTracking, 'checkout'>) {
   return <button type={type} {...ctaAttributes({ location, trackAs })} {...props} />;
 }

@@ -1,4 +1,5 @@
-import { type ActionCta, ActionLink } from '../components/action-link';
+import type { ActionCta } from '../components/tracked';
+import { ButtonLink } from '../components/ui/button';
 import { Section, SectionHeading } from '../components/ui/section';
 import type { CtaLocation } from '../lib/tracking';
 
@@ -21,7 +22,17 @@ export function Pitch({ id, kicker, heading, paragraphs, cta, band }: PitchProps
           {paragraph}
         </p>
       ))}
-      {cta ? <ActionLink cta={cta} location={cta.location} className="mt-8" /> : null}
+      {cta ? (
+        <ButtonLink
+          href={cta.href}
+          external
+          size="lg"
+          track={{ location: cta.location, checkout: cta.checkout }}
+          className="mt-8"
+        >
+          {cta.label}
+        </ButtonLink>
+      ) : null}
     </Section>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Link } from '../../content/types';
-import { TrackedLink } from '../tracked';
-import { buttonVariants } from '../ui/button';
+import { ButtonLink, buttonVariants } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
 export interface ExitIntentProps {
@@ -62,14 +61,9 @@ export function ExitIntent({ heading, body, join, dismiss, closeLabel }: ExitInt
       closeLabel={closeLabel}
     >
       <div className="mt-8 flex flex-wrap items-center gap-4">
-        <TrackedLink
-          href={join.href}
-          external
-          location="exit-intent"
-          className={buttonVariants({ size: 'lg' })}
-        >
+        <ButtonLink href={join.href} external size="lg" track={{ location: 'exit-intent' }}>
           {join.label}
-        </TrackedLink>
+        </ButtonLink>
         <button
           type="button"
           onClick={() => setOpen(false)}

@@ -7,8 +7,8 @@ import {
 import { getJson } from '../../lib/api-client';
 import { shareLink, thankYouReferralCode } from '../../lib/referral';
 import { fillTemplate } from '../../lib/template';
-import { TrackedButton, TrackedLink } from '../tracked';
-import { buttonVariants } from '../ui/button';
+import { TrackedButton } from '../tracked';
+import { ButtonLink, buttonVariants } from '../ui/button';
 import { Section, SectionHeading } from '../ui/section';
 
 export interface ShareBonusProps {
@@ -119,14 +119,15 @@ export function ShareBonus(props: ShareBonusProps) {
       <ul className="mt-2 flex flex-wrap gap-2">
         {props.direct.map((network) => (
           <li key={network.label}>
-            <TrackedLink
+            <ButtonLink
               href={fill(network.href)}
               external
-              location="thank-you"
-              className={buttonVariants({ variant: 'secondary', size: 'md' })}
+              variant="secondary"
+              size="md"
+              track={{ location: 'thank-you' }}
             >
               {network.label}
-            </TrackedLink>
+            </ButtonLink>
           </li>
         ))}
       </ul>
@@ -148,13 +149,14 @@ export function ShareBonus(props: ShareBonusProps) {
             />
           </div>
           {progress.unlocked && code ? (
-            <TrackedLink
+            <ButtonLink
               href={secondBonusPath(code)}
-              location="thank-you"
-              className={buttonVariants({ size: 'lg', className: 'mt-6' })}
+              size="lg"
+              track={{ location: 'thank-you' }}
+              className="mt-6"
             >
               {props.secondBonusLabel}
-            </TrackedLink>
+            </ButtonLink>
           ) : null}
         </div>
       ) : null}

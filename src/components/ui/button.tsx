@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { type CtaTracking, ctaAttributes, newTab } from '../tracked';
 
 const boxed: Array<'primary' | 'secondary' | 'ink'> = ['primary', 'secondary', 'ink'];
 
@@ -42,14 +43,29 @@ export function Button({
   return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
 
-/** A link styled as a button. External links open in a new tab, safely. */
+/**
+ * A link that looks like a button, the one for every such link. External links open in a new
+ * tab, safely (D18); `track` declares it a call to action whose clicks are reported (D19).
+ */
 export function ButtonLink({
   className,
   variant,
   size,
   external,
+  track,
   ...props
-}: ComponentProps<'a'> & ButtonVariants & { external?: boolean }) {
-  const newTab = external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
-  return <a className={cn(buttonVariants({ variant, size }), className)} {...newTab} {...props} />;
+}: ComponentProps<'a'> & ButtonVariants & { external?: boolean; track?: CtaTracking }) {
+  const checkout = track?.checkout;
+  return (
+    <a
+      {...(track ? ctaAttributes(track) : {})}
+      // A checkout link is our redirect (contracts/checkout.ts), which reads the page from the
+      // Referer: `noopener` only, so that one is sent.
+      {...(external && checkout ? { ...newTab(external), rel: 'noopener' } : newTab(external))}
+      {...props}
+      // Marks it for decorateCheckoutLinks (lib/checkout-link.ts), which adds the source.
+      {...(checkout ? { 'data-checkout-link': '' } : {})}
+      className={cn(buttonVariants({ variant, size }), className)}
+    />
+  );
 }

@@ -1,7 +1,6 @@
 import { downloads } from '../../../contracts/downloads';
 import { PageLayout } from '../../components/page-layout';
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { publicConfig } from '../../config';
@@ -32,14 +31,9 @@ export function ThankYouPage({ content }: PageProps) {
           <PageHeading kicker={hero.kicker} heading={hero.heading} sub={hero.sub} />
           <div className="mt-10 flex flex-wrap items-center gap-4">
             {/* A plain link with `download`: it works before, and without, JavaScript. */}
-            <TrackedLink
-              href={downloads.bonus}
-              download
-              location="thank-you"
-              className={buttonVariants({ size: 'lg' })}
-            >
+            <ButtonLink href={downloads.bonus} download size="lg" track={{ location: 'thank-you' }}>
               {hero.download}
-            </TrackedLink>
+            </ButtonLink>
             <Teaser {...teaser} video={videoBox(teaser.video, publicConfig.videos.teaser, site)} />
           </div>
         </Container>

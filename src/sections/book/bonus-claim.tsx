@@ -1,6 +1,5 @@
 import { ArrowRight } from '../../components/icons';
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 
 /** A step's button: the retailer opens in a new tab (`external`), the email in the mail app. */
@@ -30,15 +29,15 @@ export function BonusClaim({ id, kicker, heading, steps }: BonusClaimProps) {
             </span>
             <h3 className="text-step-2 uppercase">{step.title}</h3>
             <p className="flex-1 text-step-0 text-ink/85">{step.body}</p>
-            <TrackedLink
+            <ButtonLink
               href={step.link.href}
               external={step.link.external}
-              location="book-bonus-claim"
-              className={buttonVariants({ className: 'self-start' })}
+              track={{ location: 'book-bonus-claim' }}
+              className="self-start"
             >
               {step.link.label}
               <ArrowRight className="size-4" />
-            </TrackedLink>
+            </ButtonLink>
           </li>
         ))}
       </ol>

@@ -1,7 +1,6 @@
 import type { ImageAsset } from '../../../contracts/content/fields';
 import { BookCover } from '../../components/book-cover';
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 
 interface Link {
@@ -40,21 +39,17 @@ export function BookHero({
           <p className="mt-3 text-step-1 font-semibold text-muted">{author}</p>
           <p className="mt-6 max-w-xl text-step-1 leading-snug">{sub}</p>
           <div className="mt-10 flex flex-wrap items-center gap-4">
-            <TrackedLink
-              href={order.href}
-              external
-              location="book-hero"
-              className={buttonVariants({ size: 'lg' })}
-            >
+            <ButtonLink href={order.href} external size="lg" track={{ location: 'book-hero' }}>
               {order.label}
-            </TrackedLink>
-            <TrackedLink
+            </ButtonLink>
+            <ButtonLink
               href={bonusesLink.href}
-              location="book-hero"
-              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+              variant="secondary"
+              size="lg"
+              track={{ location: 'book-hero' }}
             >
               {bonusesLink.label}
-            </TrackedLink>
+            </ButtonLink>
           </div>
         </div>
         <BookCover

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { type ActionCta, ActionLink } from '../../components/action-link';
+import type { ActionCta } from '../../components/tracked';
+import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import type { SiteContent } from '../../content/page-props';
 
@@ -56,7 +57,15 @@ export function CohortHero({ kicker, heading, sub, slots, intake, cta }: CohortH
             </span>
           </p>
         </div>
-        <ActionLink cta={cta} location="cohort-hero" className="mt-8" />
+        <ButtonLink
+          href={cta.href}
+          external
+          size="lg"
+          track={{ location: 'cohort-hero', checkout: cta.checkout }}
+          className="mt-8"
+        >
+          {cta.label}
+        </ButtonLink>
       </Container>
     </section>
   );

@@ -1,4 +1,5 @@
-import { type ActionCta, ActionLink } from '../../components/action-link';
+import type { ActionCta } from '../../components/tracked';
+import { ButtonLink } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 import type { SiteContent } from '../../content/page-props';
 
@@ -23,7 +24,15 @@ export function Details({ id, heading, items, cta }: DetailsProps) {
           </div>
         ))}
       </dl>
-      <ActionLink cta={cta} location="cohort-details" className="mt-8" />
+      <ButtonLink
+        href={cta.href}
+        external
+        size="lg"
+        track={{ location: 'cohort-details', checkout: cta.checkout }}
+        className="mt-8"
+      >
+        {cta.label}
+      </ButtonLink>
     </Section>
   );
 }

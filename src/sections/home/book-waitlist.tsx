@@ -1,6 +1,5 @@
 import { BookCover } from '../../components/book-cover';
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { TrustLine } from '../../components/ui/trust-line';
 import type { SiteContent } from '../../content/page-props';
@@ -50,13 +49,14 @@ export function BookWaitlist({ id, cover, release }: BookWaitlistProps) {
             <TrustLine text={release.words.trustLine} tone="strong" />
           </>
         ) : (
-          <TrackedLink
+          <ButtonLink
             href={release.orderHref}
-            location="home-book"
-            className={buttonVariants({ size: 'lg', className: 'mt-8' })}
+            size="lg"
+            track={{ location: 'home-book' }}
+            className="mt-8"
           >
             {release.words.order}
-          </TrackedLink>
+          </ButtonLink>
         )}
       </div>
     </Section>

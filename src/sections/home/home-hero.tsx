@@ -1,6 +1,5 @@
 import { ArrowDown } from '../../components/icons';
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import type { Link, VideoContent } from '../../content/types';
 import { VideoEmbed } from '../../islands';
@@ -32,13 +31,9 @@ export function HomeHero({
           <div className="flex flex-col gap-8 lg:col-span-4 lg:justify-between">
             <p className="max-w-md text-step-1 leading-snug text-muted">{sub}</p>
             <div className="flex flex-wrap items-center gap-6">
-              <TrackedLink
-                href={cta.href}
-                location="hero"
-                className={buttonVariants({ size: 'lg' })}
-              >
+              <ButtonLink href={cta.href} size="lg" track={{ location: 'hero' }}>
                 {cta.label}
-              </TrackedLink>
+              </ButtonLink>
               <a
                 href={scrollTarget}
                 className="inline-flex items-center gap-3 text-step--1 font-bold uppercase tracking-[0.2em]"

@@ -1,5 +1,4 @@
-import { TrackedLink } from '../../components/tracked';
-import { buttonVariants } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 import type { Link, VideoContent } from '../../content/types';
 import { VideoEmbed } from '../../islands';
@@ -42,13 +41,9 @@ export function Speaking({
             </li>
           ))}
         </ol>
-        <TrackedLink
-          href={cta.href}
-          location="speaking"
-          className={buttonVariants({ size: 'lg', className: 'mt-8' })}
-        >
+        <ButtonLink href={cta.href} size="lg" track={{ location: 'speaking' }} className="mt-8">
           {cta.label}
-        </TrackedLink>
+        </ButtonLink>
       </div>
       <VideoEmbed video={video} className="rounded-card ring-1 ring-line lg:col-span-7" />
     </Section>
