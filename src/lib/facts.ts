@@ -1,6 +1,7 @@
 import type { Content, FactName } from '../../contracts/content';
 import { nextSession } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
+import { fillTemplate } from './template';
 
 /**
  * The facts prose refers to by name ("{workshopPrice}"), written once in the content and
@@ -147,16 +148,12 @@ export function factsOf(
   };
 }
 
-/** One text with its facts filled in; placeholders a component fills ("{slide}") stay. */
-export function fillFacts(text: string, facts: Facts): string {
-  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(facts, name) ? facts[name as FactName] : placeholder,
-  );
-}
+/** The name the browser tests fill a text with (e2e/content.ts): the one template filler. */
+export { fillTemplate as fillFacts } from './template';
 
 /** Every text in a value with its facts filled in (the shape is kept). */
 export function withFacts<T>(value: T, facts: Facts): T {
-  if (typeof value === 'string') return fillFacts(value, facts) as T;
+  if (typeof value === 'string') return fillTemplate(value, facts) as T;
   if (Array.isArray(value)) return value.map((item) => withFacts(item, facts)) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(

@@ -9,4 +9,9 @@ describe('fillTemplate', () => {
   it('leaves an unknown placeholder visible', () => {
     expect(fillTemplate('Go to {slid}', { slide: 1 })).toBe('Go to {slid}');
   });
+
+  it('fills only values of its own, not what every object inherits', () => {
+    // Copy such as "{constructor}" reads as written, never as a function's source code.
+    expect(fillTemplate('{constructor} {toString}', { slide: 1 })).toBe('{constructor} {toString}');
+  });
 });
