@@ -6,7 +6,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { ceremonySchema, okSchema, ownerPaths } from '../../contracts/owner';
-import { postJson } from '../lib/api-client';
+import { type ApiResult, postJson } from '../lib/api-client';
 import { words } from './words';
 
 /**
@@ -40,11 +40,28 @@ export async function signIn(): Promise<string | null> {
   return answer.ok ? null : answer.error;
 }
 
+/**
+ * A change to the owner's passkeys. The server answers 428 when this browser's sign-in is more
+ * than ten minutes old (decision 023): the owner proves a passkey again (a sign-in, which
+ * replaces this browser's session) and the call is made once more. A cancelled check answers
+ * the message to show instead.
+ */
+async function afterFreshSignIn<T>(
+  call: () => Promise<ApiResult<T>>,
+): Promise<ApiResult<T> | string> {
+  const first = await call();
+  if (first.ok || first.status !== 428) return first;
+  const failed = await signIn();
+  return failed ?? call();
+}
+
 /** Makes a passkey: through an invite (`invite`), or another one from a session. */
 export async function makePasskey(label: string, invite?: string): Promise<string | null> {
   if (!browserSupportsWebAuthn()) return words.noPasskeys;
-  const optionsPath = invite ? `${api}/welcome/options` : `${api}/passkeys/options`;
-  const ceremony = await postJson(optionsPath, invite ? { invite } : {}, ceremonySchema);
+  const ceremony = invite
+    ? await postJson(`${api}/welcome/options`, { invite }, ceremonySchema)
+    : await afterFreshSignIn(() => postJson(`${api}/passkeys/options`, {}, ceremonySchema));
+  if (typeof ceremony === 'string') return ceremony;
   if (!ceremony.ok) return ceremony.error;
   let credential: Awaited<ReturnType<typeof startRegistration>>;
   try {
@@ -62,4 +79,11 @@ export async function makePasskey(label: string, invite?: string): Promise<strin
     okSchema,
   );
   return answer.ok ? null : (answer.fields?.label ?? answer.error);
+}
+
+/** Removes one of the owner's passkeys (the server keeps the last one). */
+export async function removePasskey(id: string): Promise<string | null> {
+  const answer = await afterFreshSignIn(() => postJson(`${api}/passkeys/remove`, { id }, okSchema));
+  if (typeof answer === 'string') return answer;
+  return answer.ok ? null : answer.error;
 }

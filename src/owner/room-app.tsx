@@ -12,7 +12,7 @@ import { ErasureView } from './erasure-view';
 import { FunnelView } from './funnel-view';
 import { LeadsView } from './leads-view';
 import { OutboxView } from './outbox-view';
-import { makePasskey, signIn } from './passkey-api';
+import { makePasskey, removePasskey, signIn } from './passkey-api';
 import { PublishView } from './publish-view';
 import { buttonClass, HeadRow, Problem, quietButtonClass, RoomTable, when } from './room-ui';
 import { words } from './words';
@@ -158,6 +158,17 @@ function Room() {
     setBusy(false);
   }
 
+  async function remove(passkey: OwnerMe['passkeys'][number]) {
+    if (!window.confirm(words.room.confirmRemovePasskey(passkey.label))) return;
+    setBusy(true);
+    setNotice(null);
+    const failed = await removePasskey(passkey.id);
+    setProblem(failed);
+    if (failed === null) setNotice(words.room.passkeyRemoved(passkey.label));
+    await load();
+    setBusy(false);
+  }
+
   return (
     <Shell heading={words.room.heading}>
       <section aria-labelledby="who" className="flex flex-wrap items-center justify-between gap-4">
@@ -207,19 +218,37 @@ function Room() {
         <h2 id="passkeys" className="font-display text-step-2 uppercase">
           {words.room.passkeys}
         </h2>
+        <p className="max-w-prose text-step--1 text-muted">{words.room.passkeysHint}</p>
         <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-field text-on-field">
           {me?.passkeys.map((passkey) => (
-            <li key={`${passkey.label}-${passkey.createdAt}`} className="px-4 py-3">
-              <span className="font-semibold">{passkey.label}</span>{' '}
-              <span className="text-step--1 text-muted">
-                {words.room.added} {when(passkey.createdAt)} ·{' '}
-                {passkey.lastUsedAt
-                  ? `${words.room.lastUsed} ${when(passkey.lastUsedAt)}`
-                  : words.room.never}
+            <li
+              key={passkey.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+            >
+              <span>
+                <span className="font-semibold">{passkey.label}</span>{' '}
+                <span className="text-step--1 text-muted">
+                  {words.room.added} {when(passkey.createdAt)} ·{' '}
+                  {passkey.lastUsedAt
+                    ? `${words.room.lastUsed} ${when(passkey.lastUsedAt)}`
+                    : words.room.never}
+                </span>
               </span>
+              {me.passkeys.length > 1 && (
+                <button
+                  type="button"
+                  className={quietButtonClass}
+                  disabled={busy}
+                  aria-label={words.room.removePasskeyLabel(passkey.label)}
+                  onClick={() => void remove(passkey)}
+                >
+                  {words.room.removePasskey}
+                </button>
+              )}
             </li>
           ))}
         </ul>
+        {me?.passkeys.length === 1 && <p className="text-muted">{words.room.onlyPasskey}</p>}
         <div>
           <button
             type="button"

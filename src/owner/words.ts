@@ -41,6 +41,14 @@ export const words = {
     never: 'never used',
     addPasskey: 'Add a passkey',
     passkeyAdded: 'Passkey added.',
+    removePasskey: 'Remove',
+    removePasskeyLabel: (label: string) => `Remove the passkey “${label}”`,
+    confirmRemovePasskey: (label: string) =>
+      `Remove the passkey “${label}”? It will no longer open the room.`,
+    passkeyRemoved: (label: string) => `Passkey “${label}” removed.`,
+    onlyPasskey: 'This is your only passkey: add another before you remove it.',
+    passkeysHint:
+      'Adding or removing a passkey asks for one of your passkeys first if you signed in more than ten minutes ago.',
     sessions: (n: number) => count(n, 'open session', 'open sessions'),
     audit: 'What happened',
     auditEmpty: 'Nothing yet.',
