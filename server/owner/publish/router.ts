@@ -6,8 +6,10 @@ import { isSameOriginPost } from '../../api/same-origin';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { sendFile } from '../../send-file';
+import { audit } from '../access';
 import type { RoomEnv } from '../router';
 import type { Publisher, PublishResult } from './publisher';
+import { RenderFailed } from './render-child';
 import { listVersions } from './versions';
 
 /**
@@ -54,11 +56,19 @@ export function publishRouter({
     }
     return Response.json({ error: 'No such version.' }, { status: 404 });
   };
-  const failed = (error: unknown) => {
+  /**
+   * A publish or rollback that could not render (a time-out, a crash, out of memory) publishes
+   * nothing; the owner is told here and the audit log keeps it, as it keeps a version an
+   * instance gave up following (publisher.ts).
+   */
+  const failed = (ownerId: string) => async (error: unknown) => {
     logger.error(
       { err: error instanceof Error ? error.message : String(error) },
       'publishing failed; the site serves what it served before',
     );
+    if (error instanceof RenderFailed) {
+      await audit(store, ownerId, 'publish-failed', { reason: error.reason }, clock());
+    }
     return Response.json(
       { error: 'Publishing failed; the site is unchanged. Please try again.' },
       { status: 500 },
@@ -67,14 +77,16 @@ export function publishRouter({
 
   app.post('/api/publish', async (c) => {
     if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
-    return publisher.publish(c.var.session.id, clock()).then(answer, failed);
+    const ownerId = c.var.session.id;
+    return publisher.publish(ownerId, clock()).then(answer, failed(ownerId));
   });
 
   app.post('/api/versions/:id/rollback', async (c) => {
     if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
     const id = c.req.param('id');
     if (!/^[0-9a-f-]{36}$/.test(id)) return c.json({ error: 'No such version.' }, 404);
-    return publisher.rollback(c.var.session.id, id, clock()).then(answer, failed);
+    const ownerId = c.var.session.id;
+    return publisher.rollback(ownerId, id, clock()).then(answer, failed(ownerId));
   });
 
   app.post('/api/preview', async (c) => {
