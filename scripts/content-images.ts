@@ -11,7 +11,8 @@ import {
   InvalidContentError,
   lineOfField,
 } from '../contracts/content/load';
-import { pictureProblem, sniffPicture, svgSize } from '../contracts/content/pictures';
+import { sniffPicture, staysInImages, svgSize } from '../contracts/content/pictures';
+import { reviewPicture, staysInside } from '../server/content-editor/review';
 import type { SiteContent } from '../src/content/page-props';
 import { type ResponsiveImage, responsiveVariants } from './responsive-images';
 
@@ -20,7 +21,8 @@ import { type ResponsiveImage, responsiveVariants } from './responsive-images';
  * turned into what a page needs (an ImageAsset): its URL and intrinsic size, and for a photo its
  * AVIF and WebP variants. A missing, unreadable, mislabelled or too small picture is a build
  * error naming the file and the field that uses it. The rules themselves (type, size, safe SVG)
- * are contracts/content/pictures.ts, which the content editor's save applies to uploads too.
+ * are the content editor's reviewPicture (server/content-editor/review.ts), which its save
+ * applies to uploads too; an SVG is served as the sanitiser leaves it.
  */
 
 /** A file written to the build (or served by the dev server) under /assets/content/. */
@@ -53,19 +55,25 @@ export async function resolveContentImages(
   const cache = new Map<string, Promise<Omit<ImageAsset, 'alt'> | string>>();
 
   const resolveFile = async (src: string): Promise<Omit<ImageAsset, 'alt'> | string> => {
+    // The schema refuses such a src already; this reader refuses it again, and any symbolic
+    // link that leads out, so no way past the schema reads a file outside the pictures.
+    if (!staysInImages(src) || !(await staysInside(imagesDir, src))) {
+      return `image "${src}" is not a file inside content/images/`;
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(join(imagesDir, src));
     } catch {
       return `image "${src}" is not in content/images/`;
     }
-    // The rules every picture passes, shared with the editor's save (contracts/content/pictures.ts).
-    const problem = pictureProblem(src, bytes);
-    if (problem) return problem;
+    // The rules every picture passes, shared with the editor's save.
+    const review = await reviewPicture(src, bytes);
+    if ('problem' in review) return review.problem;
+    bytes = Buffer.from(review.bytes);
     const named = extname(src).toLowerCase();
     const hash = hashOf(bytes);
     if (sniffPicture(bytes) === 'svg') {
-      // pictureProblem has found its size.
+      // reviewPicture has found its size.
       const size = svgSize(bytes.toString('utf8')) ?? { width: 0, height: 0 };
       const fileName = `${stemOf(src)}-${hash}.svg`;
       files.set(fileName, { fileName, source: bytes });

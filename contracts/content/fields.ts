@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staysInImages } from './pictures';
 
 /**
  * The building blocks of every content schema (docs/editing-content.md). Each says, in its error,
@@ -44,6 +45,12 @@ export const money = z.strictObject({
 
 const imageFile = z
   .string({ error: 'expected an image file name' })
+  // First, and alone: a path that leaves content/images/ is that, whatever its ending.
+  .refine(staysInImages, {
+    message:
+      'expected the name of a file inside content/images/ (folders separated by "/"; no "..", no leading "/", no "\\")',
+    abort: true,
+  })
   .regex(
     /^[a-z0-9][a-z0-9._/-]*\.(svg|png|jpe?g)$/i,
     'expected the name of a .jpg, .png or .svg file in content/images/',

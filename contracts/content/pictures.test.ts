@@ -25,5 +25,9 @@ describe('the picture rules, on real files', () => {
       /could not be read/,
     );
     expect(sniffPicture(Buffer.from('GIF89a'))).toBeNull();
+    // With a DOCTYPE it is still an SVG, for the sanitiser to refuse with its reason.
+    expect(
+      sniffPicture(Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x "y">]><svg/>')),
+    ).toBe('svg');
   });
 });

@@ -8,7 +8,7 @@
  *   joins paths to its base directory and reads and writes through any link it meets
  *   (images/evil -> /etc would reach /etc), so each existing part of the path is looked at.
  * - A save's content files go through save.ts (the file's own wording kept, the build's check);
- *   its pictures through the build's picture rules (contracts/content/pictures.ts) and a size cap.
+ *   its pictures through reviewPicture (the build's rules, an SVG sanitised) and a size cap.
  * - Nothing is deleted: Keystatic deletes the picture a field named before, which another file
  *   may still name, and every content file must exist for the site to build.
  */
@@ -16,7 +16,7 @@ import { lstat, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import type { ContentName } from '../../contracts/content';
-import { pictureExtensions, pictureProblem } from '../../contracts/content/pictures';
+import { pictureExtensions, pictureProblem, sniffPicture } from '../../contracts/content/pictures';
 import { contentFileAt, prepareSave } from './save';
 
 /** Each uploaded picture at most (a phone's photo is 2–6 MB; the build makes its variants). */
@@ -80,6 +80,23 @@ export async function staysInside(dir: string, path: string): Promise<boolean> {
   return within(root, current);
 }
 
+/** A picture as it may be kept (its bytes, an SVG's perhaps cleaned), or why not. */
+export type PictureReview = { bytes: Uint8Array } | { problem: string };
+
+/**
+ * A picture named `src` as it may be kept (its bytes, or an SVG's cleaned ones), or why not: the
+ * rules of contracts/content/pictures.ts, then an SVG sanitised (safe-svg.ts). The editor's save
+ * and the build (scripts/content-images.ts) both judge a picture here, in the same words.
+ */
+export async function reviewPicture(src: string, bytes: Uint8Array): Promise<PictureReview> {
+  const problem = pictureProblem(src, bytes);
+  if (problem) return { problem };
+  if (sniffPicture(bytes) !== 'svg') return { bytes };
+  // Loaded at first use: the sanitiser brings a DOM (jsdom), which only a picture needs.
+  const { sanitiseSvg } = await import('./safe-svg');
+  return sanitiseSvg(src, bytes);
+}
+
 /** Keystatic's save request (its UI's `update` call). */
 const updateSchema = z.object({
   additions: z.array(z.object({ path: z.string(), contents: z.string() })).max(200),
@@ -111,12 +128,16 @@ export async function reviewUpdate(body: unknown, contentDir: string): Promise<R
     const kind = editablePath(addition.path);
     if (kind?.kind === 'picture') {
       const src = addition.path.slice(imagesPrefix.length);
-      const problem =
+      const picture: PictureReview =
         bytes.length > pictureMaxBytes
-          ? `image "${src}" is ${megabytes(bytes.length)}; a picture may be at most ${megabytes(pictureMaxBytes)}`
-          : pictureProblem(src, bytes);
-      if (problem) problems.push(`Not saved: ${problem}.`);
-      else reviewed.push(addition);
+          ? {
+              problem: `image "${src}" is ${megabytes(bytes.length)}; a picture may be at most ${megabytes(pictureMaxBytes)}`,
+            }
+          : await reviewPicture(src, bytes);
+      if ('problem' in picture) problems.push(`Not saved: ${picture.problem}.`);
+      else {
+        reviewed.push({ ...addition, contents: Buffer.from(picture.bytes).toString('base64') });
+      }
       continue;
     }
     if (kind?.kind !== 'content') continue;
