@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
@@ -196,4 +196,35 @@ test('content that does not fit publishes nothing and the room says which field'
       content.workshop.sessions[0]?.start ?? '',
     );
   }
+});
+
+test('the editor refuses a drawing that carries script, and says why', async ({ page }) => {
+  await enrol(page, `Illustrator ${Date.now()}`);
+  const images = join(e2eDataDir, 'content', 'images');
+  const siteFile = join(e2eDataDir, 'content', 'site.yaml');
+  const before = await readFile(siteFile, 'utf8');
+
+  // The site file has one picture: the book's cover.
+  await page.goto(`${ownerPaths.editor}/singleton/site`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site' })).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  // A script behind a namespace prefix: it runs when the file is opened on its own.
+  await (await chooser).setFiles({
+    name: 'bad.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><x:script xmlns:x="http://www.w3.org/2000/svg">alert(document.domain)</x:script><rect width="4" height="4"/></svg>',
+    ),
+  });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  const refusal = page.getByRole('alert').filter({ hasText: 'Not saved' });
+  await expect(refusal).toContainText(
+    'image "bad.svg" is an SVG with scripts, event handlers or outside links',
+  );
+  await expect(refusal).toContainText('<x:script>');
+  // Nothing reached the working copy: neither the picture nor the field naming it.
+  await expect(access(join(images, 'bad.svg'))).rejects.toThrow();
+  expect(await readFile(siteFile, 'utf8')).toBe(before);
 });
