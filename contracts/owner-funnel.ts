@@ -3,7 +3,7 @@ import { addDays, daysIn } from './funnel-figures';
 import { subscriptionLists } from './subscription';
 
 /**
- * The room's first page (issue "The owner's room"): the funnel, the latest leads, the export,
+ * The room's first page (decision 018): the funnel, the latest leads, the export,
  * the outbox and erasure, under /owner/api/. Each request and answer is read with these schemas
  * on both sides; the owner's commands (server/owner/commands/) take the same inputs where they
  * share them, so the room and `npm run leads` refuse alike. Messages read after the field's
@@ -68,11 +68,11 @@ export const funnelRowSchema = z.strictObject({
   /** Different visitors each day, added up over the days (the anonymous hash changes daily). */
   visitors: count,
   signUps: count,
-  /** Of those sign-ups, how many confirmed their address in Kit (issue #20). */
+  /** Of those sign-ups, how many confirmed their address in Kit (decision 021). */
   confirmed: count,
   /** Contact submissions; null by page and by source, which the contact form does not keep. */
   contacts: count.nullable(),
-  /** Clicks on checkout links, counted by the server (issue #20). */
+  /** Clicks on checkout links, counted by the server (decision 020). */
   checkouts: count,
   /** Paid workshop sales; one refunded in full no longer counts. */
   sales: count,
@@ -118,7 +118,7 @@ export const leadSearchSchema = z.strictObject({
 export const leadKinds = ['sign-up', 'enquiry'] as const;
 
 /**
- * Where a sign-up stands in Kit (issue #20): not yet confirmed (the double opt-in's email not
+ * Where a sign-up stands in Kit (decision 021): not yet confirmed (the double opt-in's email not
  * clicked), confirmed, or the latest of unsubscribed, bounced, complained (marked as spam).
  */
 export const subscriberStatuses = [
@@ -144,7 +144,7 @@ export const latestLeadsSchema = z.strictObject({
       /** Sign-ups only: the contact form keeps no source or page. */
       source: z.string().nullable(),
       page: z.string().nullable(),
-      /** Sign-ups only: where it stands in Kit (issue #20). */
+      /** Sign-ups only: where it stands in Kit (decision 021). */
       status: z.enum(subscriberStatuses).nullable(),
     }),
   ),
@@ -202,7 +202,7 @@ export const erasureAnswerSchema = z.strictObject({
   contactSubmissions: count,
   subscribers: count,
   outboxJobs: count,
-  /** Workshop sales kept for the books, without the buyer (issue #20). */
+  /** Workshop sales kept for the books, without the buyer (decision 020). */
   sales: count,
 });
 export type Erasure = z.infer<typeof erasureAnswerSchema>;

@@ -95,7 +95,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       'Direct',
       '2026-10-01T08:00:00.000Z',
     );
-    // Kit reported one of them confirmed (issue #20).
+    // Kit reported one of them confirmed (decision 021).
     await store()
       .db.updateTable('subscribers')
       .set({ confirmed_at: '2026-11-20T09:05:00.000Z' })

@@ -75,7 +75,7 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
   act(() => root.unmount());
 });
 
-it('shows checkouts started, sales and revenue (issue #20), in total and by source', async () => {
+it('shows checkouts started, sales and revenue (decision 020), in total and by source', async () => {
   const withSales: FunnelAnswer = {
     ...funnel,
     total: { ...funnel.total, checkouts: 3, sales: 2, revenue: { gbp: 9800, usd: 1000 } },
