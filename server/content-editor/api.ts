@@ -12,7 +12,8 @@
  * directories are prefixes ("workshop" admits "workshop-x/…"), hence review.ts.
  */
 import { keystaticConfig } from '../../contracts/content/keystatic';
-import { editablePath, reviewUpdate, staysInside } from './review';
+import { staysInside } from './pictures';
+import { editablePath, reviewUpdate } from './review';
 
 export interface EditorApiRequest {
   method: string;

@@ -23,7 +23,7 @@
 import { type CSSToken, TokenType, tokenize } from '@csstools/css-tokenizer';
 import createDOMPurify, { type Config } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import type { PictureReview } from './review';
+import type { PictureReview } from './pictures';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 /** Namespaces whose elements draw or act; an element in any other is an editor's own note. */

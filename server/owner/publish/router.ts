@@ -61,13 +61,13 @@ export function publishRouter({
    * nothing; the owner is told here and the audit log keeps it, as it keeps a version an
    * instance gave up following (publisher.ts).
    */
-  const failed = (ownerId: string) => async (error: unknown) => {
+  const failed = async (error: unknown, publishedBy: string | null) => {
     logger.error(
       { err: error instanceof Error ? error.message : String(error) },
       'publishing failed; the site serves what it served before',
     );
-    if (error instanceof RenderFailed) {
-      await audit(store, ownerId, 'publish-failed', { reason: error.reason }, clock());
+    if (publishedBy !== null && error instanceof RenderFailed) {
+      await audit(store, publishedBy, 'publish-failed', { reason: error.reason }, clock());
     }
     return Response.json(
       { error: 'Publishing failed; the site is unchanged. Please try again.' },
@@ -78,7 +78,7 @@ export function publishRouter({
   app.post('/api/publish', async (c) => {
     if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
     const ownerId = c.var.session.id;
-    return publisher.publish(ownerId, clock()).then(answer, failed(ownerId));
+    return publisher.publish(ownerId, clock()).then(answer, (error) => failed(error, ownerId));
   });
 
   app.post('/api/versions/:id/rollback', async (c) => {
@@ -86,7 +86,7 @@ export function publishRouter({
     const id = c.req.param('id');
     if (!/^[0-9a-f-]{36}$/.test(id)) return c.json({ error: 'No such version.' }, 404);
     const ownerId = c.var.session.id;
-    return publisher.rollback(ownerId, id, clock()).then(answer, failed(ownerId));
+    return publisher.rollback(ownerId, id, clock()).then(answer, (error) => failed(error, ownerId));
   });
 
   app.post('/api/preview', async (c) => {
@@ -96,7 +96,8 @@ export function publishRouter({
       if (!result.ok)
         return c.json({ error: `The content does not fit.\n${result.problems}` }, 422);
     } catch (error) {
-      return failed(error);
+      // Only the owner's eyes were waiting: nothing to keep in the audit log.
+      return failed(error, null);
     }
     return c.json({
       pages: pageIds.map((page) => ({ page, href: `${ownerPaths.room}/preview/${page}` })),
