@@ -1,60 +1,23 @@
-import { execFile } from 'node:child_process';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parseDocument } from 'yaml';
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
 import { axeViolations } from './axe';
 import { content } from './content';
 import { e2eDataDir, siteOrigin } from './hosts';
+import { addAuthenticator, enrol, invite } from './owner';
 
 /**
  * The owner's room (docs/decisions/018-owner-sign-in.md) with Chromium's virtual authenticator
- * standing in for a phone or laptop: the invite printed by the owner's tool, a passkey made
- * through it, signing out and in again, and the invite spent.
+ * standing in for a phone or laptop (e2e/owner.ts): the invite printed by the owner's tool, a
+ * passkey made through it, signing out and in again, and the invite spent; publishing; the
+ * editor's refusals.
  */
-
-const run = promisify(execFile);
 
 // One owner's room, one working copy: these tests take turns with it.
 test.describe.configure({ mode: 'serial' });
-
-/** `npm run leads -- owner invite --name NAME` against the e2e server's database: its link. */
-async function invite(name: string): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/leads.ts', 'owner', 'invite', '--name', name],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: e2eDataDir,
-        DATABASE_URL: '',
-        SITE_URL: siteOrigin.main,
-      },
-    },
-  );
-  const link = /https?:\/\/\S+\/owner\/welcome#\S+/.exec(stdout)?.[0];
-  if (!link) throw new Error(`no invite link in: ${stdout}`);
-  return link;
-}
-
-/** A platform authenticator that says yes at once, as a phone would after the owner's face. */
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 test('an invite makes a passkey; the owner signs out and back in with it; the invite is spent', async ({
   page,
@@ -72,7 +35,10 @@ test('an invite makes a passkey; the owner signs out and back in with it; the in
   await expect(page.getByText(`${words.room.signedInAs} ${name}`)).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Test laptop' })).toBeVisible();
   const log = page.getByRole('region', { name: words.room.audit, exact: true }).getByRole('table');
-  await expect(log.getByRole('row').filter({ hasText: 'welcome' })).toHaveCount(1);
+  // Other owners of other tests come in meanwhile: their rows carry their own names.
+  await expect(
+    log.getByRole('row').filter({ hasText: 'welcome' }).filter({ hasText: name }),
+  ).toHaveCount(1);
 
   await page.getByRole('button', { name: words.room.signOut, exact: true }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.signIn}`);
@@ -105,14 +71,6 @@ test('without a session every room page leads to the sign-in page, and nothing i
 });
 
 /** Enrols a new owner through an invite in this page's virtual authenticator; ends in the room. */
-async function enrol(page: Page, name: string) {
-  const link = await invite(name);
-  await addAuthenticator(page);
-  await page.goto(link);
-  await page.getByRole('button', { name: words.welcome.button }).click();
-  await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
-}
-
 /** What the editor's save does to the working copy: one value of a content file changed. */
 async function editWorkingCopy(file: string, path: (string | number)[], value: string) {
   const at = join(e2eDataDir, 'content', file);
