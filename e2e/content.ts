@@ -1,6 +1,6 @@
 import { parseLegalText } from '../contracts/content/legal-text';
 import { loadContent } from '../contracts/content/load';
-import { factsOf, fillFacts, withFacts } from '../src/lib/facts';
+import { factsOf, withFacts } from '../src/lib/facts';
 
 /**
  * The content the site under test was built from, with its facts filled in for now: browser
@@ -10,7 +10,7 @@ const raw = await loadContent(new URL('../content', import.meta.url).pathname);
 const facts = factsOf(raw, Date.now());
 
 export const content = withFacts(raw, facts);
-export { facts, fillFacts };
+export { facts };
 
 /** The label of the cookie notice's own button to the consent settings, if its text places one. */
 export const cookieSettingsButton = parseLegalText(content.cookies.body)

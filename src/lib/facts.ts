@@ -148,9 +148,6 @@ export function factsOf(
   };
 }
 
-/** The name the browser tests fill a text with (e2e/content.ts): the one template filler. */
-export { fillTemplate as fillFacts } from './template';
-
 /** Every text in a value with its facts filled in (the shape is kept). */
 export function withFacts<T>(value: T, facts: Facts): T {
   if (typeof value === 'string') return fillTemplate(value, facts) as T;
