@@ -1,5 +1,5 @@
 /**
- * The workshop checkout (issue #20). Every checkout link our pages render points to our own
+ * The workshop checkout (decision 020). Every checkout link our pages render points to our own
  * redirect, `/go/workshop`: the server counts the click (no cookie, like a page view) and sends
  * the visitor on to the Stripe Payment Link of the session on sale, with a reference of ours as
  * `client_reference_id`. The reference names the page, source and UTC day of the click and a

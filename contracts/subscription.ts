@@ -54,7 +54,7 @@ export type SubscriptionInput = z.input<typeof subscriptionSchema>;
 
 /**
  * The answer of POST /api/subscriptions (201), alike for a new sign-up and a repeat: the id and
- * a fresh share code for the visitor's link (issue #20: never a code an earlier answer gave).
+ * a fresh share code for the visitor's link (decision 021: never a code an earlier answer gave).
  */
 export const subscriptionAnswerSchema = z.object({
   id: z.string().min(1),

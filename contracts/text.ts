@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a text field accepts beyond "a string" (issue #12): valid JSON can still carry text that
+ * What a text field accepts beyond "a string" (decision 015): valid JSON can still carry text that
  * breaks things downstream. A NUL byte is a 500 on PostgreSQL; CR/LF in a name reaches the email
  * provider and the owner's mail headers; bidirectional overrides make a name display other than
  * it reads; a lone surrogate cannot be stored as UTF-8.

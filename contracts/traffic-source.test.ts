@@ -81,7 +81,7 @@ describe('one name per source', () => {
   });
 });
 
-describe('traffic source from the referring site (issue #13)', () => {
+describe('traffic source from the referring site (decision 013)', () => {
   const ownHosts = ['example.com', 'waitlist.example.com', 'localhost'];
 
   it('names another site that linked here: a known one by its name, any other by its bare host', () => {

@@ -1,5 +1,5 @@
 /**
- * Product decision D4, widened by issue #13: where a visitor came from. One rule for the browser
+ * Product decision D4, widened by decision 013: where a visitor came from. One rule for the browser
  * (every tracking event, the source stored with a sign-up) and the server (the page views it
  * counts), so that views and sign-ups of a source line up. In order:
  * 1. a `utm_source` query parameter;

@@ -6,7 +6,7 @@ import { content } from './content';
 import { e2eDataDir, siteOrigin } from './hosts';
 
 /**
- * The workshop checkout end to end (issue #20): a visitor who signed up in this browser comes
+ * The workshop checkout end to end (decision 020): a visitor who signed up in this browser comes
  * from Instagram, clicks a checkout button, and lands on Stripe with our reference and their
  * address; Stripe's signed event for that reference makes a sale the owner's funnel shows
  * under Instagram. Stripe's page is answered here; its event is signed here, as Stripe would.

@@ -16,5 +16,5 @@ export const e2ePort = port;
 process.env.E2E_DATA_DIR ||= `${process.env.TMPDIR ?? '/tmp'}/founder-site-e2e-${port}-${Date.now()}`;
 export const e2eDataDir = process.env.E2E_DATA_DIR;
 
-/** The e2e server's Kit webhook secret: the tests sign Kit's confirmations with it (issue #20). */
+/** The e2e server's Kit webhook secret: tests sign Kit's confirmations with it (decision 021). */
 export const e2eKitWebhookSecret = 'e2e-kit-webhook-secret-0123456789';

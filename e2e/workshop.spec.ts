@@ -79,7 +79,7 @@ test('the four buttons open the checkout through our counted redirect in a new t
   const ctas = [workshop.hero.cta, workshop.problem.cta, workshop.paid.cta, workshop.price.cta];
   for (const name of ctas) {
     const link = page.getByRole('link', { name, exact: true });
-    // Our redirect (issue #20), which goes on to the next session's Stripe checkout.
+    // Our counted redirect (decision 020), which goes on to the next session's Stripe checkout.
     await expect(link).toHaveAttribute('href', checkoutPath);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener');

@@ -1,6 +1,6 @@
 /**
- * What Lighthouse's simulated first and largest paints waited for, file by file (issue #19,
- * decision 022). Lighthouse's mobile figures are not timed: its simulator (Lantern) replays the
+ * What Lighthouse's simulated first and largest paints waited for, file by file
+ * (decision 022). Lighthouse's mobile figures are not timed: its simulator (Lantern) replays the
  * page's requests over a 150 ms, 1.6 Mbps network, and counts toward a paint every request that
  * the real, unthrottled load had finished before it (for the first paint, only render-blocking
  * ones). This recomputes both graphs from a run's artifacts and lists each file with the time the

@@ -1,5 +1,5 @@
 /**
- * The site's faces, cut for the first paint (issue #19): every page paints with Anton and Inter,
+ * The site's faces, cut for the first paint (decision 022): every page paints with Anton and Inter,
  * and the whole Latin files (67 KB) were most of the bytes before the largest paint. Each face
  * becomes two: a small file with the characters the pages use (printable ASCII and the few
  * typographic marks the content has), preloaded, and the original file for every other Latin

@@ -120,14 +120,14 @@ export function createApp({
       }),
     }),
   );
-  // Kit's signed webhook deliveries (issue #20); without their secret, an unknown path (404).
+  // Kit's signed webhook deliveries (decision 021); without their secret, an unknown path (404).
   if (env.KIT_WEBHOOK_SECRET) {
     app.route(
       '/api/kit/webhook',
       kitWebhookRouter({ env, logger, store, secret: env.KIT_WEBHOOK_SECRET }),
     );
   }
-  // Stripe's events (issue #20): only with a signing secret; without one, an unknown path.
+  // Stripe's events (decision 020): only with a signing secret; without one, an unknown path.
   if (env.STRIPE_WEBHOOK_SECRET) {
     app.route(
       '/api/stripe/webhook',
@@ -169,7 +169,7 @@ export function createApp({
     );
   }
 
-  // Checkout links (issue #20): counted, then on to Stripe with our reference.
+  // Checkout links (decision 020): counted, then on to Stripe with our reference.
   app.get(
     checkoutPath,
     checkoutRedirect({ store, logger, site, siteHosts: leadApi.siteHosts, hosts, clientOf }),

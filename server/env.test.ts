@@ -103,7 +103,7 @@ describe('configuration errors never print a secret', () => {
   });
 });
 
-describe('Stripe settings (issue #20)', () => {
+describe('Stripe settings (decision 020)', () => {
   it('takes a webhook signing secret, names the variable of a wrong one and never prints it', () => {
     expect(parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).STRIPE_WEBHOOK_SECRET).toBe(
       'whsec_abc123',

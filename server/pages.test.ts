@@ -367,7 +367,7 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('GET /go/workshop (issue #20)', () => {
+describe('GET /go/workshop (decision 020)', () => {
   it('sends a click on the built workshop page on to its session’s Payment Link, with our reference', async () => {
     const origin = `http://${hostOf['sellable-business']}:3000`;
     const response = await app.request(`${origin}/go/workshop`, {

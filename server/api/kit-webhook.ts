@@ -43,7 +43,7 @@ const subscriberDataSchema = z.object({
 });
 
 /**
- * POST /api/kit/webhook: Kit's signed deliveries (issue #20, docs/decisions/021). The signature
+ * POST /api/kit/webhook: Kit's signed deliveries (decision 021). The signature
  * is checked on the raw bytes before anything is parsed; then each subscriber event is recorded
  * once by its UUID and applied to the sign-ups of its address. Not a form: no same-origin check
  * or form rate limit (the signature is the gate). Without KIT_WEBHOOK_SECRET it is not mounted.

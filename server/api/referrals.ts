@@ -10,7 +10,7 @@ import type { StaticFile } from '../static-files';
 
 /**
  * The share promise of the thank-you page: GET /api/referrals/:code says how many friends have
- * joined through the link and confirmed their email (each inbox once, issue #20);
+ * joined through the link and confirmed their email (each inbox once, decision 021);
  * GET /api/referrals/:code/bonus hands over the second bonus once `goal` have (the PDF is not a
  * public file). A code reveals a count, nothing personal. The goal
  * is the content's (content/thank-you.yaml `share.friendsGoal`, product brief §2.5), the number

@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { BodyReadError, readBodyText } from './read-body';
 
 /**
- * POST /api/stripe/webhook (issue #20): Stripe's events about the workshop's checkouts, mounted
+ * POST /api/stripe/webhook (decision 020): Stripe's events about the workshop's checkouts, mounted
  * only when STRIPE_WEBHOOK_SECRET is set (else the path is an unknown one, 404). Stripe posts
  * from its servers, not from a page, so the forms' same-origin check does not apply; its
  * signature, checked over the raw bytes by the official library within its five-minute

@@ -92,7 +92,7 @@ describeEachStore('POST /api/subscriptions', ({ store }) => {
       subscriptionAnswerSchema.required().parse(await again.json()),
     ];
     expect(againAnswer.id).toBe(firstAnswer.id);
-    // Each answer its own share code (issue #20): the repeat's tells nothing about the first.
+    // Each answer its own share code (decision 021): the repeat's tells nothing about the first.
     expect(againAnswer.referralCode).not.toBe(firstAnswer.referralCode);
     expect(await countRows(store(), 'subscribers')).toBe(1);
     expect(await countRows(store(), 'outbox_jobs')).toBe(1);

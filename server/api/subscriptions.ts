@@ -8,7 +8,7 @@ import { leadRouter } from './lead-form';
  * POST /api/subscriptions: every sign-up form (product decision D8). 201 {id, referralCode},
  * for a new sign-up and for an email already on this list (a success that stores nothing new,
  * and answers alike, so no one can learn who is on a list). The code makes the visitor's share
- * link: a fresh one for every answer (issue #20), so an email typed by someone else never
+ * link: a fresh one for every answer (decision 021), so an email typed by someone else never
  * reveals its owner's link.
  */
 export function subscriptionsRouter(deps: LeadApiDeps) {

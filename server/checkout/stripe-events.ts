@@ -5,7 +5,7 @@ import type { SaleStatus } from '../db/schema';
 import { parseCheckoutReference } from './reference';
 
 /**
- * The Stripe events that record a sale (issue #20), read from a body whose signature has been
+ * The Stripe events that record a sale (decision 020), read from a body whose signature has been
  * checked. Only the fields we keep are read, each checked: an amount that is not a whole number
  * of pence, say, is refused rather than guessed at. Everything else about the event stays in the
  * raw payload kept beside it.

@@ -1,7 +1,7 @@
 import type { CheckoutClickTable } from './schema';
 import type { Store } from './store';
 
-/** Clicks on checkout links (issue #20), counted like page views: only ever added to. */
+/** Clicks on checkout links (decision 020), counted like page views: only ever added to. */
 export type CheckoutClickKey = Omit<CheckoutClickTable, 'clicks'>;
 
 export async function addCheckoutClick(store: Store, click: CheckoutClickKey): Promise<void> {

@@ -6,8 +6,8 @@ import { salesWithRefunds } from './sales';
 import type { Store } from './store';
 
 /**
- * The funnel the owner reads with `npm run leads -- stats` (issue #13): page views and visitors
- * the server counted (decision 013) beside the sign-ups and enquiries stored as leads, grouped
+ * The funnel the owner reads with `npm run leads -- stats` (decision 013): page views and
+ * visitors the server counted beside the sign-ups and enquiries stored as leads, grouped
  * by page, traffic source, UTC day or site host. Stored sources are read through sourceName,
  * so rows kept under an older spelling ("instagram", "l.instagram.com") join today's
  * ("Instagram"); visitors of a source spelt two ways on one day may then count twice.
@@ -26,11 +26,11 @@ export interface FunnelRow {
    */
   visitors: number;
   signUps: number;
-  /** Of those sign-ups, how many confirmed their address (Kit's double opt-in, issue #20). */
+  /** Of those sign-ups, how many confirmed their address (Kit's double opt-in, decision 021). */
   confirmed: number;
   /** Contact submissions; null by page and source, which the contact form does not record. */
   contacts: number | null;
-  /** Clicks on checkout links, counted by the server (issue #20). */
+  /** Clicks on checkout links, counted by the server (decision 020). */
   checkouts: number;
   /** Paid workshop sales, by the Checkout Session's day; one refunded in full no longer counts. */
   sales: number;

@@ -4,7 +4,7 @@ import type { SubscriberTable } from './schema';
 import { isoNow, type Store } from './store';
 
 /**
- * What Kit's webhook events change (issue #20). Each kind sets its own time on every sign-up of
+ * What Kit's webhook events change (decision 021). Each kind sets its own time on every sign-up of
  * the address, keeping the latest: so events applied in any order end in the same state, that
  * of the latest event. An activation is the double opt-in's confirmation.
  */

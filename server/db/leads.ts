@@ -57,7 +57,7 @@ export async function addContactSubmission(
 /**
  * Stores a sign-up unless this email is already on this list; a repeat is a success that stores
  * nothing and sends nothing again. `created` tells the two apart. Either way the answer carries
- * a fresh share code (issue #20): never one an earlier sign-up was given, so posting someone
+ * a fresh share code (decision 021): never one an earlier sign-up was given, so posting someone
  * else's email hands over nothing of theirs, and friends are counted per code.
  */
 export async function addSubscriber(
@@ -220,7 +220,7 @@ export function findSubscriber(store: Store, id: string) {
 }
 
 /**
- * How many friends joined through a share link and confirmed their address (issue #20): each
+ * How many friends joined through a share link and confirmed their address (decision 021): each
  * mailbox once (server/db/mailbox.ts), leaving out the link's owner under any spelling; null for
  * a code nobody was given. A repeat sign-up stored nothing, so it never counts twice.
  */

@@ -1,6 +1,6 @@
 /**
  * The mailbox an address delivers to, as one key: what the share promise counts friends by, so
- * that one person cannot be several friends (issue #20). Case is folded everywhere; a `+tag`
+ * that one person cannot be several friends (decision 021). Case is folded everywhere; a `+tag`
  * is dropped from the local part (most providers deliver `jo+1@…` to `jo@…`); and for Gmail,
  * whose two domains are one service and which ignores dots in the local part, the dots go and
  * googlemail.com reads as gmail.com. Other providers' dots are kept: for them `j.o` and `jo`

@@ -132,7 +132,7 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
-  // Issue #13: page views counted by the server itself (docs/decisions/013-page-view-counting.md),
+  // Page views counted by the server itself (docs/decisions/013-page-view-counting.md),
   // and the site each new lead came in on, so that views and sign-ups line up per host.
   '0004-page-views': {
     async up(db: Kysely<unknown>) {
@@ -155,7 +155,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('contact_submissions').addColumn('host', 'text').execute();
     },
   },
-  // Issue #18: the owner's room, signed in with passkeys (docs/decisions/018-owner-sign-in.md).
+  // The owner's room, signed in with passkeys (docs/decisions/018-owner-sign-in.md).
   '0005-owners': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -222,8 +222,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
     },
   },
-  // Issue #18: what the owner published, so every instance serves it and a rollback can bring
-  // back any earlier version (server/owner/publish/versions.ts).
+  // What the owner published (docs/decisions/019-publish.md), so every instance serves it and a
+  // rollback can bring back any earlier version (server/owner/publish/versions.ts).
   '0006-content-versions': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -244,7 +244,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Issue #20: the workshop checkout (docs/decisions/020-stripe-sales.md). Clicks on checkout
+  // The workshop checkout (docs/decisions/020-stripe-sales.md). Clicks on checkout
   // links counted like page views; Stripe's events kept once each; a sale per Checkout Session
   // and the refunds of its charge, each keyed by Stripe's own id so that no delivery, however
   // often or in whatever order, records anything twice.
@@ -317,9 +317,10 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Issue #20: Kit's webhook events, each recorded once by its UUID (no personal data: the
-  // subscriber rows carry what an event changed); each sign-up's confirmation and later state,
-  // by event time; the mailbox friends are counted by; and a fresh share code per answer.
+  // Kit's webhook events (docs/decisions/021-kit-confirmations.md), each recorded once by its
+  // UUID (no personal data: the subscriber rows carry what an event changed); each sign-up's
+  // confirmation and later state, by event time; the mailbox friends are counted by; and a fresh
+  // share code per answer.
   '0008-kit-events': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -28,7 +28,7 @@ export const subscriberExportColumns = [
   'page',
   ...utmKeys,
   'verified',
-  // Issue #20: what Kit reported, each the latest time it did (empty: never).
+  // What Kit reported (decision 021), each the latest time it did (empty: never).
   'confirmed_at',
   'unsubscribed_at',
   'bounced_at',
@@ -126,7 +126,7 @@ export interface Erased {
   contactSubmissions: number;
   subscribers: number;
   outboxJobs: number;
-  /** Workshop sales kept for the books without the buyer (issue #20). */
+  /** Workshop sales kept for the books without the buyer (decision 020). */
   sales: number;
 }
 

@@ -4,7 +4,7 @@ import type { Database, OutboxJobKind, SaleStatus, SaleTable } from './schema';
 import type { Store } from './store';
 
 /**
- * Sales from Stripe's events (issue #20, docs/decisions/020-stripe-sales.md). Stripe may deliver
+ * Sales from Stripe's events (docs/decisions/020-stripe-sales.md). Stripe may deliver
  * an event twice, at once, or after a later one, so nothing here checks and then inserts: the
  * event's id is a primary key (a repeat inserts nothing and does nothing more), the sale is one
  * row per Checkout Session that every event about it lands on, and a refund is one row per

@@ -72,7 +72,7 @@ export interface SubscriberTable {
   /** The email's mailbox (server/db/mailbox.ts): friends are counted once per mailbox. */
   mailbox: string | null;
   /**
-   * The latest time Kit reported each of these for this address (issue #20): null until it
+   * The latest time Kit reported each of these for this address (decision 021): null until it
    * has. The latest of the four is the subscriber's state (server/db/kit-events.ts).
    */
   confirmed_at: string | null;
@@ -88,7 +88,7 @@ export const outboxJobKinds = [
   'owner-digest',
   // Its lead_id is the first day of the week it reports on (server/owner/weekly-report.ts).
   'owner-weekly-report',
-  // Their lead_id is a sale's id, the Checkout Session's (issue #20).
+  // Their lead_id is a sale's id, the Checkout Session's (decision 020).
   'owner-sale',
   'kit-buyer',
 ] as const;
@@ -130,7 +130,7 @@ export interface SpentProofTable {
 /** Where rate-limiter-flexible counts form posts on PostgreSQL (its own layout; PostgreSQL only). */
 export const rateLimitTable = 'lead_rate_limits';
 /**
- * Page views the server counted (issue #13, decision 013): one row per day, site host, path,
+ * Page views the server counted (decision 013): one row per day, site host, path,
  * traffic source and anonymous visitor, with how many times that visitor opened that page that
  * day. `visitor` is a hash keyed by the day's salt (below): nothing to link it to anyone once
  * the salt is gone. Counts are only ever added to, so instances sharing a database can all write.
@@ -244,7 +244,7 @@ export interface ContentVersionTable {
 }
 
 /**
- * A Kit webhook event already recorded (issue #20), by its UUID, so that a retried or
+ * A Kit webhook event already recorded (decision 021), by its UUID, so that a retried or
  * re-emitted delivery changes nothing twice. No email: what it changed is on the subscriber.
  */
 export interface KitEventTable {
@@ -256,7 +256,7 @@ export interface KitEventTable {
 }
 
 /**
- * A share link's code (issue #20): a fresh one for every sign-up answer, so that knowing an
+ * A share link's code (decision 021): a fresh one for every sign-up answer, so that knowing an
  * email reveals nobody's link. Friends are counted per code. Codes given before 0008 were copied
  * from subscribers.referral_code.
  */
@@ -267,7 +267,7 @@ export interface ShareCodeTable {
 }
 
 /**
- * Clicks on checkout links (issue #20), counted by the server like page views: per UTC day, site
+ * Clicks on checkout links (decision 020), counted by the server like page views: per UTC day, site
  * host, page path and traffic source, no visitor and nothing personal. Only ever added to.
  */
 export interface CheckoutClickTable {
@@ -299,7 +299,7 @@ export interface StripeEventTable {
 export type SaleStatus = 'pending' | 'paid' | 'failed';
 
 /**
- * One Stripe Checkout Session that completed (issue #20), keyed by its id: every event about it
+ * One Stripe Checkout Session that completed (decision 020), keyed by its id: every event about it
  * lands on this one row. Amounts are in the currency's smallest unit (pence), as Stripe gives them.
  * The click it came from is read from our reference (server/checkout/reference.ts); a session
  * without one (a Payment Link shared elsewhere) has no page, source or click day.

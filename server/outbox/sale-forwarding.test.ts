@@ -11,7 +11,7 @@ import { describeEachStore } from '../testing/stores';
 import { checkoutSessionEvent } from '../testing/stripe';
 import { createForwarding } from './forwarding';
 
-describeEachStore('a sale through the outbox (issue #20)', ({ store }) => {
+describeEachStore('a sale through the outbox (decision 020)', ({ store }) => {
   function setUp(settings: Record<string, string> = {}) {
     const mails: SendMailOptions[] = [];
     const subscriptions: KitSubscription[] = [];

@@ -37,7 +37,7 @@ async function signUp(store: Store, email: string, source: string, at: string, j
   return id;
 }
 
-/** The sales columns of a funnel line without checkouts or sales (issue #20). */
+/** The sales columns of a funnel line without checkouts or sales (decision 020). */
 const noSales = { checkouts: 0, sales: 0, revenue: {} };
 
 describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ store }) => {

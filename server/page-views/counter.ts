@@ -8,7 +8,7 @@ import type { SiteHosts } from '../site-hosts';
 import { isCountedRequest } from './requests';
 
 /**
- * Page views counted by the server itself (issue #13, decision 013): no cookie, nothing stored
+ * Page views counted by the server itself (decision 013): no cookie, nothing stored
  * on the visitor's device, no IP address kept. The request path only adds to a map in memory;
  * a timer writes the map in one transaction every few seconds, and `stop` writes what is left.
  */

@@ -18,7 +18,7 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
   /** formId -> email -> how many successful adds (a real Kit would keep one). */
   const formAdds = new Map<string, Map<string, number>>();
   const referrers = new Map<string, string>();
-  /** Webhook endpoints made through the API (issue #20), as their request bodies. */
+  /** Webhook endpoints made through the API (decision 021), as their request bodies. */
   const webhookEndpoints: { url: string; events: string[]; name: string }[] = [];
 
   const server = createServer(async (request, response) => {

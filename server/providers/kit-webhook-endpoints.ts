@@ -9,7 +9,7 @@ export interface KitWebhookEndpoint {
 }
 
 /**
- * Makes Kit's webhook endpoint for this site (issue #20): `POST /v4/webhook_endpoints` with
+ * Makes Kit's webhook endpoint for this site (decision 021): `POST /v4/webhook_endpoints` with
  * `{url, events[], name}` (https://developers.kit.com/api-reference/webhooks/create-a-webhook-endpoint),
  * for the four subscriber events the server acts on. The answer's `secret` is read from the
  * endpoint object, or from the top level should Kit answer it unwrapped.

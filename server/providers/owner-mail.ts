@@ -13,7 +13,7 @@ export interface ContactNotice {
   verified: boolean;
 }
 
-/** A workshop sale, when first paid (issue #20). */
+/** A workshop sale, when first paid (decision 020). */
 export interface SaleNotice {
   /** The Checkout Session's id. */
   id: string;

@@ -4,7 +4,7 @@ import { checkoutPath } from '../../contracts/checkout';
 import { decorateCheckoutLinks } from './checkout-link';
 import { rememberSignedUpEmail, signedUpEmailKey } from './signed-up-email';
 
-describe('checkout links (issue #20)', () => {
+describe('checkout links (decision 020)', () => {
   beforeAll(() => {
     decorateCheckoutLinks();
     document.body.innerHTML = `<a id="buy" data-checkout-link href="${checkoutPath}" rel="noopener"><span>Enrol Now</span></a><a id="other" href="/terms">Terms</a>`;

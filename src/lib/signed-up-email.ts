@@ -1,5 +1,5 @@
 /**
- * The address a visitor signed up with in this browser (issue #20): kept only to prefill it on
+ * The address a visitor signed up with in this browser (decision 020): kept only to prefill it on
  * the workshop's checkout page when they go on to pay (src/lib/checkout-link.ts). It leaves the
  * browser only then, passed through our redirect to Stripe; our server never stores it with the
  * click. Listed in the cookie notice (content/legal/cookies.md).

@@ -8,7 +8,7 @@ import { track, trackDeclaredCtas } from '../lib/tracking';
 /**
  * What every page does once it has painted (src/pages/start-page.ts): ask for consent (or load
  * what was consented to), hydrate its islands when they are due, report declared calls to action,
- * give checkout links their source and prefilled address (issue #20), and count the page view
+ * give checkout links their source and prefilled address (decision 020), and count the page view
  * (held until the visitor's consent choice, D20). No React here: see src/islands/start.ts.
  */
 export function runPage(held: HeldPresses): void {

@@ -61,7 +61,7 @@ export const kitCli: LeadsCommand = {
   },
 };
 
-/** `kit webhooks install`: Kit's endpoint for the events the server acts on (issue #20). */
+/** `kit webhooks install`: Kit's endpoint for the events the server acts on (decision 021). */
 function webhooksInstall(words: readonly string[], options: Args['options']): Work {
   refuseExtraWords(words, 2);
   if (words[1] !== 'install') throw new UsageError('kit webhooks needs "install".');

@@ -13,7 +13,7 @@ import { sinceDate, sinceSchema, subscriptionListSchema } from './inputs';
 
 /**
  * The leads, oldest first: contact submissions, sign-ups on one list or all, or the workshop's
- * sales (issue #20: amounts in the currency's smallest unit, with what was refunded).
+ * sales (decision 020: amounts in the currency's smallest unit, with what was refunded).
  */
 export const exportCommand = ownerCommand({
   input: z

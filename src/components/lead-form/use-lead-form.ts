@@ -64,7 +64,7 @@ export function useLeadForm({
       setStatus('submitting');
       const outcome = await sendLead(action, valid.body);
       if (outcome.kind === 'sent') {
-        // A sign-up's address, to prefill the workshop's checkout later (issue #20).
+        // A sign-up's address, to prefill the workshop's checkout later (decision 020).
         if (action === '/api/subscriptions' && 'email' in valid.body) {
           rememberSignedUpEmail(String(valid.body.email));
         }
