@@ -1,11 +1,11 @@
-import type { z } from 'zod';
 import { type ImageAsset, type ImageRef, isImageSchema, type Resolved } from './fields';
 import type { Content } from './index';
 import { type ContentFile, type ContentName, contentFiles } from './index';
+import { type Schema, viewOf } from './schema-walk';
 
 /** Every image reference in a value, with its path, found by walking the value beside its schema. */
 function* imageRefs(
-  schema: z.ZodType,
+  schema: Schema,
   value: unknown,
   path: PropertyKey[] = [],
 ): Generator<[ImageRef, PropertyKey[]]> {
@@ -14,29 +14,21 @@ function* imageRefs(
     yield [value as ImageRef, path];
     return;
   }
-  const def = (schema as z.core.$ZodType)._zod.def;
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-    case 'nonoptional':
-      yield* imageRefs((def as unknown as { innerType: z.ZodType }).innerType, value, path);
+  const view = viewOf(schema);
+  switch (view.kind) {
+    case 'wrapped':
+      yield* imageRefs(view.inner, value, path);
       return;
-    case 'object': {
-      const shape = (def as unknown as { shape: Record<string, z.ZodType> }).shape;
-      for (const [key, child] of Object.entries(shape)) {
+    case 'object':
+      for (const [key, child] of Object.entries(view.shape)) {
         yield* imageRefs(child, (value as Record<string, unknown>)[key], [...path, key]);
       }
       return;
-    }
-    case 'array': {
-      const element = (def as unknown as { element: z.ZodType }).element;
+    case 'array':
       for (const [index, item] of (value as unknown[]).entries()) {
-        yield* imageRefs(element, item, [...path, index]);
+        yield* imageRefs(view.element, item, [...path, index]);
       }
       return;
-    }
     default:
       return;
   }
