@@ -19,7 +19,7 @@ import { calendarReport } from './calendar-report';
 import { readClientManifest } from './client-manifest';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { resolveContentImages } from './content-images';
-import { type PageFiles, renderContent } from './content-render';
+import { type PageFiles, renderContent } from './content-step';
 import { buildEditor } from './keystatic/build-editor';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';

@@ -29,7 +29,7 @@ export const buildPaths = {
   editor: resolve(dist, 'room/editor.html'),
   info: resolve(dist, 'build-info.json'),
   /** The content step alone, which the owner's room runs in a child process to publish. */
-  contentRenderer: resolve(root, 'scripts/render-content.ts'),
+  contentRenderer: resolve(root, 'scripts/content-step-child.ts'),
   /** Inputs whose change makes a build stale (see scripts/start.ts). */
   sources: [
     'content',

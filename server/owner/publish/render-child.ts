@@ -5,8 +5,8 @@ import type { Env } from '../../env';
 
 /**
  * The child process that renders a content for a publish, a preview or a follow
- * (scripts/render-content.ts; docs/decisions/019-publish.md). It runs the build's content step
- * while the server goes on serving, with only what a render needs: the settings it reads, a
+ * (scripts/content-step-child.ts; docs/decisions/019-publish.md). It runs the build's content
+ * step while the server goes on serving, with only what a render needs: the settings it reads, a
  * time-out and a memory cap. None of the server's keys (Kit, Stripe, SMTP, the IP hash, the
  * database) has any use in a render, so none is handed to code that reads the owner's files.
  */
@@ -18,7 +18,7 @@ export const renderMemoryMb = 512;
 /** Where preview pictures are served from (server/owner/publish/router.ts). */
 export const previewImagesBase = '/owner/preview/images/';
 
-/** The settings scripts/render-content.ts reads: the sites' origins, baked into the pages. */
+/** The settings scripts/content-step-child.ts reads: the sites' origins, baked into the pages. */
 const renderSettings = [
   'SITE_URL',
   'SELLABLE_BUSINESS_HOST',

@@ -1,9 +1,9 @@
 /**
- * The content step of the build (content-render.ts) on its own, for the owner's room: the server
+ * The content step of the build (content-step.ts) on its own, for the owner's room: the server
  * runs it in a child process on "Publish" and "Preview" (server/owner/publish/), so a slow or
  * failing render never blocks the server, which keeps serving the pages it has.
  *
- *   node --import tsx scripts/render-content.ts --content DIR --out DIR [--preview BASE]
+ *   node --import tsx scripts/content-step-child.ts --content DIR --out DIR [--preview BASE]
  *
  * Renders the content of DIR against the current build (dist/, or BUILD_DIR) into the out
  * directory: client/, private/, pages/, render-input.json and build-info.json, as the build lays
@@ -22,7 +22,7 @@ import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
 import type { RenderInput } from '../src/entry-server';
 import { exitOnInvalidContent } from './content-dir';
-import { type PageFiles, renderContent } from './content-render';
+import { type PageFiles, renderContent } from './content-step';
 import { precompress } from './precompress';
 
 const { values } = parseArgs({
@@ -33,7 +33,7 @@ const { values } = parseArgs({
   },
 });
 if (!values.content || !values.out) {
-  console.error('usage: render-content.ts --content DIR --out DIR [--preview BASE]');
+  console.error('usage: content-step-child.ts --content DIR --out DIR [--preview BASE]');
   process.exit(64);
 }
 const contentDir = resolve(values.content);

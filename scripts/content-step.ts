@@ -11,7 +11,7 @@ import { resolveContentImages } from './content-images';
 /**
  * The content's part of a build: everything that changes when the owner's words, dates or
  * pictures change, and nothing that depends on the code. `npm run build` runs it after bundling;
- * the owner's room runs it again on "Publish" (scripts/render-content.ts, in a child process),
+ * the owner's room runs it again on "Publish" (scripts/content-step-child.ts, in a child process),
  * against the same bundles, so a publish never rebuilds a script or a stylesheet.
  *
  *   pictures      content/images → <client>/assets/content/* (AVIF/WebP variants of photos)
