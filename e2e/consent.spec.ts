@@ -9,6 +9,7 @@ import { answerPlayers, sampleVideos } from './sample-videos';
 const { consent } = content.site;
 const categoryLabel = (id: string) =>
   consent.categories.find((category) => category.id === id)?.label;
+const categoryLabels = consent.categories.map(({ label }) => label);
 
 /**
  * The consent banner (D20) as a first-time visitor meets it: accept and reject equally
@@ -63,8 +64,8 @@ test('reject all: remembered, nothing third-party loads, the banner stays away',
   await page.goto('/', { waitUntil: 'networkidle' });
   await banner(page).getByRole('button', { name: consent.rejectAll }).click();
   await expect(banner(page)).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'cookie choices' })).toHaveText(
-    'Your cookie choices are saved.',
+  await expect(page.getByRole('status').filter({ hasText: consent.saved })).toHaveText(
+    consent.saved,
   );
   expect(await choice(page)).toEqual({ analytics: false, advertising: false, media: false });
   await page.reload({ waitUntil: 'networkidle' });
@@ -109,7 +110,7 @@ test('the footer reopens the choice; withdrawing stops the tags and removes thei
   const reopen = page.getByRole('contentinfo').getByRole('button', { name: consent.reopen });
   await reopen.click();
   await expect(banner(page)).toBeVisible();
-  for (const name of ['Analytics', 'Advertising', 'Videos']) {
+  for (const name of categoryLabels) {
     await expect(banner(page).getByRole('checkbox', { name })).toBeChecked();
   }
   // Escape leaves the choice as it was and gives focus back.
@@ -118,7 +119,7 @@ test('the footer reopens the choice; withdrawing stops the tags and removes thei
   await expect(reopen).toBeFocused();
 
   await reopen.click();
-  for (const name of ['Analytics', 'Advertising', 'Videos']) {
+  for (const name of categoryLabels) {
     await banner(page).getByRole('checkbox', { name }).uncheck();
   }
   await banner(page).getByRole('button', { name: consent.save }).click();
@@ -151,14 +152,14 @@ test('a video box asks for consent to videos, and plays once given, without a re
   await page.goto('/');
   await banner(page).getByRole('button', { name: consent.rejectAll }).click();
   const speaking = page.locator('#speaking');
-  const ask = speaking.getByRole('button', { name: /Allow videos to play/ });
+  const ask = speaking.getByRole('button', { name: consent.videoAsk });
   await ask.click();
   const videos = banner(page).getByRole('checkbox', { name: categoryLabel('media') });
   await expect(videos).toBeFocused();
   await videos.check();
   await banner(page).getByRole('button', { name: consent.save }).click();
   // The same button now plays, and keeps the focus.
-  const play = speaking.getByRole('button', { name: /^Play/ });
+  const play = speaking.getByRole('button', { name: content.home.speaking.video.play });
   await expect(play).toBeFocused();
   await play.click();
   await expect(speaking.locator('iframe')).toHaveAttribute(
@@ -166,7 +167,7 @@ test('a video box asks for consent to videos, and plays once given, without a re
     new RegExp(`^${sampleVideos.SPEAKING_VIDEO_URL}`),
   );
   // The hero's showreel, also waiting for that consent, started by itself.
-  await expect(page.locator('iframe[title="Jamie Castell — showreel"]')).toBeVisible();
+  await expect(page.locator(`iframe[title="${content.home.hero.video.title}"]`)).toBeVisible();
   await expect.poll(() => requested.length).toBeGreaterThan(0);
 });
 

@@ -8,7 +8,8 @@ import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, sampleTags, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';
 
-const { consent } = content.site;
+const { home, waitlist } = content;
+const { consent, forms } = content.site;
 
 /**
  * Tracking as the product brief names it (§7, D19, D20): nothing third-party before consent on any page
@@ -129,7 +130,7 @@ test('refusing drops the events that waited: no tag ever hears of them', async (
     .getByRole('region', { name: consent.heading })
     .getByRole('button', { name: consent.rejectAll })
     .click();
-  await page.getByRole('link', { name: 'Subscribe free' }).click();
+  await page.getByRole('link', { name: home.topBanner.link }).click();
   await page.waitForLoadState('networkidle');
   expect(requested).toEqual([]);
   expect(await page.evaluate(() => [typeof window.dataLayer, typeof window.fbq])).toEqual([
@@ -187,9 +188,11 @@ test('a confirmed sign-up: generate_lead and Lead, with the list and the source'
   await answerTags(page);
   await page.goto(`${siteOrigin.main}/bookwaitlistli`);
   await accept(page);
-  await page.getByLabel('Email address').fill(`lead+${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'I want book updates!' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
+  await page.getByLabel(forms.emailLabel).fill(`lead+${Date.now()}@example.com`);
+  await page.getByRole('button', { name: waitlist.hero.copy.submit }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: waitlist.hero.copy.success }),
+  ).toBeVisible();
   const params = {
     button_location: 'waitlist-page-form',
     list: 'waitlist',
@@ -212,12 +215,13 @@ test('a confirmed contact message: contact_form_success and Contact, never the m
   await page.goto('/#contact');
   await accept(page);
   const contact = page.locator('#contact');
-  await contact.getByLabel('Name').fill('Ada Lovelace');
-  await contact.getByLabel('Email').fill(`ada+${Date.now()}@example.com`);
-  await contact.getByLabel('Message').fill('A talk for our team, please.');
-  await contact.getByRole('button', { name: 'Send message' }).click();
+  const contactForm = home.contact;
+  await contact.getByLabel(contactForm.nameLabel).fill('Ada Lovelace');
+  await contact.getByLabel(contactForm.emailLabel).fill(`ada+${Date.now()}@example.com`);
+  await contact.getByLabel(contactForm.messageLabel).fill('A talk for our team, please.');
+  await contact.getByRole('button', { name: contactForm.copy.submit }).click();
   await expect(
-    contact.getByRole('status').filter({ hasText: 'Thank you for your message!' }),
+    contact.getByRole('status').filter({ hasText: contactForm.copy.success }),
   ).toBeVisible();
   const params = { button_location: 'contact-form', page_path: '/', source: 'Direct' };
   await expect
