@@ -12,6 +12,9 @@ const facts = factsOf(raw, Date.now());
 export const content = withFacts(raw, facts);
 export { facts };
 
+/** Words of the content inside a RegExp, matched as written (an owner may type `?` or `(`). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The label of the cookie notice's own button to the consent settings, if its text places one. */
 export const cookieSettingsButton = parseLegalText(content.cookies.body)
   .sections.flatMap(({ blocks }) => blocks)

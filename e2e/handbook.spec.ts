@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
-import { content } from './content';
+import { content, escapeRegExp } from './content';
 
 /**
  * The handbook page (product brief §2.6, §4, §9; D3, D9, D11) in its default "simulated" window,
@@ -12,7 +12,6 @@ import { content } from './content';
 
 const { handbook, site } = content;
 const { submit } = handbook.form.copy;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Any of the form's two labels: before and after the window runs out. */
 const anySubmit = new RegExp(
   `^(${escapeRegExp(submit)}|${escapeRegExp(handbook.form.closedSubmit)})$`,
