@@ -1,6 +1,6 @@
 /**
  * `npm run bench:evaluation`: how long evaluating React DOM takes (the one task of ours near 50 ms
- * under a 4× slower CPU, issue #19), in a browser with and without the DevTools protocol
+ * under a 4× slower CPU), in a browser with and without the DevTools protocol
  * attached. Every other benchmark here drives Chromium through that protocol (Lighthouse,
  * Playwright), and with it attached V8 records a detailed stack for every Error object: React
  * DOM makes five at its top level, inside the one ~200 KB function the bundler wraps it in, so V8
@@ -10,7 +10,7 @@
  * A page of its own loads React DOM's modules (modulepreload), waits for them to compile, then
  * imports them and reports the time. Without the protocol, Chromium runs headless as a plain
  * process and the page reports over HTTP; with it, Playwright loads the same page, at 1× and 4×.
- * Uses the existing build (`npm run build` first). Env: EVALUATION_RUNS (default 7), CHROME_PATH.
+ * Uses the existing build (`npm run build` first). Env: EVALUATION_RUNS (default 7), CHROMIUM_PATH.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -21,11 +21,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildPaths } from '../server/build-paths';
+import { pathSettings } from '../server/env';
 import { readClientManifest } from './client-manifest';
 import { median } from './median';
 
 const runs = Number(process.env.EVALUATION_RUNS ?? 7);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = pathSettings().CHROMIUM_PATH;
 
 /** The chunk that hydrates islands (React DOM's entry point), then every chunk it imports. */
 async function reactChunks(): Promise<string[]> {

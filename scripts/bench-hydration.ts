@@ -9,10 +9,11 @@
  * longer than in a visitor's browser: `npm run bench:evaluation` measures both.
  *
  * Env: HYDRATION_BASE (a commit; default HEAD), HYDRATION_PAGES (default home,waitlist,handbook),
- * HYDRATION_RUNS (default 5), HYDRATION_PORT (default 4201; the base on the next port), CHROME_PATH.
+ * HYDRATION_RUNS (default 5), HYDRATION_PORT (default 4201; the base on the next port), CHROMIUM_PATH.
  */
 import { type Browser, chromium } from '@playwright/test';
 import { type PageId, pageIds } from '../contracts/routes';
+import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 
 const port = Number(process.env.HYDRATION_PORT ?? 4201);
@@ -73,7 +74,7 @@ const longest = (scripts: Script[]) =>
 const server = await serveSite(port);
 const baseServer = await serveSite(port + 1, checkOutBase(base));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: pathSettings().CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {

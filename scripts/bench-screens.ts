@@ -8,13 +8,14 @@
  * and the consent banner left as a first visit sees it, so only the change can differ.
  *
  * Env: SCREENS_BASE (a commit), SCREENS_PAGES (page ids, comma-separated; default every page),
- * SCREENS_PORT (default 4191; the base commit on the next port), SCREENS_OUT, CHROME_PATH.
+ * SCREENS_PORT (default 4191; the base commit on the next port), SCREENS_OUT, CHROMIUM_PATH.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { type PageId, pageIds } from '../contracts/routes';
+import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 
 const port = Number(process.env.SCREENS_PORT ?? 4191);
@@ -31,7 +32,7 @@ const frozenAt = new Date();
 const server = await serveSite(port);
 const baseServer = await serveSite(port + 1, checkOutBase(base));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: pathSettings().CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
 });
 

@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
 import type { Content } from '../contracts/content';
 import { InvalidContentError, loadContent } from '../contracts/content/load';
-import { buildPaths } from '../server/build-paths';
+import { pathSettings } from '../server/env';
 
 /** The owner's content: content/ in the repository, or CONTENT_DIR (a copy being tried out). */
-export const contentDir = resolve(buildPaths.root, process.env.CONTENT_DIR || 'content');
+export const contentDir = pathSettings().CONTENT_DIR;
 
 /** The content, checked; on a problem, the list of them (file, line, field) and exit 1. */
 export async function loadContentOrExit(): Promise<Content> {

@@ -6,6 +6,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
+import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 import { largestPaintWaits, type PaintWait } from './lantern-waits';
 import { load } from './load';
@@ -13,7 +14,7 @@ import { median } from './median';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4181);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = pathSettings().CHROMIUM_PATH;
 const reportDir = process.env.LIGHTHOUSE_REPORT;
 const base = process.env.LIGHTHOUSE_BASE;
 
@@ -297,7 +298,7 @@ try {
   }
 
   console.log(
-    `\nThe first paint (issue #19): aims LCP <= 1.10 × FCP, FCP <= the no-script FCP, TBT within 10 ms of the no-script TBT, no task of our scripts over 50 ms (the page's own parsing and layout, with and without scripts, beside it; Lighthouse attaches the DevTools protocol, which makes React DOM's evaluation about 4× longer than a visitor's, see npm run bench:evaluation), bytes before LCP within the page's budget${base ? `; base: ${base}` : ''}\n`,
+    `\nThe first paint (decision 022): aims LCP <= 1.10 × FCP, FCP <= the no-script FCP, TBT within 10 ms of the no-script TBT, no task of our scripts over 50 ms (the page's own parsing and layout, with and without scripts, beside it; Lighthouse attaches the DevTools protocol, which makes React DOM's evaluation about 4× longer than a visitor's, see npm run bench:evaluation), bytes before LCP within the page's budget${base ? `; base: ${base}` : ''}\n`,
   );
   const baseColumns = base ? ' base FCP | base LCP | base TBT | base KB before LCP |' : '';
   console.log(

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
+import { pathSettings, repositoryRoot as root } from './env';
 
 /** Where the build writes, shared by the build, `npm start` and the server. */
-const root = resolve(import.meta.dirname, '..');
-/** BUILD_DIR builds elsewhere (a test's build of edited content); the server reads dist/. */
-const dist = resolve(root, process.env.BUILD_DIR || 'dist');
+const dist = pathSettings().BUILD_DIR;
 
 export const buildPaths = {
   root,

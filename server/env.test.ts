@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { EnvError, envSchema, parseEnv, shownValue, toPublicConfig } from './env';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EnvError, envSchema, parseEnv, pathSettings, shownValue, toPublicConfig } from './env';
 
 describe('parseEnv', () => {
   it('gives every setting a working default', () => {
@@ -74,6 +76,72 @@ describe('parseEnv', () => {
         HANDBOOK_DEADLINE: '2026-12-01T18:00:00+00:00',
       }).HANDBOOK_DEADLINE,
     ).toBe('2026-12-01T18:00:00+00:00');
+  });
+});
+
+describe('where the build, the content and Chromium are', () => {
+  const repository = resolve(import.meta.dirname, '..');
+
+  it("defaults to dist/ and content/ in the repository and Debian's Chromium", () => {
+    expect(pathSettings({})).toEqual({
+      BUILD_DIR: join(repository, 'dist'),
+      CONTENT_DIR: join(repository, 'content'),
+      CHROMIUM_PATH: '/usr/bin/chromium',
+    });
+  });
+
+  it('takes relative folders from the repository, not from where the command runs', () => {
+    vi.spyOn(process, 'cwd').mockReturnValue(tmpdir());
+    expect(pathSettings({ BUILD_DIR: 'out/try', CONTENT_DIR: '../copy' })).toMatchObject({
+      BUILD_DIR: join(repository, 'out/try'),
+      CONTENT_DIR: resolve(repository, '../copy'),
+    });
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    // The build empties BUILD_DIR first: the repository (or its parent) would go with it.
+    ['BUILD_DIR', '.'],
+    ['BUILD_DIR', '..'],
+    ['BUILD_DIR', '/'],
+    ['CHROMIUM_PATH', 'chromium'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => pathSettings({ [name]: value })).toThrow(EnvError);
+    expect(() => pathSettings({ [name]: value })).toThrow(new RegExp(`${name}:`));
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('checks only these three, so a module that loads them starts whatever else is set', () => {
+    expect(pathSettings({ PORT: 'eighty', CHROMIUM_PATH: '/opt/chromium/chrome' })).toMatchObject({
+      CHROMIUM_PATH: '/opt/chromium/chrome',
+    });
+  });
+
+  describe('from the environment', () => {
+    const cwd = process.cwd();
+    afterEach(() => {
+      process.chdir(cwd);
+      vi.unstubAllEnvs();
+    });
+
+    it('reads a .env file under the environment, without loading it into process.env', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'env-'));
+      writeFileSync(
+        join(dir, '.env'),
+        'BUILD_DIR=/tmp/from-file\nCHROMIUM_PATH=/opt/file/chrome\nKIT_API_KEY=kit-from-file\n',
+      );
+      process.chdir(dir);
+      vi.stubEnv('CHROMIUM_PATH', '/opt/env/chrome');
+      try {
+        expect(pathSettings()).toMatchObject({
+          BUILD_DIR: '/tmp/from-file',
+          CHROMIUM_PATH: '/opt/env/chrome',
+        });
+        expect(process.env.KIT_API_KEY).not.toBe('kit-from-file');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });
 

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { parseEnv as parseEnvFile } from 'node:util';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import type { PublicConfig } from '../contracts/public-config';
@@ -35,6 +37,23 @@ const boolean = (fallback: boolean) =>
   );
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
+
+/** The repository: BUILD_DIR and CONTENT_DIR are relative to it, wherever a command runs from. */
+export const repositoryRoot = resolve(import.meta.dirname, '..');
+const folder = (fallback: string) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .default(fallback)
+      .transform((path) => resolve(repositoryRoot, path)),
+  );
+/** Whether `dir` is the repository or a folder above it (the build empties BUILD_DIR first). */
+const holdsRepository = (dir: string) => {
+  const path = relative(dir, repositoryRoot);
+  return !isAbsolute(path) && path.split(sep)[0] !== '..';
+};
 
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -89,6 +108,26 @@ export const envSchema = z.object({
 
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
   /**
+   * Where the build writes and the server reads it (a test's build of edited content goes
+   * elsewhere). The build empties it first, so never the repository or a folder above it.
+   */
+  BUILD_DIR: folder('dist').refine(
+    (dir) => !holdsRepository(dir),
+    'a folder the build may empty, not the repository or a folder above it',
+  ),
+  /** The content the build and `npm run dev` read (a copy being tried out); the room has its own. */
+  CONTENT_DIR: folder('content'),
+  /** The Chromium the browser tests and the speed benchmarks drive. */
+  CHROMIUM_PATH: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .refine(isAbsolute, 'an absolute path to the Chromium program')
+      .default('/usr/bin/chromium'),
+  ),
+
+  /**
    * Key of the IP hashes kept with leads; unset, one is made in DATA_DIR/ip-hash.key. Set it, the
    * same on each, when several instances share one PostgreSQL.
    */
@@ -131,12 +170,12 @@ export const envSchema = z.object({
 
   /**
    * The list a workshop buyer who is not yet a subscriber joins, created inactive like every
-   * sign-up (issue #20); unset: buyers are not added to Kit.
+   * sign-up (decision 020); unset: buyers are not added to Kit.
    */
   KIT_FORM_ID_BUYERS: optionalString,
 
   /**
-   * The signing secret of the Stripe webhook endpoint (whsec_…, issue #20); unset: no webhook,
+   * The signing secret of the Stripe webhook endpoint (whsec_…, decision 020); unset: no webhook,
    * POST /api/stripe/webhook answers 404.
    */
   STRIPE_WEBHOOK_SECRET: z.preprocess(
@@ -214,6 +253,22 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
   return parseEnvFrom(source ?? process.env);
 }
 
+/** The settings that say where things are on this machine, which parse on their own. */
+const pathSchema = envSchema.pick({ BUILD_DIR: true, CONTENT_DIR: true, CHROMIUM_PATH: true });
+export type PathSettings = z.infer<typeof pathSchema>;
+
+/**
+ * Where the build, the content and Chromium are, by the same fields as parseEnv. Modules read
+ * these as they load (server/build-paths.ts, before any configuration is parsed, in every test
+ * too), so only these three are checked: another setting's bad value stops only what uses it.
+ * Without a source, the environment over the .env file, which is read but not loaded into
+ * process.env (a test process must not take on the server's keys).
+ */
+export function pathSettings(source?: Record<string, string | undefined>): PathSettings {
+  const file = existsSync('.env') ? parseEnvFile(readFileSync('.env', 'utf8')) : {};
+  return checked(pathSchema, source ?? { ...file, ...process.env });
+}
+
 /** Variables whose values are secrets: an error names them but never prints them. */
 const secretName = /KEY|SECRET|TOKEN|PASSWORD/;
 
@@ -230,16 +285,22 @@ export function shownValue(name: string, value: string | undefined): string {
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** `source` parsed by `schema`, or an EnvError naming each bad variable and what it expects. */
+function checked<Schema extends z.ZodType>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+): z.infer<Schema> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `  ${issue.path.join('.')}: ${issue.message} (got ${shownValue(name, source[name])})`;
+  });
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
 function parseEnvFrom(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      return `  ${issue.path.join('.')}: ${issue.message} (got ${shownValue(name, source[name])})`;
-    });
-    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = result.data;
+  const env = checked(envSchema, source);
   // The API key travels with every Kit call: never in clear text off this machine.
   const kitUrl = new URL(env.KIT_API_URL);
   if (
