@@ -14,7 +14,7 @@ export const ownerPaths = {
   api: '/owner/api',
   /**
    * The content editor (Keystatic) and its API. Keystatic's app has /keystatic and
-   * /api/keystatic written into it; the build rewrites them to these (scripts/keystatic/paths.ts).
+   * /api/keystatic written into it; the build rewrites them to these (scripts/content-editor/paths.ts).
    */
   editor: '/owner/editor',
   editorApi: '/owner/api/editor',

@@ -12,15 +12,16 @@ import { dirname, join, relative } from 'node:path';
 import { build } from 'vite';
 import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
+import { editorDocument } from '../server/content-editor/document';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { editorDocument, roomDocument } from '../src/owner/room-document';
+import { roomDocument } from '../src/owner/room-document';
 import { configFingerprint } from './build-info';
 import { calendarReport } from './calendar-report';
 import { readClientManifest } from './client-manifest';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
+import { buildEditor } from './content-editor/build-editor';
 import { resolveContentImages } from './content-images';
 import { type PageFiles, renderContent } from './content-step';
-import { buildEditor } from './keystatic/build-editor';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
 

@@ -30,8 +30,8 @@ import { createLogger, type Logger } from '../server/logger';
 import type { PageProps } from '../src/content/page-props';
 import { renderDocument } from '../src/document';
 import { contentDir } from './content-dir';
+import { keystaticDev } from './content-editor/dev-middleware';
 import { type ImageFile, resolveContentImages } from './content-images';
-import { keystaticDev } from './keystatic/dev-middleware';
 
 type EntryServer = typeof import('../src/entry-server');
 

@@ -19,7 +19,7 @@ export interface Site {
   privateFiles: ReadonlyMap<string, StaticFile>;
   /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
   room?: StaticFile;
-  /** The content editor's page (server/owner/editor-router.ts); absent from builds made before it. */
+  /** The content editor's page (server/content-editor/router.ts); absent from older builds. */
   editor?: StaticFile;
 }
 

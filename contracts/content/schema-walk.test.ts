@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dateTime, day, href, image, line, money, paragraph, url } from './fields';
-import { unwrap, viewOf } from './schema-walk';
+import { nameOf, unwrap, viewOf } from './schema-walk';
 
 /**
  * What the content schemas are made of, as the walks over them (the build's images, the editor's
@@ -68,6 +68,9 @@ describe('the view of each building block of the content schemas', () => {
   it('anything else is named, for a walk to skip or refuse', () => {
     expect(viewOf(z.literal('a'))).toEqual({ kind: 'other', type: 'literal' });
     expect(viewOf(z.record(z.string(), line))).toEqual({ kind: 'other', type: 'record' });
+    expect(
+      [z.record(z.string(), line), line.nullable(), image].map((schema) => nameOf(viewOf(schema))),
+    ).toEqual(['record', 'nullable', 'object']);
   });
 });
 

@@ -122,3 +122,9 @@ export function unwrap(schema: Schema): {
     inner = view.inner;
   }
 }
+
+/** zod's name for what a schema is (`object`, `nullable`, `record`…), for a message naming it. */
+export function nameOf(view: SchemaView): string {
+  if (view.kind === 'wrapped') return view.wrapper;
+  return view.kind === 'other' ? view.type : view.kind;
+}

@@ -1,8 +1,8 @@
 /**
  * The content editor's API: Keystatic's generic route handler in local mode on a content
  * directory, with our checks in front of it (review.ts). One implementation for both places the
- * editor runs: the owner's room (server/owner/editor-router.ts, on the working copy, behind the
- * session) and `npm run dev` (scripts/keystatic/dev-middleware.ts, on content/). Each reads the
+ * editor runs: the owner's room (router.ts, on the working copy, behind the session) and
+ * `npm run dev` (scripts/content-editor/dev-middleware.ts, on content/). Each reads the
  * body within its limits and answers who may call; this decides what the call may touch.
  *
  * What Keystatic itself enforces (read in @keystatic/core 0.6.9's generic-*.node.js): a
@@ -11,7 +11,7 @@
  * path under one of the configuration's directories. It follows symbolic links, though, and the
  * directories are prefixes ("workshop" admits "workshop-x/…"), hence review.ts.
  */
-import { keystaticConfig } from '../../contracts/content/keystatic';
+import { keystaticConfig } from './keystatic-config';
 import { staysInside } from './pictures';
 import { editablePath, reviewUpdate } from './review';
 

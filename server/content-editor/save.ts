@@ -29,20 +29,12 @@ import {
   type Scalar,
   stringify,
 } from 'yaml';
-import type { z } from 'zod';
 import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
-import { unwrap } from '../../contracts/content/keystatic';
 import { checkContentFile, formatProblem } from '../../contracts/content/load';
-
-type Schema = z.core.$ZodType;
+import { type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-
-function shapeOf(schema: Schema): Record<string, Schema> | undefined {
-  const def = schema._zod.def as { type: string; shape?: Record<string, Schema> };
-  return def.type === 'object' ? def.shape : undefined;
-}
 
 /** Nothing filled in: no text, no choice, no item, at any depth. */
 function isEmpty(value: unknown): boolean {
@@ -60,23 +52,22 @@ export function contentValue(schema: Schema, value: unknown): unknown {
   const { inner, optional } = unwrap(schema);
   if (value === null || value === undefined) return undefined;
   if (optional && isEmpty(value)) return undefined;
+  const view = viewOf(inner);
   // An image reference is an object too: its src and alt.
-  const shape = shapeOf(inner);
-  if (shape) {
+  if (view.kind === 'object') {
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const field = shape[key];
+      const field = view.shape[key];
       // An unknown key stays, for the schema to name it.
       const normalized = field ? contentValue(field, item) : item;
       if (normalized !== undefined) out[key] = normalized;
     }
     return optional && Object.keys(out).length === 0 ? undefined : out;
   }
-  const def = inner._zod.def as { type: string; element?: Schema };
-  if (def.type === 'array' && def.element) {
+  if (view.kind === 'array') {
     if (!Array.isArray(value)) return value;
-    const element = def.element;
+    const { element } = view;
     const items = value.map((item) => contentValue(element, item) ?? null);
     return optional && items.length === 0 ? undefined : items;
   }

@@ -5,8 +5,8 @@ import type { Env } from '../env';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { StaticFile } from '../static-files';
+import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
 import { auditEntries, endSessions, ownerDetails, sessionOf } from './access';
-import { type ContentEditorDeps, editorRouter } from './editor-router';
 import { funnelRouter } from './funnel-router';
 import type { RelyingParty } from './passkeys';
 import { passkeysRouter } from './passkeys-router';
@@ -34,7 +34,7 @@ export interface OwnerRoomDeps {
   clientOf: ClientOf;
   /** The room's page (one document; its script shows sign-in, welcome or the room). */
   room: StaticFile | null;
-  /** The content editor (editor-router.ts); without it /owner/editor is the room's page. */
+  /** The content editor (server/content-editor/router.ts); without it /owner/editor is the room. */
   editor?: ContentEditorDeps;
   /** Publish, roll back and preview; absent where there is no built site to publish (dev). */
   publisher?: Publisher | null;

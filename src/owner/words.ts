@@ -58,8 +58,6 @@ export const words = {
     nobody: '—',
   },
   editor: {
-    title: 'Content editor',
-    needsScript: 'The content editor needs JavaScript.',
     /** The room's link to it. */
     open: 'Edit the content',
   },

@@ -9,11 +9,14 @@ import { createReader } from '@keystatic/core/reader';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
-import { keystaticConfig } from '../../contracts/content/keystatic';
 import { checkContentFile } from '../../contracts/content/load';
-import { contentValue } from '../../server/content-editor/save';
-import { contentDir } from '../content-dir';
+import { buildPaths } from '../build-paths';
 import { fixtureContentDir, fixtureFiles } from './fixture';
+import { keystaticConfig } from './keystatic-config';
+import { contentValue } from './save';
+
+/** The repository's content, the working copy's seed. */
+const contentDir = join(buildPaths.root, 'content');
 
 /** Date-times compared as instants: Keystatic may show an unquoted one in UTC. */
 function instants(value: unknown): unknown {

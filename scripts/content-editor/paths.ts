@@ -52,7 +52,7 @@ export function keystaticPaths(): Plugin {
     generateBundle(_options, bundle) {
       if (!routerBaseSeen) {
         this.error(
-          "Keystatic's router base (basePath: '/keystatic') was not found: see scripts/keystatic/paths.ts",
+          "Keystatic's router base (basePath: '/keystatic') was not found: see scripts/content-editor/paths.ts",
         );
       }
       for (const chunk of Object.values(bundle)) {
@@ -60,7 +60,7 @@ export function keystaticPaths(): Plugin {
         const left = leftoverPaths(chunk.code);
         if (left.length > 0) {
           this.error(
-            `${chunk.fileName} still names Keystatic's own paths (${left.join(', ')}): see scripts/keystatic/paths.ts`,
+            `${chunk.fileName} still names Keystatic's own paths (${left.join(', ')}): see scripts/content-editor/paths.ts`,
           );
         }
       }

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { mergeIntoFile, prepareSave } from '../../server/content-editor/save';
-import { contentDir } from '../content-dir';
+import { buildPaths } from '../build-paths';
 import { everythingYaml, fixtureFiles, termsMarkdown } from './fixture';
+import { mergeIntoFile, prepareSave } from './save';
 
 /** YAML as the editor sends it: re-wrapped, comments gone (only its data matters here). */
 async function keystaticYaml(value: unknown): Promise<string> {
@@ -120,7 +120,7 @@ describe('a save from the editor keeps the owner’s file', () => {
 });
 
 describe('a save the build would refuse is refused', () => {
-  const workshop = readFileSync(join(contentDir, 'workshop.yaml'), 'utf8');
+  const workshop = readFileSync(join(buildPaths.root, 'content/workshop.yaml'), 'utf8');
 
   it('the real file saved unchanged is accepted; only its date-times get quotes', async () => {
     const saved = await keystaticYaml(parse(workshop));

@@ -2,7 +2,7 @@
  * The content editor in `npm run dev`: Keystatic (LOCAL mode) at /keystatic, editing the files in
  * content/ (or CONTENT_DIR), with no sign-in; the dev server's own reload on a content change is
  * the live preview. (The owner's room serves the same editor, built, at /owner/editor behind its
- * session: server/owner/editor-router.ts.)
+ * session: server/content-editor/router.ts.)
  *
  *   /api/keystatic/*   Keystatic's API (its generic route handler), with content/ as its base
  *                      directory: the file tree, the files, and saves, through the same checks as
@@ -24,9 +24,9 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { contentEditorApi } from '../../server/content-editor/api';
+import { editorDocument } from '../../server/content-editor/document';
 import { saveMaxBytes } from '../../server/content-editor/review';
 import { editorPolicy } from '../../server/owner/policy';
-import { editorDocument } from '../../src/owner/room-document';
 
 const apiPrefix = '/api/keystatic';
 const pagePath = '/keystatic';
@@ -54,7 +54,7 @@ export interface KeystaticDev {
 
 /** The page: Keystatic's app takes the whole document and routes under /keystatic itself. */
 export const editorPage = editorDocument({
-  script: `${uiBase}scripts/keystatic/ui-entry.ts`,
+  script: `${uiBase}scripts/content-editor/ui-entry.ts`,
   stylesheets: [],
 });
 
@@ -119,7 +119,7 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
         logLevel: 'warn',
         clearScreen: false,
         server: { middlewareMode: true, hmr: false, ws: false },
-        optimizeDeps: { entries: ['scripts/keystatic/ui-entry.ts'] },
+        optimizeDeps: { entries: ['scripts/content-editor/ui-entry.ts'] },
       });
     })();
     return ui;

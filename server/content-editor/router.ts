@@ -2,11 +2,11 @@ import { type Context, Hono } from 'hono';
 import { ownerPaths } from '../../contracts/owner';
 import { BodyReadError, readBodyText } from '../api/read-body';
 import { isSameOriginPost } from '../api/same-origin';
-import { contentEditorApi } from '../content-editor/api';
-import { saveMaxBytes } from '../content-editor/review';
+import { editorPolicy } from '../owner/policy';
+import type { RoomEnv } from '../owner/room-request';
 import type { StaticFile } from '../static-files';
-import { editorPolicy } from './policy';
-import type { RoomEnv } from './router';
+import { contentEditorApi } from './api';
+import { saveMaxBytes } from './review';
 
 /**
  * The content editor in the owner's room: Keystatic's app in local mode on the owner's working
@@ -16,12 +16,12 @@ import type { RoomEnv } from './router';
  *   GET /owner/editor, /owner/editor/*   the editor's document (the build's), under a policy of
  *                                        its own: scripts from this server only, inline styles
  *                                        (Keystatic inserts its styles at run time)
- *   /owner/api/editor/*                  Keystatic's API (server/content-editor/api.ts): the
- *                                        working copy's tree, its files, and saves; a save also
- *                                        needs the same origin and is read within 32 MB
+ *   /owner/api/editor/*                  Keystatic's API (api.ts): the working copy's tree,
+ *                                        its files, and saves; a save also needs the same
+ *                                        origin and is read within 32 MB
  *
  * The built editor asks for these paths because the build rewrites Keystatic's own
- * (scripts/keystatic/paths.ts).
+ * (scripts/content-editor/paths.ts).
  */
 
 export interface ContentEditorDeps {

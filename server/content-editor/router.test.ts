@@ -14,19 +14,19 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ownerPaths } from '../../contracts/owner';
 import { pageIds } from '../../contracts/routes';
-import { pictureMaxBytes, saveMaxBytes } from '../content-editor/review';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
+import { inviteOwner, startSession } from '../owner/access';
+import { editorPolicy } from '../owner/policy';
 import { contentSecurityPolicy } from '../security-headers';
 import type { Site } from '../site';
 import { staticFile } from '../static-files';
 import { createTestApp } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
-import { inviteOwner, startSession } from './access';
-import { editorPolicy } from './policy';
+import { pictureMaxBytes, saveMaxBytes } from './review';
 
 /**
- * The content editor in the room (editor-router.ts), tried as an attacker would: without a
+ * The content editor in the room (router.ts), tried as an attacker would: without a
  * session, from another site, and with every way out of the working copy we know of (encoded
  * dots, absolute paths, backslashes, a symbolic link inside pointing outside), plus uploads that
  * are too large or not pictures. Nothing may be read or written outside DATA_DIR/content.

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { fixtureContentDir } from '../../server/content-editor/fixture';
 import { contentDir as repositoryContent } from '../content-dir';
 import { editorPage, editorPolicy, keystaticDev } from './dev-middleware';
-import { fixtureContentDir } from './fixture';
 
 /**
  * The editor's routes in a server of their own, on a copy of the content: its page, Keystatic's
@@ -53,7 +53,7 @@ describe('the content editor in npm run dev', () => {
       expect(response.headers.get('content-security-policy')).toBe(editorPolicy);
       expect(await response.text()).toBe(editorPage);
     }
-    expect(editorPage).toContain('src="/__keystatic/scripts/keystatic/ui-entry.ts"');
+    expect(editorPage).toContain('src="/__keystatic/scripts/content-editor/ui-entry.ts"');
   });
 
   it('leaves every other request to the site', async () => {

@@ -5,14 +5,15 @@ import { keystaticPaths } from './paths';
 
 /**
  * Builds the content editor's page script (ui-entry.ts: Keystatic's app with the configuration of
- * contracts/content/keystatic.ts) for the owner's room, into `outDir`'s assets/. A Vite build of
+ * server/content-editor/keystatic-config.ts) for the owner's room, into `outDir`'s assets/. A Vite build of
  * its own rather than an input of vite.config.ts: the pages' build, their shared chunks and their
  * hashes stay exactly as they are, and Keystatic's path rewrite (paths.ts) touches this build
- * only. No page loads it; only the editor's document (src/owner/room-document.ts) names it.
+ * only. No page loads it; only the editor's document (server/content-editor/document.ts) names
+ * it.
  */
 
 const root = resolve(import.meta.dirname, '../..');
-const entry = 'scripts/keystatic/ui-entry.ts';
+const entry = 'scripts/content-editor/ui-entry.ts';
 /** Its own manifest, beside the pages' (.vite/manifest.json). */
 const manifestFile = '.vite/editor-manifest.json';
 

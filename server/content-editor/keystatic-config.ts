@@ -1,15 +1,16 @@
 /**
  * The Keystatic configuration of the content editor (at /keystatic in `npm run dev`, at
- * /owner/editor in the owner's room), derived from the content schemas of contracts/content/: one
- * singleton per content file, one field per schema field. It lives in contracts/ because the
- * editor's page (browser), its API in the server and the dev middleware all need the same one.
- * Nothing here is written by hand per file, so the editor cannot drift from what the build
- * accepts (scripts/keystatic/agreement.test.ts checks every field of every file).
+ * /owner/editor in the owner's room), derived from the content schemas of contracts/content/
+ * (read through contracts/content/schema-walk.ts): one singleton per content file, one field per
+ * schema field. The editor's API (api.ts) and its page need the same one; the page's script
+ * (scripts/content-editor/ui-entry.ts) takes it into the browser, so this file, alone of
+ * server/content-editor/, imports nothing that needs Node. Nothing here is written by hand per
+ * file, so the editor cannot drift from what the build accepts (agreement.test.ts checks every
+ * field of every file).
  *
  * Paths are relative to the content directory (Keystatic's local base directory: content/ or
  * CONTENT_DIR in dev, the owner's working copy DATA_DIR/content in the room): the singleton
- * `workshop` is content/workshop.yaml, `legal/terms` is content/legal/terms.md. Runs in the browser (the
- * editor's page) and in Node (its API, tests).
+ * `workshop` is content/workshop.yaml, `legal/terms` is content/legal/terms.md.
  *
  * How zod maps to Keystatic:
  *   object → fields.object            array → fields.array (item label from a name-like field)
@@ -22,7 +23,7 @@
  *
  * Optional: empty means absent. Keystatic already leaves an empty text, date, URL or number out of
  * the file; an optional enum gets a "(none)" choice; an optional group (an image, a badge) whose
- * fields are all empty is written as `{}`, which the save step (server/content-editor/save.ts) removes. Required fields
+ * fields are all empty is written as `{}`, which the save step (save.ts) removes. Required fields
  * keep Keystatic's required marker; whatever Keystatic cannot express is refused at save by the
  * same check as the build.
  *
@@ -37,16 +38,12 @@ import {
   type Singleton,
 } from '@keystatic/core';
 import { z } from 'zod';
-import { isImageSchema } from './fields';
-import { type ContentFile, contentFiles } from './index';
+import { type ContentFile, contentFiles } from '../../contracts/content';
+import { image, isImageSchema } from '../../contracts/content/fields';
+import { nameOf, type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
 
 /** Where pictures live, relative to the content directory. */
 export const imagesDirectory = 'images';
-
-type Schema = z.core.$ZodType;
-type Def = z.core.$ZodTypeDef & Record<string, unknown>;
-
-const defOf = (schema: Schema) => schema._zod.def as Def;
 
 /** `nextDate` → "Next date". */
 export function labelOf(key: string): string {
@@ -62,35 +59,11 @@ function metaOf(schema: Schema): { title?: string; description?: string } {
   return (z.globalRegistry.get(schema) ?? {}) as { title?: string; description?: string };
 }
 
-/** A schema without its `.optional()` / `.default()`, and what they said. */
-export function unwrap(schema: Schema): {
-  inner: Schema;
-  optional: boolean;
-  defaultValue?: unknown;
-} {
-  let inner = schema;
-  let optional = false;
-  let defaultValue: unknown;
-  for (;;) {
-    const def = defOf(inner);
-    if (def.type === 'optional') {
-      optional = true;
-      inner = def.innerType as Schema;
-    } else if (def.type === 'default') {
-      optional = true;
-      defaultValue = def.defaultValue;
-      inner = def.innerType as Schema;
-    } else {
-      return { inner, optional, defaultValue };
-    }
-  }
-}
-
 /** Whether a schema takes only strings: a string, a format of one, or a union of those. */
 function isStringLike(schema: Schema): boolean {
-  const def = defOf(schema);
-  if (def.type === 'string') return true;
-  if (def.type === 'union') return (def.options as Schema[]).every(isStringLike);
+  const view = viewOf(schema);
+  if (view.kind === 'string') return true;
+  if (view.kind === 'union') return view.options.every(isStringLike);
   return false;
 }
 
@@ -137,7 +110,8 @@ function textField(
   optional: boolean,
   defaultValue: unknown,
 ): ComponentSchema {
-  const dateTime = defOf(schema).format === 'datetime';
+  const view = viewOf(schema);
+  const dateTime = view.kind === 'string' && view.format === 'datetime';
   const pattern = new SchemaPattern(schema, optional);
   const base = fields.text({
     label,
@@ -198,18 +172,12 @@ function imageFileField(label: string, required: boolean): ComponentSchema {
   return field;
 }
 
-function imageField(
-  schema: Schema,
-  label: string,
-  description: string | undefined,
-  optional: boolean,
-) {
-  const shape = defOf(schema).shape as { src: Schema; alt: Schema };
+function imageField(label: string, description: string | undefined, optional: boolean) {
   return fields.object(
     {
       src: imageFileField('Picture (a .jpg, .png or .svg in content/images/)', !optional),
       alt: textField(
-        shape.alt,
+        image.shape.alt,
         'Text alternative (what the picture shows, for screen readers)',
         undefined,
         optional,
@@ -258,18 +226,6 @@ function itemLabelFor(element: ComponentSchema): ((props: unknown) => string) | 
   };
 }
 
-/** The length limits of an array schema. */
-function lengthOf(schema: Schema): { min?: number; max?: number } {
-  const length: { min?: number; max?: number } = {};
-  for (const check of (defOf(schema).checks ?? []) as z.core.$ZodCheck[]) {
-    const def = check._zod.def as unknown as Record<string, unknown>;
-    if (def.check === 'min_length') length.min = def.minimum as number;
-    if (def.check === 'max_length') length.max = def.maximum as number;
-    if (def.check === 'length_equals') length.min = length.max = def.length as number;
-  }
-  return length;
-}
-
 /** A field path for error messages: `faq.items[]`. */
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
@@ -292,15 +248,14 @@ export function fieldFor(
   const description = meta.description;
   const described = description ? { description } : {};
 
-  if (isImageSchema(inner)) return imageField(inner, label, description, optional);
+  if (isImageSchema(inner)) return imageField(label, description, optional);
 
-  const def = defOf(inner);
-  switch (def.type) {
+  const view = viewOf(inner);
+  switch (view.kind) {
     case 'object': {
-      const shape = def.shape as Record<string, Schema>;
       return fields.object(
         Object.fromEntries(
-          Object.entries(shape).map(([name, field]) => [
+          Object.entries(view.shape).map(([name, field]) => [
             name,
             fieldFor(field, name, join(path, name), optional),
           ]),
@@ -309,19 +264,20 @@ export function fieldFor(
       );
     }
     case 'array': {
-      const element = fieldFor(def.element as Schema, key, `${path}[]`);
+      const element = fieldFor(view.element, key, `${path}[]`);
       const itemLabel = itemLabelFor(element);
       return fields.array(element, {
         label,
         ...described,
         ...(itemLabel ? { itemLabel } : {}),
-        validation: { length: optional ? {} : lengthOf(inner) },
+        validation: { length: optional ? {} : view.length },
       });
     }
     case 'string':
     case 'union': {
       if (!isStringLike(inner)) break;
-      if (def.format === 'url') {
+      const format = view.kind === 'string' ? view.format : undefined;
+      if (format === 'url') {
         return fields.url({
           label,
           ...described,
@@ -329,7 +285,7 @@ export function fieldFor(
           validation: { isRequired: !optional },
         });
       }
-      if (def.format === 'date') {
+      if (format === 'date') {
         return fields.date({
           label,
           ...described,
@@ -340,18 +296,17 @@ export function fieldFor(
       return textField(inner, label, description, optional, defaultValue);
     }
     case 'number': {
-      const number = inner as unknown as z.ZodNumber;
-      const limits = {
-        ...(Number.isFinite(number.minValue) ? { min: number.minValue as number } : {}),
-        ...(Number.isFinite(number.maxValue) ? { max: number.maxValue as number } : {}),
-      };
       const options = {
         label,
         ...described,
         ...(typeof defaultValue === 'number' ? { defaultValue } : {}),
-        validation: { isRequired: !optional, ...limits },
+        validation: {
+          isRequired: !optional,
+          ...(view.min === undefined ? {} : { min: view.min }),
+          ...(view.max === undefined ? {} : { max: view.max }),
+        },
       };
-      return number.isInt ? fields.integer(options) : fields.number(options);
+      return view.integer ? fields.integer(options) : fields.number(options);
     }
     case 'boolean':
       return fields.checkbox({
@@ -360,7 +315,7 @@ export function fieldFor(
         defaultValue: defaultValue === true,
       });
     case 'enum': {
-      const values = Object.values(def.entries as Record<string, string | number>).map(String);
+      const { values } = view;
       const options = values.map((value) => ({ label: value, value }));
       if (!optional) {
         return fields.select({
@@ -384,8 +339,8 @@ export function fieldFor(
     }
   }
   throw new Error(
-    `content editor: no Keystatic field for ${path || key} (a ${def.type} schema); ` +
-      'add its mapping to contracts/content/keystatic.ts',
+    `content editor: no Keystatic field for ${path || key} (a ${nameOf(view)} schema); ` +
+      'add its mapping to server/content-editor/keystatic-config.ts',
   );
 }
 
@@ -404,12 +359,11 @@ export function singletonFor(
   name: string,
   file: ContentFile,
 ): Singleton<Record<string, ComponentSchema>> {
-  const { inner } = unwrap(file.schema);
-  const def = defOf(inner);
-  if (def.type !== 'object') {
+  const view = viewOf(unwrap(file.schema).inner);
+  if (view.kind !== 'object') {
     throw new Error(`content editor: the schema of content/${file.path} is not an object`);
   }
-  const shape = def.shape as Record<string, Schema>;
+  const { shape } = view;
   const schema = Object.fromEntries(
     Object.entries(shape).map(([key, field]) => [
       key,
