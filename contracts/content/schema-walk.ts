@@ -16,7 +16,7 @@ import type { z } from 'zod';
 
 export type Schema = z.core.$ZodType;
 
-/** A schema that wraps another without changing its shape: what it adds to a value's absence. */
+/** A schema around another: it may change what an absent or null value means, not the shape. */
 export type Wrapper = 'optional' | 'default' | 'nullable' | 'readonly' | 'nonoptional';
 
 export type SchemaView =
