@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseDocument } from 'yaml';
 import { buildPaths } from '../server/build-paths';
 import { openStore } from '../server/db/store';
-import { inviteOwner } from '../server/owner/access';
+import { inviteOwner } from '../server/owner/owner-invites';
 import { createPublisher } from '../server/owner/publish/publisher';
 import { ensureWorkingCopy } from '../server/owner/working-copy';
 import { loadSite } from '../server/site';

@@ -60,3 +60,5 @@ export async function storedSecret(store: Store, name: string): Promise<string> 
 }
 
 export const isoNow = (): string => new Date().toISOString();
+/** A moment (milliseconds) as the tables keep times. */
+export const isoAt = (ms: number): string => new Date(ms).toISOString();

@@ -14,7 +14,7 @@ import type { Store } from '../db/store';
 import { createTestApp, expectApiError, post } from '../testing/app';
 import { roomHeaders, signedIn } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
-import { auditEntries } from './access';
+import { auditEntries } from './audit-log';
 import { exportCommand, exportCsv } from './commands/export';
 
 /**

@@ -10,7 +10,7 @@ import {
 import type { FunnelDimension } from '../db/funnel';
 import { utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
-import { audit } from './access';
+import { audit } from './audit-log';
 import { exportCommand, exportCsv } from './commands/export';
 import { forgetCommand } from './commands/forget';
 import { latestLeadsCommand } from './commands/leads';

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { addPasskeyRequestSchema, removePasskeyRequestSchema } from '../../contracts/owner';
 import type { Store } from '../db/store';
-import { audit, recentSignInMs } from './access';
+import { audit } from './audit-log';
 import {
   type RelyingParty,
   registerPasskey,
@@ -9,6 +9,7 @@ import {
   removePasskey,
 } from './passkeys';
 import type { RoomEnv, RoomRequests } from './room-request';
+import { recentSignInMs } from './sessions';
 
 /**
  * The owner's own passkeys, behind the room's session check (decision 023):

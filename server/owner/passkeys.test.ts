@@ -4,8 +4,9 @@ import type { Store } from '../db/store';
 import { createTestApp, expectApiError, post } from '../testing/app';
 import { signedIn, siteWithRoom } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
-import { auditEntries, type OwnerIdentity, recentSignInMs, startSession } from './access';
+import { auditEntries } from './audit-log';
 import { removePasskey, signInCeremony, takeChallenge } from './passkeys';
+import { type OwnerIdentity, recentSignInMs, startSession } from './sessions';
 
 /**
  * The owner's passkeys in the room (decision 023): listed, removed one at a time but never the

@@ -8,7 +8,8 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Store } from '../db/store';
-import { auditRow, hashToken, type OwnerIdentity } from './access';
+import { auditRow } from './audit-log';
+import { hashToken, type OwnerIdentity } from './sessions';
 
 /**
  * The three passkey ceremonies of the owner's room, through SimpleWebAuthn: enrolling the first

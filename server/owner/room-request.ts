@@ -5,7 +5,7 @@ import { fieldErrors } from '../../contracts/api-error';
 import { BodyReadError, readBodyText } from '../api/read-body';
 import { isSameOriginPost } from '../api/same-origin';
 import type { StaticFile } from '../static-files';
-import { type OwnerSession, sessionLifetimeMs } from './access';
+import { type OwnerSession, sessionLifetimeMs } from './sessions';
 
 /**
  * What every router of the owner's room shares (docs/decisions/018-owner-sign-in.md): the

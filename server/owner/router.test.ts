@@ -7,15 +7,9 @@ import { staticFile } from '../static-files';
 import { createTestApp, expectApiError, post } from '../testing/app';
 import { signedIn } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
-import {
-  inviteLifetimeMs,
-  inviteOwner,
-  revokeOwner,
-  sessionIdleMs,
-  sessionLifetimeMs,
-  startSession,
-} from './access';
+import { inviteLifetimeMs, inviteOwner, revokeOwner } from './owner-invites';
 import type { Publisher } from './publish/publisher';
+import { sessionIdleMs, sessionLifetimeMs, startSession } from './sessions';
 import { signInAttemptsPerWindow } from './sign-in-router';
 
 /**

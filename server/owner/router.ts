@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { ownerPaths } from '../../contracts/owner';
+import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
 import type { Store } from '../db/store';
 import type { Env } from '../env';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { StaticFile } from '../static-files';
-import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
-import { auditEntries, endSessions, ownerDetails, sessionOf } from './access';
+import { auditEntries } from './audit-log';
 import { funnelRouter } from './funnel-router';
 import type { RelyingParty } from './passkeys';
 import { passkeysRouter } from './passkeys-router';
@@ -14,6 +14,7 @@ import { roomPolicy } from './policy';
 import type { Publisher } from './publish/publisher';
 import { publishRouter } from './publish/router';
 import { type RoomEnv, roomRequests } from './room-request';
+import { endSessions, ownerDetails, sessionOf } from './sessions';
 import { signInRouter } from './sign-in-router';
 
 export type { BodyOf, RoomEnv } from './room-request';

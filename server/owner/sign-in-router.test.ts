@@ -5,7 +5,7 @@ import type { Store } from '../db/store';
 import { createTestApp, expectApiError, post } from '../testing/app';
 import { signedIn, siteWithRoom } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
-import { auditEntries } from './access';
+import { auditEntries } from './audit-log';
 import { roomPolicy } from './policy';
 import { signInAttemptsPerWindow } from './sign-in-router';
 

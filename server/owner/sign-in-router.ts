@@ -9,7 +9,8 @@ import { createRateLimiter } from '../api/rate-limit';
 import type { Store } from '../db/store';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
-import { auditRefusedSignIn, ownerOfInvite, sessionOf, startSession } from './access';
+import { auditRefusedSignIn } from './audit-log';
+import { ownerOfInvite } from './owner-invites';
 import {
   inviteSubject,
   type RelyingParty,
@@ -19,6 +20,7 @@ import {
   verifySignIn,
 } from './passkeys';
 import type { RoomRequests } from './room-request';
+import { sessionOf, startSession } from './sessions';
 
 /** Sign-in and welcome attempts per client per quarter of an hour (two calls each). */
 export const signInAttemptsPerWindow = 20;

@@ -1,5 +1,6 @@
 import type { Store } from '../db/store';
-import { inviteOwner, startSession } from '../owner/access';
+import { inviteOwner } from '../owner/owner-invites';
+import { startSession } from '../owner/sessions';
 import type { Site } from '../site';
 import { staticFile } from '../static-files';
 

@@ -1,5 +1,10 @@
 import { ownerPaths } from '../../../contracts/owner';
-import { inviteOwner, listOwners, ownerName, revokeOwner } from '../../../server/owner/access';
+import {
+  inviteOwner,
+  listOwners,
+  ownerName,
+  revokeOwner,
+} from '../../../server/owner/owner-invites';
 import { type LeadsCommand, refuseExtraWords, UsageError } from './command';
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildPaths } from '../../build-paths';
 import type { Site } from '../../site';
 import { describeEachStore } from '../../testing/stores';
-import { auditEntries } from '../access';
+import { auditEntries } from '../audit-log';
 import { followRetry } from './follow-retry';
 import { createPublisher, type Publisher } from './publisher';
 import { recordVersion } from './versions';

@@ -7,7 +7,7 @@ import { buildPaths } from '../../build-paths';
 import type { Logger } from '../../logger';
 import { loadSite, type Site } from '../../site';
 import { describeEachStore } from '../../testing/stores';
-import { inviteOwner } from '../access';
+import { inviteOwner } from '../owner-invites';
 import { ensureWorkingCopy } from '../working-copy';
 import { createPublisher, type Publisher } from './publisher';
 import { contentLimits, listVersions } from './versions';

@@ -3,7 +3,7 @@ import { ownerPaths } from '../../../contracts/owner';
 import { createTestApp, expectApiError, post } from '../../testing/app';
 import { signedIn, siteWithRoom } from '../../testing/owner-session';
 import { describeEachStore } from '../../testing/stores';
-import { auditEntries } from '../access';
+import { auditEntries } from '../audit-log';
 import type { Publisher } from './publisher';
 import { RenderFailed } from './render-child';
 

@@ -5,7 +5,7 @@ import { type Content, type ContentName, contentFiles } from '../../../contracts
 import { mapContentImages } from '../../../contracts/content/images';
 import { checkContentFile } from '../../../contracts/content/load';
 import type { Store } from '../../db/store';
-import { auditRow } from '../access';
+import { auditRow } from '../audit-log';
 
 /**
  * Published versions of the content, in the database (docs/decisions/019-publish.md): each is a
