@@ -6,9 +6,10 @@ import { isSameOriginPost } from '../../api/same-origin';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { sendFile } from '../../send-file';
-import { audit } from '../access';
+import { audit } from '../audit-log';
 import type { RoomEnv } from '../router';
-import type { Publisher, PublishResult } from './publisher';
+import type { Publisher } from './publisher';
+import type { PublishResult } from './publishing';
 import { RenderFailed } from './render-child';
 import { listVersions } from './versions';
 

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { type Calendar, loadRenderer } from '../../calendar';
+import { loadRenderedContent, type Site } from '../../site';
+import { renderedPaths } from './renders';
+
+/**
+ * The published content this instance serves (docs/decisions/019-publish.md): which version,
+ * and the swap that puts a render's pages, pictures, share images and PDFs in place of the ones
+ * before, all at once, while requests go on being answered.
+ */
+
+export type Serving = ReturnType<typeof createServing>;
+
+export function createServing(
+  /** The live site, whose pages and files a swap replaces. */
+  site: Site,
+  calendar: Pick<Calendar, 'replace'> | null,
+  renderBundle: string,
+) {
+  const build = { files: site.files, privateFiles: site.privateFiles };
+  let served = 0;
+  let previous: Pick<Site, 'files'> | null = null;
+  return {
+    /** The version served: 0 while it serves the build's own content. */
+    served: () => served,
+
+    /** Serves what a render wrote into `outDir`, as version `number`. */
+    async apply(outDir: string, number: number) {
+      const rendered = await loadRenderedContent(renderedPaths(outDir));
+      const rendering = await loadRenderer({
+        renderBundle,
+        renderInput: join(outDir, 'render-input.json'),
+        info: join(outDir, 'build-info.json'),
+      });
+      if (!rendering) throw new Error(`the render in ${outDir} is incomplete`);
+      // The calendar first: it waits for a render of the old content still under way, which would
+      // otherwise land on top of the new pages.
+      await calendar?.replace(rendering.renderer, rendering.renderedFor);
+      // The version before stays reachable a while: a page cached with its old pictures still
+      // finds them.
+      site.files = new Map([...build.files, ...(previous?.files ?? []), ...rendered.files]);
+      site.privateFiles = new Map([...build.privateFiles, ...rendered.privateFiles]);
+      site.friendsGoal = rendered.friendsGoal;
+      site.workshopSessions = rendered.workshopSessions;
+      for (const [page, file] of rendered.pages) site.pages.set(page, file);
+      previous = rendered;
+      served = number;
+    },
+  };
+}
