@@ -1,0 +1,108 @@
+import { figure } from '../../../contracts/funnel-figures';
+import type { FunnelAnswer } from '../../../contracts/owner-funnel';
+import { words } from '../words';
+import { DayChart } from './day-chart';
+import { FunnelTable } from './funnel-table';
+
+/**
+ * The figures of the period shown: the totals from views to conversion, the checkouts and sales,
+ * visitors and sign-ups by day as a chart (with its figures as a table), and tables by source
+ * and by page.
+ */
+export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
+  const { total } = funnel;
+  const totals = [
+    { term: words.funnel.views, value: figure(total, 'views'), hint: words.funnel.viewsHint },
+    {
+      term: words.funnel.visitors,
+      value: figure(total, 'visitors'),
+      hint: words.funnel.visitorsHint,
+    },
+    { term: words.funnel.signUps, value: figure(total, 'signUps'), hint: null },
+    {
+      term: words.funnel.confirmed,
+      value: figure(total, 'confirmed'),
+      hint: words.funnel.confirmedHint,
+    },
+    {
+      term: words.funnel.conversion,
+      value: figure(total, 'conversion'),
+      hint: words.funnel.conversionHint,
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-8">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-6">
+        {totals.map(({ term, value, hint }, index) => (
+          <div
+            key={term}
+            className={`flex flex-col gap-1 rounded-card p-4 ${index === totals.length - 1 ? 'bg-accent text-on-accent' : 'bg-surface'}`}
+          >
+            <dt className="text-step--1 font-semibold">{term}</dt>
+            <dd className="text-step-2 font-bold tabular-nums">{value}</dd>
+            {hint && <dd className="text-step--1">{hint}</dd>}
+          </div>
+        ))}
+        <div className="col-span-2 flex flex-col gap-1 rounded-card border border-line p-4 md:col-span-1">
+          <dt className="text-step--1 font-semibold">{words.funnel.enquiries}</dt>
+          <dd className="text-step-2 font-bold tabular-nums">{figure(total, 'contacts')}</dd>
+        </div>
+      </dl>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        {[
+          {
+            term: words.funnel.checkouts,
+            value: figure(total, 'checkouts'),
+            hint: words.funnel.checkoutsHint,
+          },
+          { term: words.funnel.sales, value: figure(total, 'sales'), hint: words.funnel.salesHint },
+          {
+            term: words.funnel.revenue,
+            value: figure(total, 'revenue'),
+            hint: words.funnel.revenueHint,
+          },
+        ].map(({ term, value, hint }) => (
+          <div key={term} className="flex flex-col gap-1 rounded-card bg-surface p-4">
+            <dt className="text-step--1 font-semibold">{term}</dt>
+            <dd className="text-step-2 font-bold tabular-nums">{value}</dd>
+            <dd className="text-step--1">{hint}</dd>
+          </div>
+        ))}
+      </dl>
+      {total.views === 0 && total.signUps === 0 && (
+        <p className="font-semibold">{words.funnel.nothing}</p>
+      )}
+
+      <div className="flex flex-col gap-3">
+        <h3 className="text-step-1 font-semibold">{words.funnel.byDay}</h3>
+        <DayChart days={funnel.byDay} />
+        <details className="rounded-card border border-line bg-field text-on-field">
+          <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink">
+            {words.funnel.dayFigures}
+          </summary>
+          <FunnelTable
+            caption={words.funnel.dayFigures}
+            keyTitle={words.funnel.day}
+            rows={funnel.byDay}
+            total={total}
+            enquiries
+          />
+        </details>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        {(
+          [
+            [words.funnel.bySource, words.funnel.source, funnel.bySource],
+            [words.funnel.byPage, words.funnel.page, funnel.byPage],
+          ] as const
+        ).map(([heading, keyTitle, rows]) => (
+          <div key={heading} className="flex min-w-0 flex-col gap-3">
+            <h3 className="text-step-1 font-semibold">{heading}</h3>
+            <FunnelTable caption={heading} keyTitle={keyTitle} rows={rows} total={total} bars />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
