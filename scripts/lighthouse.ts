@@ -21,8 +21,9 @@ const base = process.env.LIGHTHOUSE_BASE;
 /**
  * Bytes on the wire that arrive before the largest paint, per page: the most the first screen
  * may cost (HTML, stylesheet, the two first-paint fonts, the LCP image, the ~1 KB start-up
- * script). Issue #19's figures plus a few KB; each was 85–102 KB before the fonts were cut and
- * the page's code moved after the first paint (decision 022). A page over its budget is marked.
+ * script). The first-paint work's figures plus a few KB; each was 85–102 KB before the fonts
+ * were cut and the page's code moved after the first paint (decision 022). A page over its
+ * budget is marked.
  */
 const beforeLcpBudgetKb: Record<PageId, number> = {
   home: 80,
