@@ -1,5 +1,5 @@
+import { CtaButton } from '../components/cta-button';
 import type { ActionCta } from '../components/tracked';
-import { ButtonLink } from '../components/ui/button';
 import { Section, SectionHeading } from '../components/ui/section';
 import type { CtaLocation } from '../lib/tracking';
 
@@ -22,17 +22,7 @@ export function Pitch({ id, kicker, heading, paragraphs, cta, band }: PitchProps
           {paragraph}
         </p>
       ))}
-      {cta ? (
-        <ButtonLink
-          href={cta.href}
-          external
-          size="lg"
-          track={{ location: cta.location, checkout: cta.checkout }}
-          className="mt-8"
-        >
-          {cta.label}
-        </ButtonLink>
-      ) : null}
+      {cta ? <CtaButton cta={cta} location={cta.location} className="mt-8" /> : null}
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
+import { CtaButton } from '../../components/cta-button';
 import type { ActionCta } from '../../components/tracked';
-import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import type { SiteContent } from '../../content/page-props';
 
@@ -57,15 +57,7 @@ export function CohortHero({ kicker, heading, sub, slots, intake, cta }: CohortH
             </span>
           </p>
         </div>
-        <ButtonLink
-          href={cta.href}
-          external
-          size="lg"
-          track={{ location: 'cohort-hero', checkout: cta.checkout }}
-          className="mt-8"
-        >
-          {cta.label}
-        </ButtonLink>
+        <CtaButton cta={cta} location="cohort-hero" className="mt-8" />
       </Container>
     </section>
   );

@@ -1,5 +1,5 @@
+import { CtaButton } from '../../components/cta-button';
 import type { ActionCta } from '../../components/tracked';
-import { ButtonLink } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 import type { SiteContent } from '../../content/page-props';
 
@@ -24,15 +24,7 @@ export function Details({ id, heading, items, cta }: DetailsProps) {
           </div>
         ))}
       </dl>
-      <ButtonLink
-        href={cta.href}
-        external
-        size="lg"
-        track={{ location: 'cohort-details', checkout: cta.checkout }}
-        className="mt-8"
-      >
-        {cta.label}
-      </ButtonLink>
+      <CtaButton cta={cta} location="cohort-details" className="mt-8" />
     </Section>
   );
 }

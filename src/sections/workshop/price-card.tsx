@@ -1,5 +1,5 @@
+import { CtaButton } from '../../components/cta-button';
 import type { ActionCta } from '../../components/tracked';
-import { ButtonLink } from '../../components/ui/button';
 import { CheckList } from '../../components/ui/check-list';
 import { Section, SectionHeading } from '../../components/ui/section';
 import type { WorkshopCountdownProps } from '../../components/workshop/workshop-countdown';
@@ -23,15 +23,7 @@ export function PriceCard({ id, heading, countdown, benefits, priceLine, cta }: 
         <SectionHeading heading={heading} className="mt-8" />
         <CheckList items={benefits} className="mt-6" />
         <p className="mt-8 font-display text-step-3 uppercase">{priceLine}</p>
-        <ButtonLink
-          href={cta.href}
-          external
-          size="lg"
-          track={{ location: 'workshop-price', checkout: cta.checkout }}
-          className="mt-6 w-full"
-        >
-          {cta.label}
-        </ButtonLink>
+        <CtaButton cta={cta} location="workshop-price" className="mt-6 w-full" />
       </div>
     </Section>
   );

@@ -1,5 +1,5 @@
+import { CtaButton } from '../../components/cta-button';
 import type { ActionCta } from '../../components/tracked';
-import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 
@@ -16,15 +16,7 @@ export function WorkshopHero({ kicker, heading, sub, cta }: WorkshopHeroProps) {
     <section className="py-14 md:py-24">
       <Container width="wide">
         <PageHeading kicker={kicker} heading={heading} sub={sub} size="2xl" />
-        <ButtonLink
-          href={cta.href}
-          external
-          size="lg"
-          track={{ location: 'workshop-hero', checkout: cta.checkout }}
-          className="mt-10"
-        >
-          {cta.label}
-        </ButtonLink>
+        <CtaButton cta={cta} location="workshop-hero" className="mt-10" />
       </Container>
     </section>
   );
