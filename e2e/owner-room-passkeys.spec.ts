@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
 import { siteOrigin } from './hosts';
-import { addAuthenticator, enrol } from './owner';
+import { addAuthenticator, deviceWith, enrol, putAway } from './owner';
 
 /**
  * The owner's passkeys in the room (decision 023): a second device added, the first removed
@@ -22,12 +22,7 @@ test('the owner adds a passkey, removes the first, and only the one kept opens t
   await expect(passkeys.getByText(words.room.onlyPasskey)).toBeVisible();
 
   // The first device goes in a drawer; a phone makes the second passkey.
-  const { credentials: firstKeys } = await first.cdp.send('WebAuthn.getCredentials', {
-    authenticatorId: first.authenticatorId,
-  });
-  await first.cdp.send('WebAuthn.removeVirtualAuthenticator', {
-    authenticatorId: first.authenticatorId,
-  });
+  const firstKeys = await putAway(first);
   const phone = await addAuthenticator(page);
   page.once('dialog', (dialog) => dialog.accept('Phone'));
   await passkeys.getByRole('button', { name: words.room.addPasskey }).click();
@@ -44,40 +39,24 @@ test('the owner adds a passkey, removes the first, and only the one kept opens t
   await expect(passkeys.getByText(words.room.onlyPasskey)).toBeVisible();
   const log = page.getByRole('region', { name: words.room.audit, exact: true }).getByRole('table');
   await expect(
-    log.getByRole('row').filter({ hasText: 'remove-passkey' }).filter({ hasText: 'This device' }),
+    log
+      .getByRole('row')
+      .filter({ hasText: 'remove-passkey' })
+      .filter({ hasText: words.welcome.defaultLabel }),
   ).toHaveCount(1);
 
   await page.getByRole('button', { name: words.room.signOut, exact: true }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.signIn}`);
-  const { credentials: phoneKeys } = await phone.cdp.send('WebAuthn.getCredentials', {
-    authenticatorId: phone.authenticatorId,
-  });
-  await phone.cdp.send('WebAuthn.removeVirtualAuthenticator', {
-    authenticatorId: phone.authenticatorId,
-  });
+  const phoneKeys = await putAway(phone);
 
   // The removed passkey, back out of the drawer, no longer opens the room…
-  const drawer = await addAuthenticator(page);
-  for (const credential of firstKeys) {
-    await drawer.cdp.send('WebAuthn.addCredential', {
-      authenticatorId: drawer.authenticatorId,
-      credential,
-    });
-  }
+  const drawer = await deviceWith(page, firstKeys);
   await page.getByRole('button', { name: words.signIn.button }).click();
   await expect(page.getByRole('alert')).toContainText('did not open the room');
-  await drawer.cdp.send('WebAuthn.removeVirtualAuthenticator', {
-    authenticatorId: drawer.authenticatorId,
-  });
+  await putAway(drawer);
 
   // …and the phone's does.
-  const phoneAgain = await addAuthenticator(page);
-  for (const credential of phoneKeys) {
-    await phoneAgain.cdp.send('WebAuthn.addCredential', {
-      authenticatorId: phoneAgain.authenticatorId,
-      credential,
-    });
-  }
+  await deviceWith(page, phoneKeys);
   await page.getByRole('button', { name: words.signIn.button }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
   await expect(passkeys.getByRole('listitem')).toContainText(words.room.lastUsed);

@@ -60,3 +60,24 @@ export async function enrol(page: Page, name: string) {
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
   return authenticator;
 }
+
+type Device = Awaited<ReturnType<typeof addAuthenticator>>;
+
+/** A device put in a drawer: its authenticator gone, its passkeys kept to bring back later. */
+export async function putAway({ cdp, authenticatorId }: Device) {
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+  return credentials;
+}
+
+/** A device that holds these passkeys (as a password manager carries them to a new one). */
+export async function deviceWith(page: Page, passkeys: Awaited<ReturnType<typeof putAway>>) {
+  const device = await addAuthenticator(page);
+  for (const credential of passkeys) {
+    await device.cdp.send('WebAuthn.addCredential', {
+      authenticatorId: device.authenticatorId,
+      credential,
+    });
+  }
+  return device;
+}
