@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eDataDir, e2eKitWebhookSecret, e2ePort, siteOrigin } from './e2e/hosts';
-import { sampleTags } from './e2e/sample-tags';
-import { sampleVideos } from './e2e/sample-videos';
+import { e2eSiteSettings } from './e2e/site-settings';
+import { pathSettings } from './server/env';
 import { testWebhookSecret } from './server/testing/stripe';
 import { consentStorageKey, noConsent } from './src/lib/consent';
 
@@ -18,7 +18,9 @@ const refusedEverything = {
 };
 
 /**
- * Browser tests run the real site on the real server, built with `sampleVideos` and `sampleTags`.
+ * Browser tests run the real site on the real server, built with e2e/site-settings.ts (the sample
+ * players and tags, this port) by `npm test`'s one build; the server command builds only if that
+ * build is missing or stale.
  * Debian's Chromium, never a downloaded browser. The `*.localhost` host names resolve to
  * loopback inside Chromium, so the three named sites are reachable without /etc/hosts.
  */
@@ -38,7 +40,7 @@ export default defineConfig({
     storageState: refusedEverything,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: pathSettings().CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -66,7 +68,7 @@ export default defineConfig({
   ],
   webServer: {
     // `npm start`'s script: it builds only when the build is missing, stale or made with other
-    // public settings (here: without the sample videos), so a second run reuses the build.
+    // public settings, so after `npm test`'s build (or a first run) it builds nothing.
     command: 'node --import tsx scripts/start.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
@@ -74,16 +76,14 @@ export default defineConfig({
     env: {
       PORT: String(port),
       BIND_ADDRESS: '127.0.0.1',
-      // Links between the four sites (a sign-up's way on to the thank-you page) use this port.
-      SITE_URL: `http://localhost:${port}`,
+      // This port, the sample players and the sample tags: `npm test` built the site with them.
+      ...e2eSiteSettings,
       LOG_LEVEL: 'warn',
       DATA_DIR: e2eDataDir,
       DATABASE_URL: '',
-      ...sampleVideos,
-      ...sampleTags,
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
-      // Friends count once Kit reports them confirmed: the tests sign those reports (issue #20).
+      // Friends count once Kit reports them confirmed: the tests sign those reports (decision 021).
       KIT_WEBHOOK_SECRET: e2eKitWebhookSecret,
       // Stripe's webhook, with events the checkout test signs itself (e2e/checkout.spec.ts).
       STRIPE_WEBHOOK_SECRET: testWebhookSecret,

@@ -105,7 +105,12 @@ await writeFile(buildPaths.editor, editorDocument(editor));
 const compressed = (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages));
 await writeFile(
   buildPaths.info,
-  JSON.stringify({ builtAt: new Date(now).toISOString(), config: configFingerprint(env) }, null, 2),
+  JSON.stringify(
+    // siteUrl: the address the pages' links were made for, which tests of this build read.
+    { builtAt: new Date(now).toISOString(), config: configFingerprint(env), siteUrl: env.SITE_URL },
+    null,
+    2,
+  ),
 );
 
 console.log(

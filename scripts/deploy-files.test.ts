@@ -55,12 +55,17 @@ const execForm = (args: string) =>
 
 /**
  * The npm commands CI runs: .ci/run's own and those of `npm test`, without the flags that only
- * quiet npm's output.
+ * quiet npm's output. `npm test`'s build step runs `npm run build` with the browser tests'
+ * settings (scripts/test-build.ts).
  */
 function ciCommands(): string[] {
   const fromScript = [...read('.ci/run').matchAll(/^\s*(npm\s.+)$/gm)].map(([, line]) => line);
   const fromTest = (packageJson.scripts?.test ?? '').split('&&');
-  return [...fromScript, ...fromTest].map((command) =>
+  const buildsForTests =
+    fromTest.some((command) => command.trim() === 'npm run test:build') &&
+    /spawnSync\('npm', \['run', 'build'\]/.test(read('scripts/test-build.ts'));
+  const testBuild = buildsForTests ? ['npm run build'] : [];
+  return [...fromScript, ...fromTest, ...testBuild].map((command) =>
     (command ?? '').replace(/\s--no-(audit|fund)\b/g, '').trim(),
   );
 }

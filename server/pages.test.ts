@@ -1,17 +1,25 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalUrl, listedRoutes, type PageId, pageIds } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
+import { buildPaths } from './build-paths';
 import { openStore, type Store } from './db/store';
 import { namedHosts, parseEnv } from './env';
 import { loadSite, type Site } from './site';
 import { createTestApp } from './testing/app';
 
-/** The page server over the real build (`npm run build` runs before the tests). */
+/**
+ * The page server over the real build (`npm run build` runs before the tests), with the main
+ * site's address the build was made for: `npm test` builds with the browser tests' port.
+ */
 
-const env = parseEnv({ LOG_LEVEL: 'silent' });
+const built = JSON.parse(readFileSync(buildPaths.info, 'utf8')) as { siteUrl: string };
+const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: built.siteUrl });
+const mainHost = new URL(env.SITE_URL).host;
+/** ":4173", say: the port every site shares with the main one. */
+const port = mainHost.slice(new URL(env.SITE_URL).hostname.length);
 let site: Site;
 let store: Store;
 let app: ReturnType<typeof createTestApp>;
@@ -31,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 const hostOf = {
-  main: 'localhost:3000',
+  main: mainHost,
   'sellable-business': env.SELLABLE_BUSINESS_HOST,
   waitlist: env.WAITLIST_HOST,
   book: env.BOOK_HOST,
@@ -53,7 +61,7 @@ const headline: Record<PageId, string> = {
 };
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  app.request(path, { headers: { host: 'localhost:3000', ...headers } });
+  app.request(path, { headers: { host: mainHost, ...headers } });
 
 describe('pages by host', () => {
   it.each(listedRoutes())(
@@ -123,15 +131,17 @@ describe('prerendered documents', () => {
   it('point canonical links at the site that owns the page', async () => {
     const canonical = async (host: string, path: string) =>
       /<link rel="canonical" href="([^"]+)">/.exec(await (await get(path, { host })).text())?.[1];
-    expect(await canonical('localhost', '/')).toBe('http://localhost:3000/');
+    expect(await canonical('localhost', '/')).toBe(`http://${mainHost}/`);
     expect(await canonical('localhost', '/sellablebusiness')).toBe(
-      `http://${env.SELLABLE_BUSINESS_HOST}:3000/`,
+      `http://${env.SELLABLE_BUSINESS_HOST}${port}/`,
     );
     expect(await canonical('localhost', '/assetworkshop')).toBe(
-      `http://${env.SELLABLE_BUSINESS_HOST}:3000/cohort`,
+      `http://${env.SELLABLE_BUSINESS_HOST}${port}/cohort`,
     );
-    expect(await canonical('localhost', '/book')).toBe(`http://${env.WAITLIST_HOST}:3000/`);
-    expect(await canonical('localhost', '/whatsstoppingyou')).toBe(`http://${env.BOOK_HOST}:3000/`);
+    expect(await canonical('localhost', '/book')).toBe(`http://${env.WAITLIST_HOST}${port}/`);
+    expect(await canonical('localhost', '/whatsstoppingyou')).toBe(
+      `http://${env.BOOK_HOST}${port}/`,
+    );
   });
 });
 
@@ -369,10 +379,10 @@ describe('GET /api/health', () => {
 
 describe('GET /go/workshop (decision 020)', () => {
   it('sends a click on the built workshop page on to its session’s Payment Link, with our reference', async () => {
-    const origin = `http://${hostOf['sellable-business']}:3000`;
+    const origin = `http://${hostOf['sellable-business']}${port}`;
     const response = await app.request(`${origin}/go/workshop`, {
       headers: {
-        host: `${hostOf['sellable-business']}:3000`,
+        host: `${hostOf['sellable-business']}${port}`,
         referer: `${origin}/cohort?utm_source=ig`,
         'user-agent': 'Mozilla/5.0 Chrome/131.0',
       },
