@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eDataDir, e2eKitWebhookSecret, e2ePort, siteOrigin } from './e2e/hosts';
 import { e2eSiteSettings } from './e2e/site-settings';
+import { chromiumFlags } from './scripts/chromium-flags';
 import { pathSettings } from './server/env';
 import { testWebhookSecret } from './server/testing/stripe';
 import { consentStorageKey, noConsent } from './src/lib/consent';
@@ -41,15 +42,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: pathSettings().CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [

@@ -8,6 +8,7 @@ import { isIndexed, type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
+import { chromiumFlags } from './chromium-flags';
 import { largestPaintWaits, type PaintWait } from './lantern-waits';
 import { load } from './load';
 import { median } from './median';
@@ -189,16 +190,7 @@ const baseUrl = (url: string) => url.replace(`:${port}/`, `:${port + 1}/`);
 try {
   const chrome = await launch({
     chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless', ...chromiumFlags],
   });
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const rows: Array<{
