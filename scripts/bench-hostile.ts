@@ -1,6 +1,6 @@
 /**
  * `npm run bench:hostile` (not part of `npm test`; `npm run build` first): the built server as a
- * child process, attacked as the hardening issue describes, with production's time-outs.
+ * child process, attacked as decision 015 describes, with production's time-outs.
  *   1. 2,000 generated hostile bodies per lead endpoint (server/testing/hostile-bodies.ts): the
  *      answers by status, the 5xx count (must be 0) and the rows stored (must be 0).
  *   2. Slowloris: 400 connections trickling their headers, then 400 posts trickling their

@@ -6,9 +6,9 @@ import type { Logger } from './logger';
 /**
  * An https SITE_URL means a proxy terminates TLS in front of this server (it speaks plain HTTP
  * only). When the proxy is not trusted (TRUST_PROXY), every request looks like plain HTTP from
- * the proxy's address: HSTS is never sent, and every visitor shares one budget in the rate
- * limits, so twenty sign-in attempts from anyone lock the owner out. The owner's cookie no longer
- * depends on it (decision 023), but the rest does, so the server says so: at start-up when
+ * the proxy's address: every visitor shares one budget in the rate limits, so twenty sign-in
+ * attempts from anyone lock the owner out. The owner's cookie and HSTS no longer depend on it
+ * (decision 023), but the rate limits do, so the server says so: at start-up when
  * TRUST_PROXY is unset, and once such a request is seen, in the log and in /api/health for as
  * long as the process runs. The health check itself, often probed over plain HTTP from the
  * machine itself, does not count.
@@ -17,7 +17,7 @@ export const plainHttpWarning =
   'SITE_URL is https, but requests arrive over plain HTTP from a peer that is not a trusted proxy: set TRUST_PROXY to the proxy in front of this server (e.g. loopback).';
 
 const startupWarning =
-  'SITE_URL is https and TRUST_PROXY is unset: the proxy in front of this server is not believed, so every visitor shares its address in the rate limits and HSTS is not sent. Set TRUST_PROXY (e.g. loopback).';
+  'SITE_URL is https and TRUST_PROXY is unset: the proxy in front of this server is not believed, so every visitor shares its address in the rate limits. Set TRUST_PROXY (e.g. loopback).';
 
 export function plainHttpWatch(
   env: Pick<Env, 'SITE_URL' | 'TRUST_PROXY'>,
