@@ -7,7 +7,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { Store } from '../db/store';
+import { isoAt, type Store } from '../db/store';
 import { auditRow } from './audit-log';
 import { hashToken, type OwnerIdentity } from './sessions';
 
@@ -28,7 +28,6 @@ export interface RelyingParty {
 }
 
 const challengeLifetimeMs = 5 * 60_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 type Purpose = 'sign-in' | 'welcome' | 'add-passkey';
 
@@ -42,10 +41,10 @@ async function keepChallenge(
   const id = randomUUID();
   await store.write(async (trx) => {
     // Old challenges go as new ones come: the table holds only the last few minutes' worth.
-    await trx.deleteFrom('owner_challenges').where('expires_at', '<=', iso(now)).execute();
+    await trx.deleteFrom('owner_challenges').where('expires_at', '<=', isoAt(now)).execute();
     await trx
       .insertInto('owner_challenges')
-      .values({ id, challenge, purpose, subject, expires_at: iso(now + challengeLifetimeMs) })
+      .values({ id, challenge, purpose, subject, expires_at: isoAt(now + challengeLifetimeMs) })
       .execute();
   });
   return id;
@@ -143,10 +142,10 @@ export async function registerPasskey(
     if (purpose === 'welcome') {
       const spent = await trx
         .updateTable('owner_invites')
-        .set({ used_at: iso(now) })
+        .set({ used_at: isoAt(now) })
         .where('token_hash', '=', subject)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', iso(now))
+        .where('expires_at', '>', isoAt(now))
         .executeTakeFirst();
       if (Number(spent.numUpdatedRows) !== 1) return false;
     }
@@ -165,7 +164,7 @@ export async function registerPasskey(
         counter: verified.counter,
         transports: JSON.stringify(verified.transports ?? []),
         label,
-        created_at: iso(now),
+        created_at: isoAt(now),
         last_used_at: null,
       })
       .execute();
@@ -234,7 +233,7 @@ export async function verifySignIn(
   await store.write((trx) =>
     trx
       .updateTable('owner_passkeys')
-      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: iso(now) })
+      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: isoAt(now) })
       .where('id', '=', passkey.id)
       .execute(),
   );
