@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ownerPaths } from '../../contracts/owner';
-import { pageIds } from '../../contracts/routes';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { inviteOwner } from '../owner/owner-invites';
@@ -23,6 +22,7 @@ import { contentSecurityPolicy } from '../security-headers';
 import type { Site } from '../site';
 import { staticFile } from '../static-files';
 import { createTestApp } from '../testing/app';
+import { siteWithRoom } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
 import { pictureMaxBytes, saveMaxBytes } from './review';
 
@@ -36,11 +36,7 @@ import { pictureMaxBytes, saveMaxBytes } from './review';
 const main = 'http://localhost';
 const editorPage = '<!doctype html><title>Content editor</title><div id="keystatic"></div>';
 const site: Site = {
-  pages: new Map(pageIds.map((id) => [id, staticFile(`${id}.html`, Buffer.from(`page:${id}`))])),
-  files: new Map(),
-  privateFiles: new Map(),
-  friendsGoal: 2,
-  room: staticFile('room.html', Buffer.from('<!doctype html><div id="room"></div>')),
+  ...siteWithRoom,
   editor: staticFile('editor.html', Buffer.from(editorPage)),
 };
 

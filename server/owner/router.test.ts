@@ -1,11 +1,8 @@
 import { expect, it } from 'vitest';
 import { ownerPaths } from '../../contracts/owner';
-import { pageIds } from '../../contracts/routes';
 import type { Store } from '../db/store';
-import type { Site } from '../site';
-import { staticFile } from '../static-files';
 import { createTestApp, expectApiError, post } from '../testing/app';
-import { signedIn } from '../testing/owner-session';
+import { roomPage, signedIn, siteWithRoom } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
 import { inviteLifetimeMs, inviteOwner, revokeOwner } from './owner-invites';
 import type { Publisher } from './publish/publisher';
@@ -20,15 +17,7 @@ import { signInAttemptsPerWindow } from './sign-in-router';
  */
 
 const main = 'http://localhost';
-const roomPage = '<!doctype html><title>Owner’s room</title><div id="room"></div>';
-/** Every page as a stub, so a request that falls through to the site is visibly not the room. */
-const site: Site = {
-  pages: new Map(pageIds.map((id) => [id, staticFile(`${id}.html`, Buffer.from(`page:${id}`))])),
-  files: new Map(),
-  privateFiles: new Map(),
-  friendsGoal: 2,
-  room: staticFile('room.html', Buffer.from(roomPage)),
-};
+const site = siteWithRoom;
 const settings = { LEAD_RATE_LIMIT: '0', SELLABLE_BUSINESS_HOST: 'sellable.example' };
 /** A publisher that must never be reached by a request the room refuses. */
 const untouchable = (): Publisher => {

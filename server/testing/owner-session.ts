@@ -1,3 +1,4 @@
+import { pageIds } from '../../contracts/routes';
 import type { Store } from '../db/store';
 import { inviteOwner } from '../owner/owner-invites';
 import { startSession } from '../owner/sessions';
@@ -20,10 +21,14 @@ export const roomHeaders = (token: string) => ({
   'Content-Type': 'application/json',
 });
 
-/** The app with the room's page built (a stand-in document), for tests of the room's routes. */
+/** The room's page as tests build it: one document, its script draws the room. */
 export const roomPage = '<!doctype html><title>Owner’s room</title><div id="room"></div>';
+/**
+ * A built site for tests of the room's routes: the room's page, and every page as a stub, so a
+ * request that falls through to the site is visibly not the room.
+ */
 export const siteWithRoom: Site = {
-  pages: new Map(),
+  pages: new Map(pageIds.map((id) => [id, staticFile(`${id}.html`, Buffer.from(`page:${id}`))])),
   files: new Map(),
   privateFiles: new Map(),
   friendsGoal: 2,
