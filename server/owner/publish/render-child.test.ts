@@ -57,6 +57,7 @@ writeFileSync(out, JSON.stringify({ env: process.env, heapLimit: getHeapStatisti
     expect(everything).not.toContain(value);
   }
   expect(seen.env).toMatchObject({ ...settings, PATH: process.env.PATH });
-  // V8's limit is the old space asked for plus a little of its own.
-  expect(seen.heapLimit / 1024 / 1024).toBeLessThan(renderMemoryMb + 100);
+  // V8's limit is the old space asked for plus its young generation, which V8 sizes itself:
+  // 48 MB on Node 20, 192 MB on Node 24. Uncapped, this machine's limit is about 4 GB.
+  expect(seen.heapLimit / 1024 / 1024).toBeLessThan(renderMemoryMb + 256);
 }, 20_000);
