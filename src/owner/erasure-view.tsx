@@ -4,7 +4,7 @@ import { erasureAnswerSchema, funnelApi } from '../../contracts/owner-funnel';
 import { postJson } from '../lib/api-client';
 import {
   dangerButtonClass,
-  fieldClass,
+  FieldWithButton,
   Problem,
   problemOf,
   quietButtonClass,
@@ -68,32 +68,23 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
     <Section id="erasure" heading={words.erasure.heading}>
       <p className="max-w-prose">{words.erasure.lead}</p>
       <form onSubmit={ask} className="flex max-w-xl flex-col gap-3">
-        <label htmlFor={emailId} className="font-semibold">
-          {words.erasure.email}
-        </label>
-        <div className="flex flex-wrap gap-3">
-          <input
-            ref={emailRef}
-            id={emailId}
-            // Not type=email: an address taken under an older, looser rule must still be erasable.
-            type="text"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={320}
-            autoComplete="off"
-            value={email}
-            readOnly={confirming}
-            onChange={(event) => setEmail(event.target.value)}
-            className={`${fieldClass} min-w-0 flex-1 basis-64`}
-          />
-          {!confirming && (
-            <button type="submit" className={quietButtonClass}>
-              {words.erasure.next}
-            </button>
-          )}
-        </div>
+        <FieldWithButton
+          ref={emailRef}
+          id={emailId}
+          label={words.erasure.email}
+          submit={confirming ? null : words.erasure.next}
+          // Not type=email: an address taken under an older, looser rule must still be erasable.
+          type="text"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={320}
+          autoComplete="off"
+          value={email}
+          readOnly={confirming}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </form>
       {confirming && (
         <fieldset className="max-w-xl rounded-card border-2 border-danger p-4">

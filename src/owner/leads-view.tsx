@@ -8,7 +8,7 @@ import {
 } from '../../contracts/owner-funnel';
 import { getJson } from '../lib/api-client';
 import {
-  fieldClass,
+  FieldWithButton,
   HeadRow,
   Problem,
   problemOf,
@@ -63,22 +63,15 @@ export function LeadsView({ version }: { version: number }) {
   return (
     <Section id="leads" heading={words.leads.heading}>
       <form onSubmit={find} className="flex flex-col gap-2">
-        <label htmlFor={searchId} className="font-semibold">
-          {words.leads.search}
-        </label>
-        <div className="flex flex-wrap gap-3">
-          <input
-            id={searchId}
-            name="search"
-            type="search"
-            maxLength={maxLeadSearchLength}
-            aria-describedby={`${searchId}-hint`}
-            className={`${fieldClass} min-w-0 flex-1 basis-64`}
-          />
-          <button type="submit" className={quietButtonClass}>
-            {words.leads.searchButton}
-          </button>
-        </div>
+        <FieldWithButton
+          id={searchId}
+          label={words.leads.search}
+          submit={words.leads.searchButton}
+          name="search"
+          type="search"
+          maxLength={maxLeadSearchLength}
+          aria-describedby={`${searchId}-hint`}
+        />
         <p id={`${searchId}-hint`} className="text-step--1 text-muted">
           {words.leads.searchHint}
         </p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { ownerPaths } from '../../contracts/owner';
 import { type ApiResult, fallbackApiError, malformedAnswerError } from '../lib/api-client';
 import { words } from './words';
@@ -24,6 +24,34 @@ export function Problem({ message }: { message: string | null }) {
     <p role="alert" className="min-h-6 whitespace-pre-line text-danger">
       {message}
     </p>
+  );
+}
+
+/**
+ * The field of a one-field form (the lead search, the address to erase): its label, then the
+ * field with its submit button beside it, the button wrapping under it on a narrow screen. No
+ * button while `submit` is null (the erasure asks its question instead).
+ */
+export function FieldWithButton({
+  id,
+  label,
+  submit,
+  ...input
+}: ComponentPropsWithRef<'input'> & { id: string; label: string; submit: string | null }) {
+  return (
+    <>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <div className="flex flex-wrap gap-3">
+        <input id={id} {...input} className={`${fieldClass} min-w-0 flex-1 basis-64`} />
+        {submit !== null && (
+          <button type="submit" className={quietButtonClass}>
+            {submit}
+          </button>
+        )}
+      </div>
+    </>
   );
 }
 
