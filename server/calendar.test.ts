@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type { PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
-import { pageFile, startCalendar } from './calendar';
+import { type CalendarOptions, pageFile, startCalendar } from './calendar';
 import type { Site } from './site';
 import { createTestApp } from './testing/app';
 import { describeEachStore } from './testing/stores';
@@ -44,18 +44,17 @@ const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 const text = (pages: Map<PageId, { body: Buffer }>, page: PageId) =>
   pages.get(page)?.body.toString();
 
+/** The calendar of pages built at `start`, logging nowhere unless told, on the test's clock. */
+const calendarOf = (
+  options: Pick<CalendarOptions, 'pages' | 'renderer' | 'clock'> & Partial<CalendarOptions>,
+) => startCalendar({ renderedFor: start, logger: quiet, ...options });
+
 describe('pages that follow the calendar', () => {
   it('changes nothing before a date, then only the date’s pages at the next check', async () => {
     let now = start;
     const pages = servedPages();
     const renderer = fakeRenderer();
-    const calendar = startCalendar({
-      pages,
-      renderer,
-      renderedFor: start,
-      logger: quiet,
-      clock: () => now,
-    });
+    const calendar = calendarOf({ pages, renderer, clock: () => now });
     await calendar.check();
     expect(renderer.calls).toEqual([]);
     now = start + hour - 1;
@@ -77,13 +76,7 @@ describe('pages that follow the calendar', () => {
     const pages = servedPages();
     const renderer = fakeRenderer();
     const now = start + 4 * hour;
-    const calendar = startCalendar({
-      pages,
-      renderer,
-      renderedFor: start,
-      logger: quiet,
-      clock: () => now,
-    });
+    const calendar = calendarOf({ pages, renderer, clock: () => now });
     await calendar.check();
     expect(renderer.calls).toEqual([['workshop', 'book', 'home']]);
     expect(text(pages, 'home')).toBe(`<p>home at ${now}</p>`);
@@ -96,13 +89,7 @@ describe('pages that follow the calendar', () => {
     const renderer = fakeRenderer(2);
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     let now = start + hour + 1;
-    const calendar = startCalendar({
-      pages,
-      renderer,
-      renderedFor: start,
-      logger,
-      clock: () => now,
-    });
+    const calendar = calendarOf({ pages, renderer, logger, clock: () => now });
     await calendar.check();
     expect(text(pages, 'workshop')).toBe('<p>workshop</p>');
     expect(logger.error).toHaveBeenCalledTimes(2);
@@ -123,13 +110,7 @@ describe('pages that follow the calendar', () => {
           finish = () => done(new Map(ids.map((page) => [page, '<p>old content</p>'])));
         }),
     };
-    const calendar = startCalendar({
-      pages,
-      renderer: slow,
-      renderedFor: start,
-      logger: quiet,
-      clock: () => now,
-    });
+    const calendar = calendarOf({ pages, renderer: slow, clock: () => now });
     // The workshop's date passed: a render of the old content is under way.
     let replaced = false;
     const replacing = calendar.replace(fakeRenderer(), now).then(() => {
@@ -151,11 +132,9 @@ describe('pages that follow the calendar', () => {
     try {
       let now = start;
       const pages = servedPages();
-      const calendar = startCalendar({
+      const calendar = calendarOf({
         pages,
         renderer: fakeRenderer(),
-        renderedFor: start,
-        logger: quiet,
         clock: () => now,
         checkMs: 20_000,
       });
@@ -185,13 +164,7 @@ describeEachStore('the app serves the page rendered again', ({ store }) => {
     const host = { Host: 'sellablebusiness.localhost' };
     const before = await app.request(workshopPage, { headers: host });
     expect(before.status).toBe(200);
-    const calendar = startCalendar({
-      pages: site.pages,
-      renderer: fakeRenderer(),
-      renderedFor: start,
-      logger: quiet,
-      clock: () => now,
-    });
+    const calendar = calendarOf({ pages: site.pages, renderer: fakeRenderer(), clock: () => now });
     now = start + hour + 1;
     await calendar.check();
     calendar.stop();
