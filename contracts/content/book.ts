@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { faqItem, image, line, pageMeta, paragraph, shareCard, testimonial, video } from './fields';
+import {
+  faqItem,
+  image,
+  line,
+  pageMeta,
+  paragraph,
+  shareCard,
+  testimonial,
+  titledParagraph,
+  video,
+} from './fields';
 import { contactSection } from './site';
 
 /**
@@ -20,7 +30,7 @@ const releaseState = z.strictObject({
     kicker: line,
     heading: line,
     /** Step one: order the book (the button goes to the retailer). */
-    orderStep: z.strictObject({ title: line, body: paragraph }),
+    orderStep: titledParagraph,
     /** The subject of the receipt email. */
     receiptSubject: line,
   }),
@@ -66,7 +76,7 @@ export const book = z.strictObject({
   bonuses: z.strictObject({
     /** "Bonus {n}": the badge on each card. */
     itemLabel: line,
-    items: z.array(z.strictObject({ title: line, body: paragraph })).min(1),
+    items: z.array(titledParagraph).min(1),
   }),
   videoMessage: z.strictObject({
     kicker: line,

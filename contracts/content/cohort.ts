@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { day, faqItem, line, pageMeta, paragraph, shareCard, testimonial, url } from './fields';
+import {
+  day,
+  faqItem,
+  line,
+  pageMeta,
+  paragraph,
+  shareCard,
+  testimonial,
+  titledParagraph,
+  url,
+} from './fields';
 
 /** A section that makes the case, ending on the booking call when it has a button. */
 const pitch = z.strictObject({ heading: line, paragraphs: z.array(paragraph).min(1) });
@@ -80,7 +90,7 @@ export const cohort = z
     }),
     deliverables: z.strictObject({
       heading: line,
-      items: z.array(z.strictObject({ title: line, body: paragraph })).min(1),
+      items: z.array(titledParagraph).min(1),
     }),
     fit: z.strictObject({
       heading: line,
@@ -88,7 +98,7 @@ export const cohort = z
       forItems: z.array(line).min(1),
       notLabel: line,
       notItems: z.array(line).min(1),
-      notes: z.array(z.strictObject({ title: line, body: paragraph })),
+      notes: z.array(titledParagraph),
     }),
     details: z.strictObject({
       heading: line,

@@ -74,6 +74,9 @@ export function isImageSchema(schema: unknown): boolean {
   return schema === image;
 }
 
+/** A title and its paragraph: a card or a step (the book's bonuses, the cohort's deliverables). */
+export const titledParagraph = z.strictObject({ title: line, body: paragraph });
+
 /** A link with its visible label. */
 export const link = z.strictObject({ label: line, href });
 
