@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { checkoutReference } from '../checkout/reference';
 import { refundedOf } from '../db/sales';
 import type { Store } from '../db/store';
 import type { Kit } from '../providers/kit';
@@ -13,6 +12,7 @@ import {
   delivery,
   signed,
   testWebhookSecret,
+  workshopSaleEvent,
 } from '../testing/stripe';
 
 const path = '/api/stripe/webhook';
@@ -57,14 +57,7 @@ describeEachStore('POST /api/stripe/webhook', ({ store, database }) => {
     store().db.selectFrom('outbox_jobs').select(['kind', 'lead_id']).orderBy('kind').execute();
 
   it('records a completed checkout: amount, currency, product, reference, email, Stripe ids', async () => {
-    const reference = checkoutReference(
-      { day: '2026-11-25', host: 'localhost', path: '/assetworkshop', source: 'Instagram' },
-      'Ab3dEf7h',
-    );
-    const event = checkoutSessionEvent('checkout.session.completed', {
-      reference,
-      email: 'Bea@Example.com',
-    });
+    const { reference, event } = workshopSaleEvent('localhost', { email: 'Bea@Example.com' });
     const response = await deliver(event);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });

@@ -1,6 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
 import { expect, it } from 'vitest';
-import { checkoutReference } from '../checkout/reference';
 import { readSaleEvent } from '../checkout/stripe-events';
 import { forgetPerson } from '../db/owner';
 import { recordStripeEvent } from '../db/sales';
@@ -8,7 +7,7 @@ import { parseEnv } from '../env';
 import type { KitSubscription } from '../providers/kit';
 import { createOwnerMail } from '../providers/owner-mail';
 import { describeEachStore } from '../testing/stores';
-import { checkoutSessionEvent } from '../testing/stripe';
+import { workshopSaleEvent } from '../testing/stripe';
 import { createForwarding } from './forwarding';
 
 describeEachStore('a sale through the outbox (decision 020)', ({ store }) => {
@@ -29,15 +28,7 @@ describeEachStore('a sale through the outbox (decision 020)', ({ store }) => {
   }
 
   async function sell(forwarding: ReturnType<typeof setUp>['forwarding'], livemode = true) {
-    const reference = checkoutReference(
-      { day: '2026-11-25', host: 'jamie.example', path: '/assetworkshop', source: 'Instagram' },
-      'abcdEFGH',
-    );
-    const event = checkoutSessionEvent('checkout.session.completed', {
-      reference,
-      email: 'bea@example.com',
-      livemode,
-    });
+    const { event } = workshopSaleEvent('jamie.example', { email: 'bea@example.com', livemode });
     const parsed = readSaleEvent(JSON.stringify(event), event);
     if (parsed.kind !== 'record') throw new Error('not a sale');
     await recordStripeEvent(store(), parsed.event, forwarding.jobsForSale);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { checkoutReference } from '../checkout/reference';
 
 /**
  * Stripe's webhook deliveries, made and signed here with the official library's test helper
@@ -66,6 +67,19 @@ export function checkoutSessionEvent(
       },
     },
   };
+}
+
+/**
+ * A completed checkout of the workshop bought through our counted link: its reference names a
+ * click on `host`'s /assetworkshop from Instagram on 25 November 2026.
+ */
+export function workshopSaleEvent(host: string, options: SessionOptions = {}) {
+  const reference = checkoutReference(
+    { day: '2026-11-25', host, path: '/assetworkshop', source: 'Instagram' },
+    'Ab3dEf7h',
+  );
+  const event = checkoutSessionEvent('checkout.session.completed', { ...options, reference });
+  return { reference, event };
 }
 
 /** A charge.refunded event: `refunded` is the charge's running total, as Stripe sends it. */
