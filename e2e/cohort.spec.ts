@@ -3,6 +3,7 @@ import { nextIntake } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { content, facts } from './content';
 import { siteOrigin } from './hosts';
+import { expectOneAnswerOpen, expectTestimonials } from './sections';
 
 /**
  * "Escape the 7-Figure Prison" on the sellable-business site (product brief §2.8, D18), with its
@@ -51,10 +52,7 @@ test('the fifteen sections in the brief’s order, with the content’s words an
   const lastWeek = weeks.at(-1);
   await expect(page.locator('#how')).toContainText(`${lastWeek?.label}${lastWeek?.title}`);
   await expect(page.locator('#deliverables li')).toHaveCount(cohort.deliverables.items.length);
-  await expect(page.locator('#testimonials figure')).toHaveCount(cohort.testimonials.items.length);
-  await expect(page.locator('#testimonials figure img')).toHaveCount(
-    cohort.testimonials.items.filter((item) => item.photo).length,
-  );
+  await expectTestimonials(page, cohort.testimonials.items);
   // The single and paired quotes between sections (§2.8 items 1, 2 and 4), named in the content.
   const { afterHero, afterStory, afterPitch } = cohort.quotes;
   await expect(page.locator('main figure')).toHaveCount(
@@ -118,12 +116,7 @@ test('common questions: one open at a time, the open one collapses, keyboard too
   const last = cohort.faq.items.at(-1);
   const busy = faq.getByRole('button', { name: first?.question, exact: true });
   const hire = faq.getByRole('button', { name: last?.question, exact: true });
-  await busy.click();
-  await expect(busy).toHaveAttribute('aria-expanded', 'true');
-  await hire.focus();
-  await page.keyboard.press('Enter');
-  await expect(hire).toHaveAttribute('aria-expanded', 'true');
-  await expect(busy).toHaveAttribute('aria-expanded', 'false');
+  await expectOneAnswerOpen(page, busy, hire);
   expect(await axeViolations(page)).toEqual([]);
   await hire.click();
   await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);

@@ -5,6 +5,7 @@ import { axeViolations } from './axe';
 import { settleIslands } from './clock';
 import { content, escapeRegExp, facts } from './content';
 import { siteOrigin } from './hosts';
+import { expectOneAnswerOpen, expectTestimonials } from './sections';
 
 /**
  * The live workshop on the sellable-business site (product brief §2.7, §4; product decisions
@@ -66,11 +67,7 @@ test('the sections in the brief’s order, with the content’s words and the ne
     workshop.price.heading,
     workshop.faq.heading,
   ]);
-  const testimonials = workshop.testimonials.items;
-  await expect(page.locator('#testimonials figure')).toHaveCount(testimonials.length);
-  await expect(page.locator('#testimonials figure img')).toHaveCount(
-    testimonials.filter((item) => item.photo).length,
-  );
+  await expectTestimonials(page, workshop.testimonials.items);
   const phases = page.locator('#agenda ol > li');
   await expect(phases).toHaveCount(workshop.agenda.phases.length);
   for (const [index, phase] of (await phases.all()).entries()) {
@@ -167,12 +164,7 @@ test('the FAQ: one open at a time, the open one closes again (D13), by keyboard 
   const items = workshop.faq.items;
   const first = faq.getByRole('button', { name: items[0]?.question });
   const last = faq.getByRole('button', { name: items.at(-1)?.question });
-  await first.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
-  await last.focus();
-  await page.keyboard.press('Enter');
-  await expect(last).toHaveAttribute('aria-expanded', 'true');
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expectOneAnswerOpen(page, first, last);
   await expect(faq.getByText(items.at(-1)?.answer ?? '')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Enter');
