@@ -24,6 +24,7 @@ import { resolveContentImages } from './content-images';
 import { type PageFiles, renderContent } from './content-step';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
+import { reuseMade } from './render-reuse';
 
 const started = performance.now();
 const env = parseEnv();
@@ -62,6 +63,12 @@ const firstScreenFonts = [/^anton-first-paint-[\w-]+\.woff2$/, /^inter-first-pai
 
 // The moment the pages are rendered for: the server renders again as content dates pass.
 const now = Date.now();
+const buildInfo = JSON.stringify(
+  // siteUrl: the address the pages' links were made for, which tests of this build read.
+  { builtAt: new Date(now).toISOString(), config: configFingerprint(env), siteUrl: env.SITE_URL },
+  null,
+  2,
+);
 const files = {} as Record<PageId, PageFiles>;
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
@@ -86,6 +93,8 @@ const site = await renderContent({
   files,
   origins: publicConfig.origins,
   now,
+  // Kept under this build's stamp, so the owner's first publish draws again only what it changed.
+  reuse: reuseMade({ into: buildPaths.made, from: [], build: buildInfo }),
 });
 
 const roomEntry = manifest.chunk('src/owner/entry.tsx');
@@ -103,15 +112,7 @@ await writeFile(
 await writeFile(buildPaths.editor, editorDocument(editor));
 
 const compressed = (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages));
-await writeFile(
-  buildPaths.info,
-  JSON.stringify(
-    // siteUrl: the address the pages' links were made for, which tests of this build read.
-    { builtAt: new Date(now).toISOString(), config: configFingerprint(env), siteUrl: env.SITE_URL },
-    null,
-    2,
-  ),
-);
+await writeFile(buildPaths.info, buildInfo);
 
 console.log(
   `Built ${pageIds.length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -14,6 +14,7 @@ import {
 import { sniffPicture, staysInImages, svgSize } from '../contracts/content/pictures';
 import { reviewPicture, staysInside } from '../server/content-editor/pictures';
 import type { SiteContent } from '../src/content/page-props';
+import { makeEverything, type Reuse } from '../src/content/reuse';
 import { type ResponsiveImage, responsiveVariants } from './responsive-images';
 
 /**
@@ -42,12 +43,17 @@ export interface ResolvedImages {
 
 /**
  * Resolves every image of the content. `variants: false` (development) skips the AVIF/WebP
- * encoding and serves each file as it is.
+ * encoding and serves each file as it is; `reuse` gives the variants an earlier render encoded
+ * from the same file.
  */
 export async function resolveContentImages(
   content: Content,
   contentDir: string,
-  { variants = true, urlBase = '/assets/content/' } = {},
+  {
+    variants = true,
+    urlBase = '/assets/content/',
+    reuse = makeEverything,
+  }: { variants?: boolean; urlBase?: string; reuse?: Reuse } = {},
 ): Promise<ResolvedImages> {
   const imagesDir = join(contentDir, 'images');
   const files = new Map<string, ImageFile>();
@@ -66,8 +72,12 @@ export async function resolveContentImages(
     } catch {
       return `image "${src}" is not in content/images/`;
     }
-    // The rules every picture passes, shared with the editor's save.
-    const review = await reviewPicture(src, bytes);
+    // The rules every picture passes, shared with the editor's save. The same bytes under the
+    // same build get the same review: a render before this one may have made it already.
+    const read = createHash('sha256').update(bytes).digest('base64url');
+    const review = await reuse.once('picture-review', { src, bytes: read }, () =>
+      reviewPicture(src, bytes),
+    );
     if ('problem' in review) return review.problem;
     bytes = Buffer.from(review.bytes);
     const named = extname(src).toLowerCase();
@@ -92,7 +102,9 @@ export async function resolveContentImages(
       files.set(fileName, { fileName, source: bytes });
       return { src: `${urlBase}${fileName}`, ...size };
     }
-    const image: ResponsiveImage = await responsiveVariants(join(imagesDir, src));
+    const image: ResponsiveImage = await reuse.once('picture', { src, bytes: read }, () =>
+      responsiveVariants(join(imagesDir, src)),
+    );
     for (const variant of [...image.fallback, ...image.modern]) {
       files.set(variant.fileName, { fileName: variant.fileName, source: variant.source });
     }

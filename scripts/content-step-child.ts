@@ -4,11 +4,14 @@
  * failing render never blocks the server, which keeps serving the pages it has.
  *
  *   node --import tsx scripts/content-step-child.ts --content DIR --out DIR [--preview BASE]
+ *     [--reuse DIR]…
  *
  * Renders the content of DIR against the current build (dist/, or BUILD_DIR) into the out
  * directory: client/, private/, pages/, render-input.json and build-info.json, as the build lays
  * them out. With
- * --preview, the pictures are served from BASE and there are no share images or PDFs.
+ * --preview, the pictures are served from BASE and there are no share images or PDFs. Each
+ * --reuse names an earlier render's made/ (or the build's) whose cards, PDFs and photo variants
+ * it takes where the inputs are the same; what it made or took it keeps in its own out/made/.
  * Exit 0: rendered. Exit 65: the content does not fit (the build's message on stderr).
  * Reads no .env file: its environment is the few settings the server hands it
  * (server/owner/publish/render-child.ts).
@@ -20,20 +23,25 @@ import { loadContent } from '../contracts/content/load';
 import type { PageId } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
+import { renderedPaths } from '../server/owner/publish/renders';
 import type { RenderInput } from '../src/entry-server';
 import { exitOnInvalidContent } from './content-dir';
 import { type PageFiles, renderContent } from './content-step';
 import { precompress } from './precompress';
+import { reuseMade } from './render-reuse';
 
 const { values } = parseArgs({
   options: {
     content: { type: 'string' },
     out: { type: 'string' },
     preview: { type: 'string' },
+    reuse: { type: 'string', multiple: true },
   },
 });
 if (!values.content || !values.out) {
-  console.error('usage: content-step-child.ts --content DIR --out DIR [--preview BASE]');
+  console.error(
+    'usage: content-step-child.ts --content DIR --out DIR [--preview BASE] [--reuse DIR]…',
+  );
   process.exit(64);
 }
 const contentDir = resolve(values.content);
@@ -56,12 +64,7 @@ const now = Date.now();
 await renderContent({
   content,
   contentDir,
-  out: {
-    client: join(outDir, 'client'),
-    private: join(outDir, 'private'),
-    pages: join(outDir, 'pages'),
-    renderInput: join(outDir, 'render-input.json'),
-  },
+  out: renderedPaths(outDir),
   built: {
     render: buildPaths.renderBundle,
     build: buildPaths.buildBundle,
@@ -71,7 +74,15 @@ await renderContent({
   // Given process.env, parseEnv reads no .env file: the server's holds keys no render needs.
   origins: toPublicConfig(parseEnv(process.env)).origins,
   now,
-  ...(values.preview ? { preview: { imagesBase: values.preview } } : {}),
+  ...(values.preview
+    ? { preview: { imagesBase: values.preview } }
+    : {
+        reuse: reuseMade({
+          into: renderedPaths(outDir).made,
+          from: values.reuse ?? [],
+          build: await readFile(buildPaths.info, 'utf8'),
+        }),
+      }),
 }).catch(exitOnInvalidContent);
 
 if (!values.preview) {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Content } from '../contracts/content';
 import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
+import { makeEverything, type Reuse } from '../src/content/reuse';
 import type { PageDocument, RenderInput } from '../src/entry-server';
 import { resolveContentImages } from './content-images';
 
@@ -19,6 +20,9 @@ import { resolveContentImages } from './content-images';
  *   render input  the checked content, images resolved, each page's files → render-input.json
  *   pages         every page of contracts/routes.ts at `now` → <pages>/<page>.html
  *   PDFs          the handbook and bonuses → <client> (public) or <private>
+ *
+ * Share images, PDFs and photo variants are most of its time; with `reuse`
+ * (scripts/render-reuse.ts) it takes those an earlier render made from the same inputs.
  */
 
 /** Where the content step writes: the build's dist/ directories, or a publish's own. */
@@ -53,6 +57,8 @@ export interface ContentRenderOptions {
    * nothing indexed and no canonical address (the pages are the owner's alone).
    */
   preview?: { imagesBase: string };
+  /** Cards, PDFs and photo variants an earlier render made from the same inputs. */
+  reuse?: Reuse;
 }
 
 export type RenderBundle = typeof import('../src/entry-server');
@@ -68,11 +74,12 @@ export async function renderContent({
   origins,
   now,
   preview,
+  reuse = makeEverything,
 }: ContentRenderOptions) {
   const images = await resolveContentImages(
     content,
     contentDir,
-    preview ? { variants: false, urlBase: preview.imagesBase } : {},
+    preview ? { variants: false, urlBase: preview.imagesBase } : { reuse },
   );
   const imagesDir = preview ? out.client : join(out.client, 'assets/content');
   await mkdir(imagesDir, { recursive: true });
@@ -99,6 +106,7 @@ export async function renderContent({
       origins,
       props,
       readImage,
+      reuse,
     )) {
       const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
       const path = `/assets/social/${page}-${hash}.png`;
@@ -139,7 +147,7 @@ export async function renderContent({
 
   // The handbook and bonus PDFs (product decision D9, D10), from the content at this moment.
   for (const { path, pdf, public: isPublic } of build
-    ? await build.renderDownloads(origins, props)
+    ? await build.renderDownloads(origins, props, reuse)
     : []) {
     const file = join(isPublic ? out.client : out.private, path);
     await mkdir(dirname(file), { recursive: true });

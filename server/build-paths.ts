@@ -24,9 +24,11 @@ export const buildPaths = {
   private: resolve(dist, 'private'),
   /** The owner's room's one document (src/owner/room-document.ts), served under /owner only. */
   room: resolve(dist, 'room/index.html'),
-  /** The content editor's document (src/owner/room-document.ts), served at /owner/editor only. */
+  /** The content editor's document (server/content-editor/document.ts), at /owner/editor only. */
   editor: resolve(dist, 'room/editor.html'),
   info: resolve(dist, 'build-info.json'),
+  /** Share cards, PDFs and photo variants as made, for a publish to take (scripts/render-reuse.ts). */
+  made: resolve(dist, 'made'),
   /** The content step alone, which the owner's room runs in a child process to publish. */
   contentRenderer: resolve(root, 'scripts/content-step-child.ts'),
   /** Inputs whose change makes a build stale (see scripts/start.ts). */

@@ -2,6 +2,7 @@ import { renderToBuffer } from '@react-pdf/renderer';
 import { downloads, secondBonusFileName } from '../../contracts/downloads';
 import type { SiteId } from '../../contracts/sites';
 import type { PageProps } from '../content/page-props';
+import { makeEverything, type Reuse } from '../content/reuse';
 import { PdfBookDocument } from './pdf-book';
 
 /**
@@ -13,6 +14,8 @@ import { PdfBookDocument } from './pdf-book';
 export async function renderDownloads(
   origins: Record<SiteId, string>,
   { content }: PageProps,
+  /** PDFs an earlier render made from the same words, taken instead of made again. */
+  reuse: Reuse = makeEverything,
 ): Promise<Array<{ path: string; pdf: Buffer; public: boolean }>> {
   const { closingLinks, handbook, bonus, secondBonus } = content.downloads;
   const links = closingLinks.map((link) => ({
@@ -29,7 +32,9 @@ export async function renderDownloads(
     books.map(async ([path, book, isPublic]) => ({
       path,
       public: isPublic,
-      pdf: await renderToBuffer(<PdfBookDocument book={book} author={author} links={links} />),
+      pdf: await reuse.once('pdf', { path, book, author, links }, () =>
+        renderToBuffer(<PdfBookDocument book={book} author={author} links={links} />),
+      ),
     })),
   );
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { canonicalUrl, type PageId, pageIds } from '../../contracts/routes';
 import type { SiteId } from '../../contracts/sites';
 import type { PageProps } from '../content/page-props';
+import { makeEverything, type Reuse } from '../content/reuse';
 import { pageRegistry } from '../pages/registry';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
@@ -127,35 +128,47 @@ export async function renderSocialCards(
   props: PageProps,
   /** The bytes of a built image, by its URL path (the artwork's SVG). */
   readImage: (src: string) => Promise<Buffer>,
+  /** Cards an earlier render drew from the same words, taken instead of drawn again. */
+  reuse: Reuse = makeEverything,
 ): Promise<RenderedSocialCard[]> {
   const { founder } = props.content.site;
-  const options: SatoriOptions = {
+  let options: Promise<SatoriOptions> | undefined;
+  const satoriOptions = async (): Promise<SatoriOptions> => ({
     ...socialCardSize,
     fonts: await loadFonts(),
     onStyleError: (error) => {
       throw error;
     },
-  };
+  });
   const cards: RenderedSocialCard[] = [];
   for (const page of pageIds) {
     const url = canonicalUrl(page, origins);
     if (!url) continue;
     const meta = pageRegistry[page].meta(props);
     if (!meta.card) throw new Error(`Page "${page}" has an address but no share card copy`);
-    const svg = await drawCard(
-      {
-        card: meta.card,
-        colors: themeColors[meta.theme],
-        name: founder.name,
-        host: new URL(url).host,
-        artSrc: meta.card.art ? await rasterArt(await readImage(meta.card.art.src)) : undefined,
-      },
-      options,
-    );
-    const { kicker, headline, detail, art } = meta.card;
+    const { card } = meta;
+    // The artwork's address names its bytes (content-hashed), so these inputs say it all.
+    const drawn = {
+      card,
+      colors: themeColors[meta.theme],
+      name: founder.name,
+      host: new URL(url).host,
+    };
+    const png = await reuse.once('card', drawn, async () => {
+      options ??= satoriOptions();
+      const svg = await drawCard(
+        {
+          ...drawn,
+          artSrc: card.art ? await rasterArt(await readImage(card.art.src)) : undefined,
+        },
+        await options,
+      );
+      return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+    });
+    const { kicker, headline, detail, art } = card;
     cards.push({
       page,
-      png: await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
+      png,
       ...socialCardSize,
       alt: [kicker, headline, detail, art?.alt, founder.name]
         .flatMap((words) => (words ? [words.replace(/\.$/, '')] : []))

@@ -74,6 +74,7 @@ setTimeout(() => {}, 30_000);
         contentRenderer: sleeper,
         renderBundle: join(dir, 'no-render.js'),
         info: join(dir, 'no-build-info.json'),
+        made: join(dir, 'no-made'),
       },
       followEveryMs: 3_600_000,
       // Long enough for the stand-in to start and note the render (tsx loads first).

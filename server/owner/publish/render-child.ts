@@ -58,7 +58,16 @@ export function renderInChild(
   paths: Pick<typeof buildPaths, 'root' | 'contentRenderer'>,
   contentDir: string,
   outDir: string,
-  { preview = false, timeoutMs = renderTimeoutMs }: { preview?: boolean; timeoutMs?: number } = {},
+  {
+    preview = false,
+    timeoutMs = renderTimeoutMs,
+    reuse = [],
+  }: {
+    preview?: boolean;
+    timeoutMs?: number;
+    /** Earlier renders' made/ directories, whose cards, PDFs and variants it may take. */
+    reuse?: readonly string[];
+  } = {},
 ): Promise<void> {
   const args = [
     `--max-old-space-size=${renderMemoryMb}`,
@@ -71,6 +80,7 @@ export function renderInChild(
     outDir,
   ];
   if (preview) args.push('--preview', previewImagesBase);
+  for (const dir of reuse) args.push('--reuse', dir);
   return new Promise((done, fail) => {
     execFile(
       process.execPath,

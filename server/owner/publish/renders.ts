@@ -14,7 +14,7 @@ import { type ContentFiles, writeContentFiles } from './versions';
 /** The build a render is made with: its bundles, the content step, and its build-info.json. */
 export type RenderPaths = Pick<
   typeof buildPaths,
-  'root' | 'contentRenderer' | 'renderBundle' | 'info'
+  'root' | 'contentRenderer' | 'renderBundle' | 'info' | 'made'
 >;
 
 /** Where scripts/content-step-child.ts writes, inside its out directory. */
@@ -23,6 +23,7 @@ export const renderedPaths = (outDir: string) => ({
   pages: join(outDir, 'pages'),
   private: join(outDir, 'private'),
   renderInput: join(outDir, 'render-input.json'),
+  made: join(outDir, 'made'),
 });
 
 export type Renders = ReturnType<typeof createRenders>;
@@ -39,10 +40,28 @@ export function createRenders(root: string, paths: RenderPaths, timeoutMs: numbe
     return existsSync(stamp) && (await readFile(stamp, 'utf8')) === (await buildStamp());
   }
 
+  const keptOut = (number: number) => join(versionDir(number), 'out');
+
+  /**
+   * What a render may take from (scripts/render-reuse.ts): the kept renders' made/, newest
+   * first, then the build's. A publish changes a few words, so most of its cards, PDFs and
+   * photo variants are there already.
+   */
+  async function madeBefore(): Promise<string[]> {
+    const kept = (await readdir(root).catch(() => []))
+      .flatMap((entry) => {
+        const match = /^v(\d+)$/.exec(entry);
+        return match ? [Number(match[1])] : [];
+      })
+      .sort((a, b) => b - a)
+      .map((number) => renderedPaths(keptOut(number)).made);
+    return [...kept, paths.made];
+  }
+
   return {
     keptFresh,
     /** The out directory of a version's kept render. */
-    keptOut: (number: number) => join(versionDir(number), 'out'),
+    keptOut,
 
     /** Renders files into a fresh directory; answers it (content/ and out/ inside). */
     async render(files: ContentFiles, isPreview = false): Promise<string> {
@@ -53,6 +72,7 @@ export function createRenders(root: string, paths: RenderPaths, timeoutMs: numbe
         await renderInChild(paths, join(dir, 'content'), join(dir, 'out'), {
           preview: isPreview,
           timeoutMs,
+          reuse: isPreview ? [] : await madeBefore(),
         });
         return dir;
       } catch (error) {
