@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dayHasCome } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { content } from './content';
 import { siteOrigin } from './hosts';
 import { moveMouseUntilLive } from './pointer';
+import { expect, refuseEverything, test } from './test';
 
 /**
  * The book landing (pre-order) page on the what's-stopping-you site (product brief §2.4, D2, D15): the
@@ -171,6 +172,7 @@ test.describe('exit-intent pop-up', () => {
       isMobile: true,
       viewport: { width: 375, height: 812 },
     });
+    await refuseEverything(context);
     const page = await context.newPage();
     await page.goto(bookUrl);
     // Load the island as a mouse would, so what is tested is its own touch check (moving until

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { checkoutSessionEvent, signed } from '../server/testing/stripe';
 import { content } from './content';
 import { e2eDataDir, siteOrigin } from './hosts';
+import { expect, test } from './test';
 
 /**
  * The workshop checkout end to end (decision 020): a visitor who signed up in this browser comes

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { nextIntake } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { content, facts } from './content';
 import { siteOrigin } from './hosts';
 import { expectOneAnswerOpen, expectTestimonials } from './sections';
+import { expect, test } from './test';
 
 /**
  * "Escape the 7-Figure Prison" on the sellable-business site (product brief §2.8, D18), with its

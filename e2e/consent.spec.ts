@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { canonicalLocation, pageIds } from '../contracts/routes';
 import { axeViolations } from './axe';
 import { content, cookieSettingsButton } from './content';
 import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';
+import { expect, test } from './test';
 
 const { consent } = content.site;
 const categoryLabel = (id: string) =>
@@ -16,7 +17,7 @@ const categoryLabels = consent.categories.map(({ label }) => label);
  * prominent, per-category settings, remembered, changeable from the footer and the cookie
  * notice, and every island that waits for consent reacts without a reload.
  */
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ refusedEverything: false });
 
 function banner(page: Page) {
   return page.getByRole('region', { name: consent.heading });

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
 import { content, escapeRegExp } from './content';
+import { expect, test } from './test';
 
 /**
  * The handbook page (product brief §2.6, §4, §9; D3, D9, D11) in its default "simulated" window,

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { dayHasCome } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { content } from './content';
+import { expect, test } from './test';
 
 /** Accessibility of the home page: axe in its states, and a visible focus on every stop. */
 

@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { openStore } from '../server/db/store';
 import { dayHasCome } from '../src/lib/facts';
 import { content } from './content';
 import { e2eDataDir } from './hosts';
+import { expect, test } from './test';
 
 /**
  * The home page's three lead forms against the real server: validation in the browser, the busy

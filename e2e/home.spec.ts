@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dayHasCome } from '../src/lib/facts';
 import { content } from './content';
 import { answerPlayers, grantConsent, sampleVideos } from './sample-videos';
+import { expect, test } from './test';
 
 /**
  * Home page behaviour: header, hero, carousels and footer, as a visitor uses them, with the words

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { listedRoutes } from '../contracts/routes';
 import { content } from './content';
 import { siteOrigin } from './hosts';
 import { moveMouseUntilLive } from './pointer';
+import { expect, test } from './test';
 
 /**
  * Islands: only the interactive parts hydrate, React arrives after the page has loaded, nothing

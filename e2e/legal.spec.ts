@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ownerDetailsIn, parseLegalText } from '../contracts/content/legal-text';
 import { axeViolations } from './axe';
 import { content, cookieSettingsButton } from './content';
 import { siteOrigin } from './hosts';
+import { expect, test } from './test';
 
 /**
  * The legal pages (product decision D7): content/legal/*.md on every host, readable on a phone,

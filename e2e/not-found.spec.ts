@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { content } from './content';
 import { siteOrigin } from './hosts';
+import { expect, test } from './test';
 
 /**
  * The 404 page (product brief §2.9, product decision D6): a real 404 status, the words of

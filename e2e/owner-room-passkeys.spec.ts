@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
 import { siteOrigin } from './hosts';
 import { addAuthenticator, deviceWith, enrol, putAway } from './owner';
+import { expect, test } from './test';
 
 /**
  * The owner's passkeys in the room (decision 023): a second device added, the first removed

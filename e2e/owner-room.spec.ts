@@ -1,6 +1,5 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { parseDocument } from 'yaml';
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
@@ -8,6 +7,7 @@ import { axeViolations } from './axe';
 import { content } from './content';
 import { e2eDataDir, siteOrigin } from './hosts';
 import { addAuthenticator, enrol, invite } from './owner';
+import { expect, test } from './test';
 
 /**
  * The owner's room (docs/decisions/018-owner-sign-in.md) with Chromium's virtual authenticator

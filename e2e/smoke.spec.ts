@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { listedRoutes, type PageId } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { nextSession } from '../src/lib/facts';
 import { content } from './content';
 import { siteOrigin } from './hosts';
+import { expect, test } from './test';
 
 /** The headline a visitor sees first on each page, from the content it was built from. */
 const headline: Record<PageId, string> = {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { kitSignature } from '../server/providers/kit-signature';
 import { axeViolations } from './axe';
 import { content } from './content';
 import { e2eKitWebhookSecret, siteOrigin } from './hosts';
+import { expect, refuseEverything, test } from './test';
 
 /**
  * The thank-you page (product brief §2.5, D10): the bonus download, the teaser in a dialog, and the
@@ -76,6 +77,7 @@ test('the share link counts confirmed friends, not repeats or the owner, and unl
 }) => {
   const stamp = Date.now();
   const owner = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  await refuseEverything(owner);
   const ownerPage = await owner.newPage();
   await joinWaitlist(ownerPage, `owner+${stamp}@example.com`);
   const code = await ownerPage.evaluate(() => localStorage.getItem('referral_code'));
@@ -109,6 +111,7 @@ test('the share link counts confirmed friends, not repeats or the owner, and unl
   emails.push(`Friend0.${stamp}+again@example.com`);
   for (const email of emails) {
     const context = await browser.newContext();
+    await refuseEverything(context);
     await joinWaitlist(await context.newPage(), email, code ?? '');
     await context.close();
   }

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { listedRoutes, type PageId, resolveRoute } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { namedHosts, parseEnv } from '../server/env';
@@ -7,6 +7,7 @@ import { content } from './content';
 import { siteOrigin } from './hosts';
 import { analyticsCalls, answerTags, pixelCalls, sampleTags, tagScripts } from './sample-tags';
 import { answerPlayers, sampleVideos } from './sample-videos';
+import { expect, test } from './test';
 
 const { home, waitlist } = content;
 const { consent, forms } = content.site;
@@ -16,7 +17,7 @@ const { consent, forms } = content.site;
  * of any host, exactly the consented tags after it, and each event with its parameters, read
  * from local stand-ins for both tags.
  */
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ refusedEverything: false });
 
 const hosts = namedHosts(parseEnv());
 

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dayAfter, dayHasCome } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
 import { content } from './content';
 import { siteOrigin } from './hosts';
+import { expect, test } from './test';
 
 /**
  * The waitlist page (product brief §2.3, §4, D1, D4, D11) in its default "simulated" counter mode, with

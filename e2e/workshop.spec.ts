@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { checkoutPath } from '../contracts/checkout';
 import { nextSession } from '../src/lib/facts';
 import { axeViolations } from './axe';
@@ -6,6 +6,7 @@ import { settleIslands } from './clock';
 import { content, escapeRegExp, facts } from './content';
 import { siteOrigin } from './hosts';
 import { expectOneAnswerOpen, expectTestimonials } from './sections';
+import { expect, test } from './test';
 
 /**
  * The live workshop on the sellable-business site (product brief §2.7, §4; product decisions
