@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildPaths } from '../../build-paths';
 import type { Logger } from '../../logger';
@@ -22,6 +23,18 @@ const quiet: Pick<Logger, 'info' | 'warn' | 'error'> = {
   warn: () => {},
   error: () => {},
 };
+
+// A server publishes with the address its build was made for, as a deployed one does: a render
+// then takes the build's own share cards and PDFs (scripts/render-reuse.ts) where they fit.
+const { siteUrl } = JSON.parse(readFileSync(buildPaths.info, 'utf8')) as { siteUrl: string };
+const siteUrlBefore = process.env.SITE_URL;
+beforeAll(() => {
+  process.env.SITE_URL = siteUrl;
+});
+afterAll(() => {
+  if (siteUrlBefore === undefined) delete process.env.SITE_URL;
+  else process.env.SITE_URL = siteUrlBefore;
+});
 
 const html = (site: Site) => site.pages.get('home')?.body.toString('utf8') ?? '';
 
