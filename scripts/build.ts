@@ -7,7 +7,8 @@
  * what changes when. BUILD_DIR moves the output (default dist/).
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'vite';
 import { type PageId, pageIds } from '../contracts/routes';
@@ -29,10 +30,26 @@ import { reuseMade } from './render-reuse';
 const started = performance.now();
 const env = parseEnv();
 const publicConfig = toPublicConfig(env);
+// The moment the pages are rendered for (the server renders again as content dates pass), and
+// the stamp of this build, under which what it makes is kept for the owner's publishes.
+const now = Date.now();
+const buildInfo = JSON.stringify(
+  // siteUrl: the address the pages' links were made for, which tests of this build read.
+  { builtAt: new Date(now).toISOString(), config: configFingerprint(env), siteUrl: env.SITE_URL },
+  null,
+  2,
+);
 // The content and its pictures are checked before anything is built or removed: a bad value
-// stops here, naming its place, and the last good build stays as it was.
+// stops here, naming its place, and the last good build stays as it was. The photo variants the
+// check encodes wait outside dist/ for the render to take.
 const content = await loadContentOrExit();
-await resolveContentImages(content, contentDir).catch(exitOnInvalidContent);
+const checked = await mkdtemp(join(tmpdir(), 'build-checked-'));
+await resolveContentImages(content, contentDir, {
+  reuse: reuseMade({ into: checked, from: [], build: buildInfo }),
+}).catch(async (error: unknown) => {
+  await rm(checked, { recursive: true, force: true });
+  return exitOnInvalidContent(error);
+});
 
 await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
@@ -61,14 +78,6 @@ const firstScreenFonts = [/^anton-first-paint-[\w-]+\.woff2$/, /^inter-first-pai
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 
-// The moment the pages are rendered for: the server renders again as content dates pass.
-const now = Date.now();
-const buildInfo = JSON.stringify(
-  // siteUrl: the address the pages' links were made for, which tests of this build read.
-  { builtAt: new Date(now).toISOString(), config: configFingerprint(env), siteUrl: env.SITE_URL },
-  null,
-  2,
-);
 const files = {} as Record<PageId, PageFiles>;
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
@@ -94,8 +103,9 @@ const site = await renderContent({
   origins: publicConfig.origins,
   now,
   // Kept under this build's stamp, so the owner's first publish draws again only what it changed.
-  reuse: reuseMade({ into: buildPaths.made, from: [], build: buildInfo }),
+  reuse: reuseMade({ into: buildPaths.made, from: [checked], build: buildInfo }),
 });
+await rm(checked, { recursive: true, force: true });
 
 const roomEntry = manifest.chunk('src/owner/entry.tsx');
 if (!roomEntry) throw new Error('No client entry for the owner’s room (src/owner/entry.tsx)');
