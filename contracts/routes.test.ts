@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, isIndexed, type PageId, pageIds, resolveRoute, sitemapUrls } from './routes';
+import {
+  canonicalUrl,
+  isIndexed,
+  listedRoutes,
+  ownerPathPattern,
+  type PageId,
+  pageIds,
+  type Redirect,
+  redirectFor,
+  resolveRoute,
+  sitemapUrls,
+} from './routes';
 import { type NamedHosts, siteIds, siteOrigins } from './sites';
 
 const hosts: NamedHosts = {
@@ -125,5 +136,52 @@ describe('search listing', () => {
       expect(resolveRoute(host, pathname, hosts), page).toMatchObject({ page, status: 200 });
     }
     expect(canonicalUrl('not-found', origins)).toBeNull();
+  });
+});
+
+describe('redirects', () => {
+  const redirects: Redirect[] = [
+    { site: 'main', from: '/speaking', to: '/#speaking', kind: 'permanent' },
+    {
+      site: 'main',
+      from: '/masterclass',
+      to: 'https://booking.example/m?ref=site',
+      kind: 'temporary',
+    },
+    { site: 'book', from: '/ig', to: '/?utm_source=instagram', kind: 'permanent' },
+  ];
+
+  it('sends an old path on, keeping the visitor’s query string for its traffic source', () => {
+    expect(redirectFor(redirects, 'main', '/speaking', '?utm_source=kit')).toEqual({
+      location: '/?utm_source=kit#speaking',
+      status: 301,
+    });
+    expect(redirectFor(redirects, 'main', '/speaking', '')).toEqual({
+      location: '/#speaking',
+      status: 301,
+    });
+  });
+
+  it('keeps the destination’s own query string, and says temporary with 302', () => {
+    expect(redirectFor(redirects, 'main', '/masterclass', '?utm_source=kit')).toEqual({
+      location: 'https://booking.example/m?ref=site',
+      status: 302,
+    });
+    expect(redirectFor(redirects, 'book', '/ig', '?utm_source=x')?.location).toBe(
+      '/?utm_source=instagram',
+    );
+  });
+
+  it('matches the path as the route table does: any case, a trailing slash', () => {
+    expect(redirectFor(redirects, 'main', '/Speaking/', '')?.location).toBe('/#speaking');
+  });
+
+  it('belongs to its own site', () => {
+    expect(redirectFor(redirects, 'waitlist', '/speaking', '')).toBeNull();
+    expect(redirectFor(redirects, 'main', '/ig', '')).toBeNull();
+  });
+
+  it('gives every path of the route table the form the content asks of a redirect', () => {
+    for (const { path } of listedRoutes()) expect(path).toMatch(ownerPathPattern);
   });
 });

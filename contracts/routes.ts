@@ -155,3 +155,64 @@ export function listedRoutes(): Array<{ site: SiteId; path: string; page: PageId
     Object.entries(siteRoutes[site].paths).map(([path, page]) => ({ site, path, page })),
   );
 }
+
+/**
+ * The first segments of the paths the server answers itself, before any page or redirect
+ * (server/app.ts): the JSON API, the owner's room, the checkout links, the built files, the search
+ * files, and the editor of `npm run dev`. A redirect from one of them would never be reached, so
+ * the content may not name them (contracts/content/redirects.ts).
+ */
+export const reservedSegments = [
+  'api',
+  'owner',
+  'go',
+  'downloads',
+  'assets',
+  'keystatic',
+  'favicon.svg',
+  'robots.txt',
+  'sitemap.xml',
+] as const;
+
+/** Whether a normalized path is, or lies under, one of the reserved ones. */
+export function isReservedPath(path: string): boolean {
+  return (reservedSegments as readonly string[]).includes(path.split('/')[1] ?? '');
+}
+
+/**
+ * A path the owner may give a page or a redirect: segments of lower-case letters, digits and the
+ * URL's unreserved marks, no trailing slash: what normalizePath makes of a path, so it matches.
+ */
+export const ownerPathPattern = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
+
+/** An old path of a site that sends its visitors on (the site settings' redirects). */
+export interface Redirect {
+  site: SiteId;
+  /** A path of ownerPathPattern's form. */
+  from: string;
+  /** A path on the same host, or an absolute http(s) address. */
+  to: string;
+  kind: 'permanent' | 'temporary';
+}
+
+/**
+ * Where a request for `path` (with its query string `search`, "?utm_source=…" or "") on `site`
+ * is sent, if a redirect names it. The visitor's query string goes along unless the redirect
+ * gives its own, so a link in a sent email keeps its traffic source (decision D4).
+ */
+export function redirectFor(
+  redirects: readonly Redirect[],
+  site: SiteId,
+  path: string,
+  search: string,
+): { location: string; status: 301 | 302 } | null {
+  const wanted = normalizePath(path);
+  const redirect = redirects.find((each) => each.site === site && each.from === wanted);
+  if (!redirect) return null;
+  const onThisHost = redirect.to.startsWith('/');
+  // A path is read against a placeholder origin only to split it into its parts.
+  const target = new URL(redirect.to, 'http://this-host.invalid');
+  if (!target.search) target.search = search;
+  const location = onThisHost ? `${target.pathname}${target.search}${target.hash}` : target.href;
+  return { location, status: redirect.kind === 'permanent' ? 301 : 302 };
+}

@@ -17,7 +17,13 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { InvalidContentError, loadContent } from '../contracts/content/load';
-import { isIndexed, type PageId, resolveRoute } from '../contracts/routes';
+import {
+  isIndexed,
+  type PageId,
+  redirectFor,
+  resolveRoute,
+  siteForHost,
+} from '../contracts/routes';
 import { createApp } from '../server/app';
 import {
   announceListening,
@@ -97,10 +103,22 @@ function pageRenderer(
     }
     const url = req.url ?? '/';
     try {
+      const content = await currentContent(images);
+      const { pathname, search } = new URL(url, 'http://dev.invalid');
+      const site = siteForHost(req.headers.host, hosts);
+      const redirect = redirectFor(content.site.redirects, site, pathname, search);
+      if (redirect) {
+        res.writeHead(redirect.status, {
+          Location: redirect.location,
+          'Cache-Control': 'no-store',
+        });
+        res.end();
+        return;
+      }
       const route = resolveRoute(req.headers.host, url, hosts);
       // Loaded per request: Vite re-evaluates only what changed, so an edit shows on reload.
       const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer;
-      const props = entry.pageProps(await currentContent(images), Date.now());
+      const props = entry.pageProps(content, Date.now());
       const body = await entry.renderPage(route.page, props);
       const document = devDocument(route.page, body, props, entry);
       // Adds /@vite/client and the React refresh preamble.

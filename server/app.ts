@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { checkoutPath } from '../contracts/checkout';
 import { secondBonusFileName } from '../contracts/downloads';
-import { resolveRoute, siteForHost } from '../contracts/routes';
+import { redirectFor, resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
@@ -175,11 +175,25 @@ export function createApp({
     checkoutRedirect({ store, logger, site, siteHosts: leadApi.siteHosts, hosts, clientOf }),
   );
 
-  // Built public files first (assets, favicon, downloads), then the route table.
+  // Built public files first (assets, favicon, downloads), then the owner's redirects, then the
+  // route table.
   app.on(['GET', 'HEAD'], '*', (c) => {
     const file = site.files.get(c.req.path);
     if (file) return sendFile(c, file);
-    const route = resolveRoute(c.req.header('host'), c.req.path, hosts);
+    const host = c.req.header('host');
+    const search = new URL(c.req.url).search;
+    const redirect = redirectFor(
+      site.redirects ?? [],
+      siteForHost(host, hosts),
+      c.req.path,
+      search,
+    );
+    if (redirect) {
+      // Not cached for long: a redirect the owner removes stops within the hour.
+      c.header('Cache-Control', redirect.status === 301 ? 'public, max-age=3600' : 'no-store');
+      return c.redirect(redirect.location, redirect.status);
+    }
+    const route = resolveRoute(host, c.req.path, hosts);
     const page = site.pages.get(route.page);
     if (!page) throw new Error(`Page ${route.page} missing from the build`);
     // The page request itself is the view: no beacon, works without JavaScript (decision 013).

@@ -2,11 +2,19 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalUrl, listedRoutes, type PageId, pageIds } from '../contracts/routes';
+import { checkoutPath } from '../contracts/checkout';
+import {
+  canonicalUrl,
+  isReservedPath,
+  listedRoutes,
+  type PageId,
+  pageIds,
+} from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { buildPaths } from './build-paths';
 import { openStore, type Store } from './db/store';
 import { namedHosts, parseEnv } from './env';
+import { searchFilePaths } from './search-files';
 import { loadSite, type Site } from './site';
 import { createTestApp } from './testing/app';
 
@@ -374,6 +382,50 @@ describe('GET /api/health', () => {
     const response = await get('/api/nope');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('redirects of old paths (the site settings’)', () => {
+  it('send the sample content’s old /speaking on, with the visitor’s query string, for an hour', async () => {
+    expect(site.redirects).toContainEqual({
+      site: 'main',
+      from: '/speaking',
+      to: '/#speaking',
+      kind: 'permanent',
+    });
+    const response = await get('/Speaking/?utm_source=newsletter');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/?utm_source=newsletter#speaking');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await response.text()).toBe('');
+  });
+
+  it('answer on their own site only, and a temporary one is not cached', async () => {
+    const app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, {
+      ...site,
+      redirects: [
+        { site: 'waitlist', from: '/ig', to: 'https://booking.example/', kind: 'temporary' },
+      ],
+    });
+    const onWaitlist = await app.request('/ig', { headers: { host: hostOf.waitlist } });
+    expect(onWaitlist.status).toBe(302);
+    expect(onWaitlist.headers.get('location')).toBe('https://booking.example/');
+    expect(onWaitlist.headers.get('cache-control')).toBe('no-store');
+    // The same path on the book site is still the book page (D2).
+    const onBook = await app.request('/ig', { headers: { host: hostOf.book } });
+    expect(onBook.status).toBe(200);
+    expect(await onBook.text()).toContain(headline.book);
+  });
+
+  it('cannot shadow anything the server answers itself', () => {
+    const ownPaths = [
+      ...[...site.files.keys()].map((path) => `/${path.split('/')[1]}`),
+      ...searchFilePaths,
+      checkoutPath,
+      '/api/waitlist',
+      '/owner/sign-in',
+    ];
+    expect(ownPaths.filter((path) => !isReservedPath(path))).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type PageId, pageIds } from '../contracts/routes';
+import { type PageId, pageIds, type Redirect } from '../contracts/routes';
+import { siteIds } from '../contracts/sites';
 import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
 
@@ -15,6 +16,8 @@ export interface Site {
   friendsGoal: number;
   /** The workshop's sessions and their checkouts (the content's): where /go/workshop leads. */
   workshopSessions?: readonly WorkshopCheckout[];
+  /** Old paths and where they lead (the site settings'); none in renders made before them. */
+  redirects?: readonly Redirect[];
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;
   /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
@@ -37,6 +40,18 @@ export class MissingBuildError extends Error {
 /** What the server reads of the content the build resolved (dist/server/render-input.json). */
 const builtContent = z.object({
   content: z.object({
+    site: z.object({
+      redirects: z
+        .array(
+          z.object({
+            site: z.enum(siteIds),
+            from: z.string(),
+            to: z.string(),
+            kind: z.enum(['permanent', 'temporary']),
+          }),
+        )
+        .default([]),
+    }),
     thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }),
     workshop: z.object({
       sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),
@@ -68,7 +83,9 @@ export async function loadSite(
  */
 export async function loadRenderedContent(
   paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private' | 'renderInput'>,
-): Promise<Pick<Site, 'pages' | 'files' | 'privateFiles' | 'friendsGoal' | 'workshopSessions'>> {
+): Promise<
+  Pick<Site, 'pages' | 'files' | 'privateFiles' | 'friendsGoal' | 'workshopSessions' | 'redirects'>
+> {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
       `No build found in ${paths.pages}: run \`npm run build\` (or \`npm start\`).`,
@@ -92,6 +109,7 @@ export async function loadRenderedContent(
     pages,
     friendsGoal: content.thankYou.share.friendsGoal,
     workshopSessions: content.workshop.sessions.map(({ start, checkout }) => ({ start, checkout })),
+    redirects: content.site.redirects,
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
   };

@@ -77,8 +77,11 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
       if (value === undefined) return `${issue.message}, got nothing (the field is required)`;
       return `${issue.message}, got ${describeValue(value)}`;
     case 'custom':
-      // A problem found inside a Markdown text says what it found itself, at its own line.
-      if (typeof issue.params?.line === 'number') return issue.message;
+      // A problem found inside a Markdown text says what it found itself, at its own line; so
+      // does one that names the value in its own words (`namesValue`).
+      if (typeof issue.params?.line === 'number' || issue.params?.namesValue === true) {
+        return issue.message;
+      }
       return `${issue.message}, got ${describeValue(value)}`;
     default:
       return `${issue.message}, got ${describeValue(value)}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { day, href, image, line, paragraph } from './fields';
+import { redirects } from './redirects';
 
 /** The form of every sign-up: the words of each state (idle, sending, thanked, failed). */
 export const formCopy = z.strictObject({
@@ -29,7 +30,7 @@ const consentCategory = z.strictObject({
 
 /**
  * content/site.yaml: what every page shares (the founder, the book, the footer, the forms'
- * words, the consent banner).
+ * words, the consent banner), and the redirects of old paths.
  */
 export const site = z.strictObject({
   founder: z.strictObject({ name: line, tagline: line }),
@@ -93,4 +94,6 @@ export const site = z.strictObject({
     videoAsk: line,
     videoHint: line,
   }),
+  /** Old paths and where they now lead (contracts/content/redirects.ts). */
+  redirects: redirects.default([]),
 });

@@ -201,6 +201,7 @@ const itemLabelKeys = [
   'start',
   'alt',
   'quote',
+  'from',
 ];
 
 type PreviewValue = { value?: unknown; fields?: Record<string, PreviewValue> };

@@ -93,9 +93,15 @@ describeEachStore('publishing the content', ({ store }) => {
     expect(html(second.site)).toContain('First published headline');
 
     await setHeadline(first.dataDir, 'Second published headline');
+    const renamed = { site: 'main', from: '/old-offer', to: '/', kind: 'temporary' } as const;
+    const settings = join(first.dataDir, 'content/site.yaml');
+    const document = parseDocument(await readFile(settings, 'utf8'));
+    document.addIn(['redirects'], renamed);
+    await writeFile(settings, String(document));
     const two = await first.publisher.publish(ownerId, Date.now());
     expect(two.ok && two.version.number).toBe(2);
     expect(html(first.site)).toContain('Second published headline');
+    expect(first.site.redirects).toContainEqual(renamed);
 
     const back = await first.publisher.rollback(ownerId, one.ok ? one.version.id : '', Date.now());
     expect(back.ok && back.version).toMatchObject({
@@ -105,6 +111,7 @@ describeEachStore('publishing the content', ({ store }) => {
     });
     expect(html(first.site)).toContain('First published headline');
     expect(html(first.site)).not.toContain('Second published headline');
+    expect(first.site.redirects).not.toContainEqual(renamed);
     // The working copy is what is live again.
     expect(await readFile(join(first.dataDir, 'content/home.yaml'), 'utf8')).toContain(
       'First published headline',

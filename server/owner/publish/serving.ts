@@ -42,6 +42,7 @@ export function createServing(
       site.privateFiles = new Map([...build.privateFiles, ...rendered.privateFiles]);
       site.friendsGoal = rendered.friendsGoal;
       site.workshopSessions = rendered.workshopSessions;
+      site.redirects = rendered.redirects;
       for (const [page, file] of rendered.pages) site.pages.set(page, file);
       previous = rendered;
       served = number;
