@@ -74,7 +74,7 @@ test('React hydrates well under half of the home page, and no static section', a
   expect(staticHydrated).toBe(0);
 });
 
-test('before the first paint only the page entry is fetched, and no React before the page has loaded', async ({
+test('before the first paint no script file is fetched, and no React before the page has loaded', async ({
   page,
 }) => {
   await page.goto('/');
@@ -98,14 +98,14 @@ test('before the first paint only the page entry is fetched, and no React before
   expect(firstPaint).toBeGreaterThan(0);
   const before = (time: number) =>
     scripts.filter((script) => script.startTime < time).map((script) => script.name);
-  // The page's tiny entry and its start-up module; the rest of the page's code waits for the
-  // first paint (src/pages/start-page.ts).
-  expect(before(firstPaint).sort()).toEqual(['/assets/home', '/assets/start-page']);
+  // The page's entry is written into its HTML (decision 025); the rest of the page's code waits
+  // for the first paint (src/pages/start-page.ts).
+  expect(before(firstPaint)).toEqual([]);
   const runtime = scripts.find((script) => script.name === '/assets/page-runtime');
   expect(runtime?.startTime).toBeGreaterThan(firstPaint);
   // React and the islands wait for the page to have loaded.
   expect(
-    before(loaded).filter((name) => !/\/(home|start-page|page-runtime|consent)$/.test(name)),
+    before(loaded).filter((name) => !/\/(start-page|page-runtime|consent)$/.test(name)),
   ).toEqual([]);
 });
 

@@ -5,8 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { canonicalUrl, type PageId } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { sampleTags } from '../e2e/sample-tags';
@@ -47,4 +49,47 @@ export function checkOutBase(commit: string): string {
 export function pageUrl(page: PageId, port: number): string {
   const origins = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv({})));
   return canonicalUrl(page, origins) ?? `${origins.main}/no-such-page`;
+}
+
+/**
+ * The site on `port` as it would be without scripts: the same documents with every `<script>`
+ * element removed, compressed as our server would, and every other file as it is. A page's
+ * figures against these are the cost of its scripts alone (`npm run bench:lighthouse`).
+ */
+export async function serveWithoutScripts(port: number, upstreamPort: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const wantsBrotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: upstreamPort,
+        method: request.method,
+        path: request.url,
+        // The document comes plain, to be edited; everything else as the browser asked.
+        headers: { ...request.headers, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const isDocument = String(answer.headers['content-type'] ?? '').startsWith('text/html');
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const headers = { ...answer.headers };
+          if (isDocument) {
+            const html = body.toString('utf8').replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+            body = wantsBrotli ? brotliCompressSync(html) : Buffer.from(html);
+            if (wantsBrotli) headers['content-encoding'] = 'br';
+            delete headers.etag;
+          }
+          headers['content-length'] = String(body.length);
+          response.writeHead(answer.statusCode ?? 502, headers);
+          response.end(request.method === 'HEAD' ? undefined : body);
+        });
+      },
+    );
+    upstream.on('error', () => response.writeHead(502).end());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening));
+  return server;
 }

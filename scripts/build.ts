@@ -6,7 +6,7 @@
  * on an invalid configuration or content before doing any work, and ends with the calendar of
  * what changes when. BUILD_DIR moves the output (default dist/).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -23,6 +23,7 @@ import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-d
 import { buildEditor } from './content-editor/build-editor';
 import { resolveContentImages } from './content-images';
 import { type PageFiles, renderContent } from './content-step';
+import { inlineEntry } from './inline-start';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
 import { reuseMade } from './render-reuse';
@@ -78,6 +79,7 @@ const firstScreenFonts = [/^anton-first-paint-[\w-]+\.woff2$/, /^inter-first-pai
   .map((pattern) => assetFiles.find((file) => pattern.test(file)))
   .filter((file) => file !== undefined);
 
+const builtFile = (path: string) => readFileSync(join(buildPaths.client, path), 'utf8');
 const files = {} as Record<PageId, PageFiles>;
 for (const page of pageIds) {
   const entryKey = `src/pages/${page}/entry.ts`;
@@ -85,8 +87,8 @@ for (const page of pageIds) {
   if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
   files[page] = {
     stylesheets: manifest.cssFor(entryKey),
-    script: `/${entry.file}`,
-    scriptImports: manifest.importsOf(entryKey),
+    // Written into the page, so the first paint waits for no script file (decision 025).
+    script: { inline: inlineEntry(`/${entry.file}`, builtFile(`/${entry.file}`), builtFile) },
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   };
 }

@@ -52,12 +52,10 @@ const content = await loadContent(contentDir).catch(exitOnInvalidContent);
 // Each page's scripts, stylesheets and fonts are the build's: a publish changes words only.
 const built = JSON.parse(await readFile(buildPaths.renderInput, 'utf8')) as RenderInput;
 const files = Object.fromEntries(
-  Object.entries(built.documents).map(
-    ([page, { stylesheets, script, scriptImports, fontPreloads }]) => [
-      page,
-      { stylesheets, script, scriptImports, fontPreloads },
-    ],
-  ),
+  Object.entries(built.documents).map(([page, { stylesheets, script, fontPreloads }]) => [
+    page,
+    { stylesheets, script, fontPreloads },
+  ]),
 ) as Record<PageId, PageFiles>;
 
 const now = Date.now();

@@ -34,10 +34,7 @@ export interface ContentOutput {
 }
 
 /** What a page's document needs from the code's build: its files and whether it is indexed. */
-export type PageFiles = Pick<
-  PageDocument,
-  'stylesheets' | 'script' | 'scriptImports' | 'fontPreloads'
->;
+export type PageFiles = Pick<PageDocument, 'stylesheets' | 'script' | 'fontPreloads'>;
 
 export interface ContentRenderOptions {
   content: Content;

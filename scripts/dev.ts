@@ -61,8 +61,7 @@ function devDocument(page: PageId, body: string, props: PageProps, entry: EntryS
     // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
     // the page styled before the modules have loaded.
     stylesheets: ['/src/styles/global.css'],
-    script: `/src/pages/${page}/entry.ts`,
-    scriptImports: [],
+    script: { src: `/src/pages/${page}/entry.ts`, imports: [] },
     fontPreloads: [],
   });
 }

@@ -26,7 +26,7 @@ import { workingCopyOnFirstUse } from './owner/working-copy';
 import type { PageViewCounter } from './page-views/counter';
 import { plainHttpWatch } from './plain-http-watch';
 import { searchFilePaths, searchFiles } from './search-files';
-import { securityHeaders } from './security-headers';
+import { inlineScriptSources, securityHeaders } from './security-headers';
 import { sendFile } from './send-file';
 import type { Site } from './site';
 import { siteHosts } from './site-hosts';
@@ -85,7 +85,13 @@ export function createApp({
   const healthPath = '/api/health';
   const plainHttp = plainHttpWatch(env, logger, clientOf, healthPath);
   app.use(plainHttp.middleware);
-  app.use(securityHeaders(env, clientOf));
+  app.use(
+    securityHeaders(
+      env,
+      clientOf,
+      inlineScriptSources([...site.pages.values()].map((page) => page.body)),
+    ),
+  );
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

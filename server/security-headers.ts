@@ -1,13 +1,35 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from './env';
 import type { ClientOf } from './forwarded';
 
 /**
- * Content-Security-Policy with only what the pages need (docs/product.md, "Rules:
- * Content-Security-Policy"): our own origin, plus the tag and video origins that configuration
- * turns on. No 'unsafe-inline' scripts: the prerendered pages carry no inline script.
+ * The hashes of the inline scripts in these page documents, as CSP sources: each page's entry,
+ * written into its HTML by the build (decision 025). A publish renders pages with the same build's
+ * entries, so the hashes of the build's pages hold for every version served.
  */
-export function contentSecurityPolicy(env: Env): string {
+export function inlineScriptSources(documents: Iterable<Buffer>): string[] {
+  const sources = new Set<string>();
+  for (const document of documents) {
+    for (const [, script] of document
+      .toString('utf8')
+      .matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) {
+      sources.add(
+        `'sha256-${createHash('sha256')
+          .update(script ?? '', 'utf8')
+          .digest('base64')}'`,
+      );
+    }
+  }
+  return [...sources].sort();
+}
+
+/**
+ * Content-Security-Policy with only what the pages need (docs/product.md, "Rules:
+ * Content-Security-Policy"): our own origin, the pages' own inline entries by hash, plus the tag
+ * and video origins that configuration turns on. No 'unsafe-inline' scripts.
+ */
+export function contentSecurityPolicy(env: Env, scriptSources: readonly string[] = []): string {
   const script = ["'self'"];
   const img = ["'self'", 'data:'];
   const connect = ["'self'"];
@@ -31,7 +53,7 @@ export function contentSecurityPolicy(env: Env): string {
   }
   return [
     "default-src 'self'",
-    `script-src ${script.join(' ')}`,
+    `script-src ${[...script, ...scriptSources].join(' ')}`,
     `img-src ${img.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
     "style-src 'self'",
@@ -51,8 +73,13 @@ export function contentSecurityPolicy(env: Env): string {
  */
 const subresource = /\/assets\/[^/]+\.(?:js|css|woff2?|png|jpe?g|webp|avif)$/;
 
-export function securityHeaders(env: Env, clientOf: ClientOf): MiddlewareHandler {
-  const csp = contentSecurityPolicy(env);
+export function securityHeaders(
+  env: Env,
+  clientOf: ClientOf,
+  /** The pages' inline scripts (inlineScriptSources). */
+  scriptSources: readonly string[] = [],
+): MiddlewareHandler {
+  const csp = contentSecurityPolicy(env, scriptSources);
   // An https SITE_URL is served over HTTPS whatever the request looks like here (a proxy whose
   // headers are not believed, server/plain-http-watch.ts); a browser ignores HSTS over plain HTTP.
   const httpsSite = new URL(env.SITE_URL).protocol === 'https:';

@@ -11,6 +11,12 @@ export interface ShareImage {
   alt: string;
 }
 
+/**
+ * A page's client entry: the built entry's code written into the page (decision 025), or, in
+ * `npm run dev`, the source file with the modules it imports, fetched early but at low priority.
+ */
+export type PageScript = { inline: string } | { src: string; imports: readonly string[] };
+
 export interface DocumentParts {
   meta: PageMeta;
   /** Absolute canonical URL, or null for pages without one (404). */
@@ -24,12 +30,7 @@ export interface DocumentParts {
   /** Prerendered React markup of the page. */
   body: string;
   stylesheets: readonly string[];
-  script: string;
-  /**
-   * The modules the page script imports: fetched early but at low priority, since a module's
-   * static imports otherwise load at high priority and compete with the first paint.
-   */
-  scriptImports: readonly string[];
+  script: PageScript;
   /** Fonts needed for the first paint (the headline face). */
   fontPreloads: readonly string[];
 }
@@ -69,10 +70,10 @@ function shareTags(
 }
 
 /**
- * The HTML document around a prerendered page. No inline script the browser runs (JSON-LD is a
- * data block) and no inline style, so the CSP needs no 'unsafe-inline'. The page script is a
- * module (deferred) with low fetch priority so that it does not compete with the first paint:
- * the HTML already shows the whole page.
+ * The HTML document around a prerendered page. No inline style, and one inline script at most,
+ * the page's entry, which the CSP allows by its hash (decision 025): no 'unsafe-inline'. The page
+ * script is a module, so it runs once the document is parsed and competes with nothing the first
+ * paint needs: the HTML already shows the whole page.
  */
 export function renderDocument({
   meta,
@@ -83,7 +84,6 @@ export function renderDocument({
   body,
   stylesheets,
   script,
-  scriptImports,
   fontPreloads,
 }: DocumentParts): string {
   const head = [
@@ -110,8 +110,14 @@ export function renderDocument({
     `<html lang="${language}" data-theme="${meta.theme}">`,
     `<head>${head.join('')}</head>`,
     `<body><div id="root">${body}</div>`,
-    ...scriptImports.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
-    `<script type="module" src="${script}" fetchpriority="low"></script>`,
+    ...('inline' in script
+      ? [`<script type="module">${script.inline}</script>`]
+      : [
+          ...script.imports.map(
+            (href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`,
+          ),
+          `<script type="module" src="${script.src}" fetchpriority="low"></script>`,
+        ]),
     '</body></html>',
   ].join('\n');
 }

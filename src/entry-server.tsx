@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { type PageId, pageIds } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
 import type { PageProps, SiteContent } from './content/page-props';
-import { type DocumentParts, renderDocument, type ShareImage } from './document';
+import { type DocumentParts, type PageScript, renderDocument, type ShareImage } from './document';
 import { contentDates } from './lib/calendar';
 import { factsOf, withFacts } from './lib/facts';
 import { pageRegistry } from './pages/registry';
@@ -22,8 +22,7 @@ export interface PageDocument {
   canonical: string | null;
   noindex: boolean;
   stylesheets: readonly string[];
-  script: string;
-  scriptImports: readonly string[];
+  script: PageScript;
   fontPreloads: readonly string[];
   share: ShareImage | null;
 }
