@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -57,16 +57,21 @@ export function pageUrl(page: PageId, port: number): string {
  * figures against these are the cost of its scripts alone (`npm run bench:lighthouse`).
  */
 export async function serveWithoutScripts(port: number, upstreamPort: number): Promise<Server> {
+  const agent = new Agent({ keepAlive: true });
   const server = createServer((request, response) => {
     const wantsBrotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const navigation = String(request.headers.accept ?? '').includes('text/html');
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
         port: upstreamPort,
+        agent,
         method: request.method,
         path: request.url,
         // The document comes plain, to be edited; everything else as the browser asked.
-        headers: { ...request.headers, 'accept-encoding': 'identity' },
+        headers: navigation
+          ? { ...request.headers, 'accept-encoding': 'identity' }
+          : request.headers,
       },
       (answer) => {
         const isDocument = String(answer.headers['content-type'] ?? '').startsWith('text/html');
