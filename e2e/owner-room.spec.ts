@@ -186,3 +186,56 @@ test('the editor refuses a drawing that carries script, and says why', async ({ 
   await expect(access(join(images, 'bad.svg'))).rejects.toThrow();
   expect(await readFile(siteFile, 'utf8')).toBe(before);
 });
+
+// After the publishing tests, whose version numbers count from the first publish.
+test('an old path sent on from the editor: a loop is refused at Save, and once published the old path answers 301', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await enrol(page, `Mover ${Date.now()}`);
+  const siteFile = join(e2eDataDir, 'content', 'site.yaml');
+  const before = await readFile(siteFile, 'utf8');
+  const oldPath = `/masterclass-${Date.now()}`;
+  try {
+    await page.goto(`${ownerPaths.editor}/singleton/site`);
+    const redirects = page.getByRole('group', { name: 'Redirects' });
+    await redirects.getByRole('button', { name: 'Add' }).click();
+    const item = page.getByRole('dialog', { name: 'Add item' });
+    await item.getByRole('textbox', { name: 'From' }).fill(oldPath);
+    // A slip: the old path sent to itself.
+    await item.getByRole('textbox', { name: 'To' }).fill(oldPath);
+    await item.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await expect(refusal).toContainText(
+      `redirects[1].to: a redirect loop: ${oldPath} → ${oldPath}, so the page never loads`,
+    );
+    expect(await readFile(siteFile, 'utf8')).toBe(before);
+
+    await redirects.getByRole('row', { name: oldPath }).getByRole('gridcell').click();
+    const editing = page.getByRole('dialog', { name: 'Edit item' });
+    await editing.getByRole('textbox', { name: 'To' }).fill('/11cheatcodes');
+    await editing.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => readFile(siteFile, 'utf8')).toContain(`from: ${oldPath}`);
+
+    await page.goto(ownerPaths.room);
+    const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
+    await publishing.getByRole('button', { name: words.publish.publish, exact: true }).click();
+    // Whichever version this is: the tests before published some.
+    const anyVersion = words.publish
+      .published(987654)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('987654', '\\d+');
+    await expect(publishing.getByRole('status')).toHaveText(new RegExp(anyVersion), {
+      timeout: 30_000,
+    });
+    const answer = await page.request.get(`${siteOrigin.main}${oldPath}?utm_source=email`, {
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(301);
+    expect(answer.headers().location).toBe('/11cheatcodes?utm_source=email');
+  } finally {
+    await writeFile(siteFile, before);
+  }
+});
