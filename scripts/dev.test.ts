@@ -25,6 +25,7 @@ afterAll(async () => {
 interface Answer {
   status: number;
   contentType: string;
+  location?: string;
   body: string;
 }
 
@@ -48,6 +49,7 @@ function send(
           resolve({
             status: res.statusCode ?? 0,
             contentType: res.headers['content-type'] ?? '',
+            location: res.headers.location,
             body: text,
           }),
         );
@@ -85,6 +87,19 @@ describe('npm run dev', () => {
     const page = await send('/no-such-page');
     expect(page.status).toBe(404);
     expect(headline(page.body)).toBe((await testContent()).notFound.heading);
+  });
+
+  it('sends an old path on as the content’s redirects say, on their own site only', async () => {
+    const [redirect] = (await testContent()).site.redirects;
+    // The sample content's: an old path of the main site, sent to a section of the home page.
+    expect(redirect).toMatchObject({ site: 'main', kind: 'permanent' });
+    const [path, section] = (redirect?.to ?? '').split('#');
+    const old = await send(`${redirect?.from}?utm_source=email`);
+    expect(old.status).toBe(301);
+    expect(old.location).toBe(`${path}?utm_source=email${section ? `#${section}` : ''}`);
+    // Every path of the book's site is the book page (D2).
+    const elsewhere = await send(redirect?.from ?? '', { host: 'whatsstoppingyou.localhost' });
+    expect(elsewhere.status).toBe(200);
   });
 
   it('serves the stylesheet and page modules from source', async () => {
