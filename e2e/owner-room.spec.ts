@@ -210,6 +210,8 @@ test('an old path sent on from the editor: a loop is refused at Save, and once p
     await expect(refusal).toContainText(
       `redirects[1].to: a redirect loop: ${oldPath} → ${oldPath}, so the page never loads`,
     );
+    // Where the owner finds it, in the editor's own words.
+    await expect(refusal).toContainText('(in the editor: Site › Redirects › item 2 › To)');
     expect(await readFile(siteFile, 'utf8')).toBe(before);
 
     await redirects.getByRole('row', { name: oldPath }).getByRole('gridcell').click();

@@ -389,6 +389,33 @@ export function singletonFor(
   };
 }
 
+/**
+ * Where a field of a content file is in the editor, by the labels the owner sees there: for
+ * site.yaml's `redirects[1].to`, "Site › Redirects › item 2 › To". A refusal at Save names it beside
+ * the file's line and field (save.ts). A path the schema does not have (an unknown field) ends at
+ * the last field it has.
+ */
+export function editorPlace(name: string, file: ContentFile, path: string): string {
+  const places = [labelOf(name)];
+  let schema: Schema = file.schema;
+  for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    const view = viewOf(unwrap(schema).inner);
+    const next =
+      index !== undefined && view.kind === 'array'
+        ? view.element
+        : key !== undefined && view.kind === 'object'
+          ? view.shape[key]
+          : undefined;
+    if (!next) break;
+    const meta = { ...metaOf(unwrap(next).inner), ...metaOf(next) };
+    places.push(
+      index !== undefined ? `item ${Number(index) + 1}` : (meta.title ?? labelOf(key ?? '')),
+    );
+    schema = next;
+  }
+  return places.join(' › ');
+}
+
 /** The editor's configuration: local storage, one singleton per content file. */
 export function keystaticConfig(
   files: Readonly<Record<string, ContentFile>> = contentFiles,

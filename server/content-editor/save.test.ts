@@ -146,6 +146,21 @@ describe('a save the build would refuse is refused', () => {
     });
   });
 
+  it('names the field as the editor labels it, through lists and groups', async () => {
+    const value = parse(workshop);
+    value.sessions[0].start = '22/09/2025';
+    value.price.colour = 'red';
+    const result = prepareSave('workshop', await keystaticYaml(value), workshop);
+    if ('text' in result) throw new Error('saved');
+    expect(result.problems).toContain(
+      'sessions[0].start: expected a date-time with a UTC offset (2026-12-10T18:00:00+00:00), got "22/09/2025" (in the editor: Workshop › Sessions › item 1 › Start)',
+    );
+    // An unknown field is named at the group it is in, which is where the editor shows it.
+    expect(result.problems).toMatch(
+      /price: unknown field "colour" .*\(in the editor: Workshop › Price\)$/m,
+    );
+  });
+
   it('a group filled in halfway: what is missing', async () => {
     const value = parse(workshop);
     value.card.art = { src: 'portrait.svg' };

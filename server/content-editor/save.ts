@@ -32,6 +32,7 @@ import {
 import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
 import { checkContentFile, formatProblem } from '../../contracts/content/load';
 import { type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
+import { editorPlace } from './keystatic-config';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -322,7 +323,12 @@ export function prepareSave(
     return {
       problems: [
         'Not saved: the site would not build with this content.',
-        ...checked.problems.map(formatProblem),
+        // The file's words for the developer, the editor's for the owner.
+        ...checked.problems.map((problem) =>
+          problem.path
+            ? `${formatProblem(problem)} (in the editor: ${editorPlace(name, file, problem.path)})`
+            : formatProblem(problem),
+        ),
       ].join('\n'),
     };
   }
