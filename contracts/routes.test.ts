@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Redirect } from './content/redirects';
 import {
   canonicalUrl,
   isIndexed,
@@ -6,7 +7,6 @@ import {
   ownerPathPattern,
   type PageId,
   pageIds,
-  type Redirect,
   redirectFor,
   resolveRoute,
   sitemapUrls,

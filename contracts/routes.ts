@@ -1,3 +1,4 @@
+import type { Redirect } from './content/redirects';
 import { type NamedHosts, namedSite, type SiteId } from './sites';
 
 /**
@@ -184,16 +185,6 @@ export function isReservedPath(path: string): boolean {
  * URL's unreserved marks, no trailing slash: what normalizePath makes of a path, so it matches.
  */
 export const ownerPathPattern = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
-
-/** An old path of a site that sends its visitors on (the site settings' redirects). */
-export interface Redirect {
-  site: SiteId;
-  /** A path of ownerPathPattern's form. */
-  from: string;
-  /** A path on the same host, or an absolute http(s) address. */
-  to: string;
-  kind: 'permanent' | 'temporary';
-}
 
 /**
  * Where a request for `path` (with its query string `search`, "?utm_source=…" or "") on `site`

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type PageId, pageIds, type Redirect } from '../contracts/routes';
-import { siteIds } from '../contracts/sites';
+import { type Redirect, redirects } from '../contracts/content/redirects';
+import { type PageId, pageIds } from '../contracts/routes';
 import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
 
@@ -40,18 +40,8 @@ export class MissingBuildError extends Error {
 /** What the server reads of the content the build resolved (dist/server/render-input.json). */
 const builtContent = z.object({
   content: z.object({
-    site: z.object({
-      redirects: z
-        .array(
-          z.object({
-            site: z.enum(siteIds),
-            from: z.string(),
-            to: z.string(),
-            kind: z.enum(['permanent', 'temporary']),
-          }),
-        )
-        .default([]),
-    }),
+    // The content's own schema: a render this build made passes it, and nothing else is served.
+    site: z.object({ redirects: redirects.default([]) }),
     thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }),
     workshop: z.object({
       sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),

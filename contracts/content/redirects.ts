@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isReservedPath, ownerPathPattern, reservedSegments, siteRoutes } from '../routes';
+import {
+  isReservedPath,
+  normalizePath,
+  ownerPathPattern,
+  reservedSegments,
+  siteRoutes,
+} from '../routes';
 import { siteIds } from '../sites';
 import { href } from './fields';
 
@@ -24,13 +30,6 @@ const redirect = z.strictObject({
   /** Permanent (301): search engines move the old path's standing to the new one. */
   kind: z.enum(['permanent', 'temporary'], { error: 'expected permanent or temporary' }),
 });
-
-/** A path of the same host that `to` names, for the loop and chain checks (none for a URL). */
-function localPath(to: string): string | null {
-  if (!to.startsWith('/')) return null;
-  const path = to.split(/[?#]/)[0] ?? '/';
-  return path.length > 1 ? path.replace(/\/+$/, '').toLowerCase() : '/';
-}
 
 /** Each refusal below names the paths it is about: the owner needs no "got …" after it. */
 const namesValue = { namesValue: true };
@@ -64,7 +63,8 @@ export const redirects = z.array(redirect).superRefine((list, context) => {
     const hops = [from];
     let target = to;
     for (;;) {
-      const path = localPath(target);
+      // A path of the same host, as the route table reads it; a full address is not followed.
+      const path = target.startsWith('/') ? normalizePath(target) : null;
       if (path !== null && hops.includes(path)) {
         report(`a redirect loop: ${[...hops, path].join(' → ')}, so the page never loads`);
         break;
@@ -84,4 +84,5 @@ export const redirects = z.array(redirect).superRefine((list, context) => {
   }
 });
 
-export type Redirects = z.output<typeof redirects>;
+/** One redirect as the server serves it (contracts/routes.ts `redirectFor`). */
+export type Redirect = z.output<typeof redirect>;
