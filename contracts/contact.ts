@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
 import { proofOfWork } from './proof-of-work';
-import { messageText, nameText } from './text';
+import { messageText, nameText, sitePathSchema } from './text';
 
 /**
  * A press or speaking enquiry (product brief §3, §5, §7). The browser form and the API share it.
@@ -19,6 +19,8 @@ export const contactSubmissionSchema = z.strictObject({
     tooLong: 'Please keep your message under 5,000 characters.',
     unusable: 'Your message holds characters we cannot store: please retype it as plain text.',
   }).pipe(z.string().min(1, 'Please enter a message.')),
+  /** Path of the page the form was on, as a sign-up keeps it: the owner sees which page brought it. */
+  page: sitePathSchema.optional(),
   [honeypot.field]: honeypot.schema,
   [proofOfWork.field]: proofOfWork.schema,
 });

@@ -38,7 +38,7 @@ export const isCount = (column: FunnelColumn): column is FunnelCount =>
 
 /**
  * What a line of the funnel holds, by page, source, day or in total. Contact submissions are
- * null where they are not counted: the contact form keeps no page or source.
+ * null where they are not counted: the contact form keeps no source.
  */
 export type FunnelFigures = Record<Exclude<FunnelCount, 'contacts'>, number> & {
   contacts: number | null;

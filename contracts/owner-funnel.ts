@@ -70,7 +70,7 @@ export const funnelRowSchema = z.strictObject({
   signUps: count,
   /** Of those sign-ups, how many confirmed their address in Kit (decision 021). */
   confirmed: count,
-  /** Contact submissions; null by page and by source, which the contact form does not keep. */
+  /** Contact submissions; null by source, which the contact form does not keep. */
   contacts: count.nullable(),
   /** Clicks on checkout links, counted by the server (decision 020). */
   checkouts: count,
@@ -141,8 +141,9 @@ export const latestLeadsSchema = z.strictObject({
       email: z.string(),
       /** The first name of a sign-up, the name of an enquiry. */
       name: z.string().nullable(),
-      /** Sign-ups only: the contact form keeps no source or page. */
+      /** Sign-ups only: the contact form keeps no source. */
       source: z.string().nullable(),
+      /** The path of the page the form was on, when it was recorded. */
       page: z.string().nullable(),
       /** Sign-ups only: where it stands in Kit (decision 021). */
       status: z.enum(subscriberStatuses).nullable(),

@@ -44,11 +44,26 @@ describe('text fields refuse what is valid JSON but not valid text', () => {
     expect(contactError({ ...contact, message: 'Hi\u0000' })).toHaveProperty('message');
   });
 
-  it('takes the page only as a path of this site', () => {
-    for (const page of ['/', '/ig', '/bookwaitlistli', '/11cheatcodes'])
+  it('takes the page of a sign-up or an enquiry only as a path of this site', () => {
+    for (const page of ['/', '/ig', '/bookwaitlistli', '/11cheatcodes', '/caf%C3%A9']) {
       expect(signUpError({ ...signUp, page })).toBeNull();
-    for (const page of ['/\\evil.example', '//evil.example', 'https://evil.example/', '/a b', 'ig'])
-      expect(signUpError({ ...signUp, page }), page).toHaveProperty('page');
+      expect(contactError({ ...contact, page })).toBeNull();
+    }
+    for (const page of [
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example/',
+      '/a b',
+      'ig',
+      '/a\u0000',
+      '/a\u001b[2J',
+      '/a\u0085',
+      '/\u202eevil',
+      '/a\ud800',
+    ]) {
+      expect(signUpError({ ...signUp, page }), page).toEqual({ page: 'Unknown page.' });
+      expect(contactError({ ...contact, page }), page).toEqual({ page: 'Unknown page.' });
+    }
   });
 
   it('refuses unknown keys, naming them', () => {

@@ -62,9 +62,12 @@ export function messageText(max: number, messages: TextMessages) {
 
 /**
  * A path on this site, as the page a form was on: it must start with one slash and hold no
- * backslash or white space, so it can never be read as another host ("//evil", "/\evil").
+ * backslash or white space, so it can never be read as another host ("//evil", "/\evil"). A
+ * browser sends it percent-encoded, so a control or direction character in it is a forged post,
+ * refused like those of any other text field (a NUL alone is a 500 on PostgreSQL).
  */
 export const sitePathSchema = z
   .string()
   .max(300)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Unknown page.');
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Unknown page.')
+  .refine((path) => plainText(path, control), 'Unknown page.');

@@ -198,6 +198,7 @@ test.describe('contact form', () => {
           name: 'Sam Reader',
           email: 'sam@example.com',
           message: 'Could Jamie speak at our conference in May?',
+          page: '/',
           company_website: '',
           altcha: expect.any(String),
         },

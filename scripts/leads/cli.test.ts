@@ -35,7 +35,12 @@ describeEachStore('npm run leads', ({ store, database }) => {
   async function seed() {
     await addContactSubmission(
       store(),
-      { name: '=cmd|calc', email: 'ada@example.com', message: 'Hi, "there"' },
+      {
+        name: '=cmd|calc',
+        email: 'ada@example.com',
+        message: 'Hi, "there"',
+        page: '/whatsstoppingyou',
+      },
       meta,
       ['owner-notify'],
     );
@@ -87,8 +92,8 @@ describeEachStore('npm run leads', ({ store, database }) => {
     const contacts = await leads('export', 'contacts', '--format', 'csv');
     expect(contacts.code).toBe(0);
     const [header, row] = contacts.stdout.split('\r\n');
-    expect(header).toBe('"id","created_at","name","email","message","verified"');
-    expect(row).toContain(`"'=cmd|calc","ada@example.com","Hi, ""there""","1"`);
+    expect(header).toBe('"id","created_at","name","email","message","page","verified"');
+    expect(row).toContain(`"'=cmd|calc","ada@example.com","Hi, ""there""","/whatsstoppingyou","1"`);
 
     const waitlist = await leads('export', 'subscribers', '--list', 'waitlist', '--format', 'json');
     expect(JSON.parse(waitlist.stdout)).toEqual([

@@ -103,7 +103,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
       .execute();
     const contact = await addContactSubmission(
       store(),
-      { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+      { name: 'Ada', email: 'ada@example.com', message: 'Hello', page: '/' },
       { ipHash: 'h', verified: true, host: 'localhost' },
       [],
     );
@@ -117,21 +117,22 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
   /** The table's lines, each squeezed to single spaces. */
   const lines = (text: string) => text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
 
-  it('prints the funnel by page as a table: views, visitors, sign-ups, confirmed, conversion', async () => {
+  it('prints the funnel by page as a table: views, visitors, sign-ups, confirmed, enquiries, conversion', async () => {
     await seed();
     const { code, stdout } = await stats();
     expect(code).toBe(0);
     expect(lines(stdout)).toEqual(
       expect.arrayContaining([
         'Funnel by page, 2026-10-21 to 2026-11-20 (UTC days)',
-        'page views visitors sign-ups confirmed conversion checkouts sales revenue',
-        'localhost/ 6 3 2 0 66.7% 0 0 —',
-        'waitlist.localhost/ig 4 1 1 1 100.0% 0 0 —',
-        'waitlist.localhost/<script> 1 1 0 0 0.0% 0 0 —',
-        'total 11 5 3 1 60.0% 0 0 —',
-        expect.stringContaining('Contact submissions in this period: 1'),
+        'page views visitors sign-ups confirmed contacts conversion checkouts sales revenue',
+        'localhost/ 6 3 2 0 1 66.7% 0 0 —',
+        'waitlist.localhost/ig 4 1 1 1 0 100.0% 0 0 —',
+        'waitlist.localhost/<script> 1 1 0 0 0 0.0% 0 0 —',
+        'total 11 5 3 1 1 60.0% 0 0 —',
       ]),
     );
+    // Counted in the table, so no note of them under it.
+    expect(stdout).not.toContain('Contact submissions in this period');
     // Most visitors first.
     expect(stdout.indexOf('localhost/ ')).toBeLessThan(stdout.indexOf('waitlist.localhost/ig'));
   });
@@ -144,6 +145,8 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
         'Google 1 1 1 0 100.0% 0 0 —',
         'Instagram 4 1 1 1 100.0% 0 0 —',
         '=cmd|calc 1 1 0 0 0.0% 0 0 —',
+        // The contact form keeps no source: its enquiries are only a total here.
+        expect.stringContaining('Contact submissions in this period: 1'),
       ]),
     );
     const days = lines((await stats('--by', 'day', '--since', '2026-11-18')).stdout);
@@ -267,15 +270,17 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     const report = (await stats('--format', 'html')).stdout;
     expect(report).toContain('waitlist.localhost/&lt;script&gt;');
     expect(report).toContain(
-      '<th scope="row">localhost/</th><td>6</td><td>3</td><td>2</td><td>0</td>',
+      '<th scope="row">localhost/</th><td>6</td><td>3</td><td>2</td><td>0</td><td>1</td>',
     );
   });
 
   it('prints zeros, not an error, before anything was counted', async () => {
     const { code, stdout } = await stats();
     expect(code).toBe(0);
-    expect(lines(stdout)).toContain('total 0 0 0 0 – 0 0 —');
-    expect(stdout).toContain('Contact submissions in this period: 0');
+    expect(lines(stdout)).toContain('total 0 0 0 0 0 – 0 0 —');
+    expect((await stats('--by', 'source')).stdout).toContain(
+      'Contact submissions in this period: 0',
+    );
     expect((await stats('--format', 'html')).stdout).toContain(
       'No visits or sign-ups in this period.',
     );
@@ -322,7 +327,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     expect(bySource).toContain('(not recorded) 0 0 0 0 – 0 1 US$50.00');
     expect(bySource).toContain('total 0 0 0 0 – 3 2 £49.00 + US$50.00');
     expect(lines((await stats('--by', 'page')).stdout)).toContain(
-      'localhost/assetworkshop 0 0 0 0 – 3 1 £49.00',
+      'localhost/assetworkshop 0 0 0 0 0 – 3 1 £49.00',
     );
     expect(lines((await stats('--by', 'day', '--since', '2026-11-20')).stdout)).toContain(
       '2026-11-20 0 0 0 0 0 – 3 2 £49.00 + US$50.00',

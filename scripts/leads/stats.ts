@@ -35,7 +35,7 @@ export function funnelNotes(funnel: Funnel): string[] {
   ];
   if (!countsContacts(funnel.by)) {
     notes.push(
-      `Contact submissions in this period: ${funnel.total.contacts} (recorded by day and host only: the contact form keeps no page or source).`,
+      `Contact submissions in this period: ${funnel.total.contacts} (counted by page, day and host only: the contact form keeps no source).`,
     );
   }
   return notes;

@@ -2,6 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect, it } from 'vitest';
 import { contactSubmissionAnswerSchema } from '../../contracts/contact';
+import { findContactSubmission } from '../db/leads';
 import type { OwnerMail } from '../providers/owner-mail';
 import { createTestApp, expectApiError, postJson, solvedProof } from '../testing/app';
 import { countRows, describeEachStore } from '../testing/stores';
@@ -42,7 +43,36 @@ describeEachStore('POST /api/contact-submissions', ({ store }) => {
     expect(JSON.stringify(row)).not.toContain('203.0.113.7');
   });
 
+  it('keeps the page the enquiry was sent from, as a sign-up keeps its page', async () => {
+    const app = createTestApp(store());
+    const response = await postJson(app, '/api/contact-submissions', {
+      ...valid,
+      page: '/whatsstoppingyou',
+    });
+    expect(response.status).toBe(201);
+    const { id } = contactSubmissionAnswerSchema.parse(await response.json());
+    const row = await findContactSubmission(store(), id);
+    expect(row).toMatchObject({ page: '/whatsstoppingyou', host: 'localhost' });
+    // Sent before the page's script ran: stored all the same, without a page.
+    await postJson(app, '/api/contact-submissions', { ...valid, email: 'bo@example.com' });
+    const pages = await store()
+      .db.selectFrom('contact_submissions')
+      .select(['email', 'page'])
+      .orderBy('email')
+      .execute();
+    expect(pages).toEqual([
+      { email: 'ada@example.com', page: '/whatsstoppingyou' },
+      { email: 'bo@example.com', page: null },
+    ]);
+  });
+
   it.each([
+    ['page', { ...valid, page: 'https://evil.example/x' }, 'Unknown page.'],
+    ['page', { ...valid, page: '//evil' }, 'Unknown page.'],
+    ['page', { ...valid, page: '/\\evil' }, 'Unknown page.'],
+    ['page', { ...valid, page: '/speaking\u0000' }, 'Unknown page.'],
+    ['page', { ...valid, page: '/speaking\u001b[2J' }, 'Unknown page.'],
+    ['page', { ...valid, page: '/\u202egnp.exe' }, 'Unknown page.'],
     ['name', { ...valid, name: '   ' }, 'Please enter your name.'],
     ['name', { ...valid, name: 'x'.repeat(201) }, 'Please shorten your name.'],
     ['email', { ...valid, email: 'not-an-email' }, 'Please enter a valid email address.'],

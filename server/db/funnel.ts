@@ -28,7 +28,7 @@ export interface FunnelRow {
   signUps: number;
   /** Of those sign-ups, how many confirmed their address (Kit's double opt-in, decision 021). */
   confirmed: number;
-  /** Contact submissions; null by page and source, which the contact form does not record. */
+  /** Contact submissions; null by source, which the contact form does not record. */
   contacts: number | null;
   /** Clicks on checkout links, counted by the server (decision 020). */
   checkouts: number;
@@ -47,8 +47,11 @@ export interface Funnel {
   total: FunnelRow;
 }
 
-/** The contact form keeps no page or source: its submissions are counted by day and host only. */
-export const countsContacts = (by: FunnelDimension): boolean => by === 'day' || by === 'host';
+/**
+ * The contact form keeps no source: its submissions are counted by page, day and host, not by
+ * source. Those sent before it kept their page (0009) count under "(not recorded)" by page.
+ */
+export const countsContacts = (by: FunnelDimension): boolean => by !== 'source';
 
 /** What a lead without a page, source or host (stored before they were recorded) is filed under. */
 export const notRecorded = '(not recorded)';
@@ -65,7 +68,7 @@ const visitorDays = sql<number | string>`count(distinct day || ' ' || visitor)`;
 
 interface LeadGroup {
   host: string | null;
-  /** The page's path; a sale's or a click's may be null (not recorded). */
+  /** The page's path; null where it was not recorded. */
   page?: string | null;
   source?: string | null;
   day: string;
@@ -119,11 +122,11 @@ export async function funnel(
       .execute(),
     store.db
       .selectFrom('contact_submissions')
-      .select(['host', createdAt.as('day')])
+      .select(['host', 'page', createdAt.as('day')])
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('created_at', '>=', from)
       .where('created_at', '<', until)
-      .groupBy(['host', createdAt])
+      .groupBy(['host', 'page', createdAt])
       .execute(),
     store.db
       .selectFrom('checkout_clicks')

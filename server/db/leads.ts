@@ -44,6 +44,7 @@ export async function addContactSubmission(
         name: contact.name,
         email: contact.email.toLowerCase(),
         message: contact.message,
+        page: contact.page || null,
         ip_hash: meta.ipHash,
         verified: meta.verified ? 1 : 0,
         host: meta.host,

@@ -376,6 +376,13 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // The page an enquiry was sent from, as sign-ups keep theirs: the owner sees which page brought
+  // it, and the funnel counts enquiries by page. Earlier enquiries stay without one.
+  '0009-contact-page': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('contact_submissions').addColumn('page', 'text').execute();
+    },
+  },
 };
 
 /** The tables as 0008 found and left them (the migration must not follow later schema changes). */
@@ -413,9 +420,16 @@ export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Pro
   }
 }
 
-/** Tests only: the schema as it stood after migration `name`, to check what a later one carries over. */
-export async function migrateTo(db: Kysely<unknown>, name: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Tests only: the schema as it stood after migration `name`, to check what a later one carries
+ * over. `schema` as for migrateToLatest.
+ */
+export async function migrateTo(db: Kysely<unknown>, name: string, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error } = await migrator.migrateTo(name);
   if (error) throw error;
 }

@@ -16,6 +16,7 @@ export const contactExportColumns = [
   'name',
   'email',
   'message',
+  'page',
   'verified',
 ] as const;
 export const subscriberExportColumns = [
@@ -85,7 +86,7 @@ export async function latestLeads(
       .execute(),
     store.db
       .selectFrom('contact_submissions')
-      .select(['id', 'created_at', 'name', 'email'])
+      .select(['id', 'created_at', 'name', 'email', 'page'])
       .$if(Boolean(pattern), (qb) => qb.where((eb) => eb.or([holds('email'), holds('name')])))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -112,7 +113,7 @@ export async function latestLeads(
       email: row.email,
       name: row.name,
       source: null,
-      page: null,
+      page: row.page,
       status: null,
     })),
   ];

@@ -42,6 +42,11 @@ export interface ContactSubmissionTable {
   verified: Verified;
   /** The site's host name the enquiry came in on; null before 0004. */
   host: string | null;
+  /**
+   * Path of the page the form was on; null before 0009, and for an enquiry sent before the
+   * page's script ran (the form fills it when hydrated).
+   */
+  page: string | null;
 }
 
 export interface SubscriberTable {

@@ -89,7 +89,7 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
               currency: sale.currency,
               product: sale.product,
               source: sale.source,
-              page: sale.host && sale.path ? `${sale.host}${sale.path}` : null,
+              page: pageOf(sale.host, sale.path),
               email: sale.email,
               livemode: sale.livemode === 1,
             },
@@ -141,9 +141,14 @@ function contactNotice(contact: ContactSubmissionTable): ContactNotice {
     name: contact.name,
     email: contact.email,
     message: contact.message,
+    page: pageOf(contact.host, contact.page),
     verified: contact.verified === 1,
   };
 }
+
+/** A page as the owner's emails name it: the site's host and the path, when both are known. */
+const pageOf = (host: string | null, path: string | null): string | null =>
+  host && path ? `${host}${path}` : null;
 
 /** The page the visitor signed up on, on the main site, with the sign-up's UTM parameters. */
 export function referrerOf(

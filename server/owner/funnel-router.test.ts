@@ -37,6 +37,22 @@ async function signUp(store: Store, email: string, source: string, at: string, j
   return id;
 }
 
+/** An enquiry sent from `page`; without one, as one sent before the page's script ran. */
+async function enquire(
+  store: Store,
+  name: string,
+  email: string,
+  page: string | undefined,
+  at: string,
+) {
+  const id = await addContactSubmission(store, { name, email, message: 'A talk?', page }, meta, []);
+  await store.db
+    .updateTable('contact_submissions')
+    .set({ created_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The sales columns of a funnel line without checkouts or sales (decision 020). */
 const noSales = { checkouts: 0, sales: 0, revenue: {} };
 
@@ -70,12 +86,14 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       view('2026-10-01', '/', 'Direct', 'v9', 50),
     ]);
     await signUp(store(), 'a@example.com', 'Instagram', '2026-11-02T10:00:00.000Z');
+    await enquire(store(), 'Grace', 'grace@example.com', '/', '2026-11-02T11:00:00.000Z');
+    await enquire(store(), 'Bo', 'bo@example.com', undefined, '2026-11-03T11:00:00.000Z');
 
     const response = await get('/funnel?from=2026-11-01&to=2026-11-03');
     expect(response.status).toBe(200);
     const funnel = funnelAnswerSchema.parse(await response.json());
     expect(funnel).toMatchObject({ from: '2026-11-01', to: '2026-11-03' });
-    expect(funnel.total).toMatchObject({ views: 5, visitors: 3, signUps: 1 });
+    expect(funnel.total).toMatchObject({ views: 5, visitors: 3, signUps: 1, contacts: 2 });
     expect(funnel.bySource).toEqual([
       {
         ...noSales,
@@ -96,7 +114,13 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
         contacts: null,
       },
     ]);
-    expect(funnel.byPage.map((row) => row.key)).toEqual(['localhost/', 'localhost/ig']);
+    // Each enquiry under the page it was sent from, or (not recorded); by source none is counted:
+    // the contact form keeps no source.
+    expect(funnel.byPage.map((row) => [row.key, row.contacts])).toEqual([
+      ['localhost/', 1],
+      ['localhost/ig', 0],
+      ['(not recorded)', 1],
+    ]);
     expect(funnel.byDay.map((row) => [row.key, row.views])).toEqual([
       ['2026-11-01', 3],
       ['2026-11-02', 2],
@@ -128,17 +152,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
     await signUp(store(), 'old@example.com', 'Instagram', '2026-11-01T10:00:00.000Z');
     await signUp(store(), 'new@example.com', 'LinkedIn', '2026-11-03T10:00:00.000Z');
     await signUp(store(), '100%real@example.com', 'Direct', '2026-11-02T09:00:00.000Z');
-    const contact = await addContactSubmission(
-      store(),
-      { name: 'Grace Hopper', email: 'grace@example.com', message: 'Hello' },
-      meta,
-      [],
-    );
-    await store()
-      .db.updateTable('contact_submissions')
-      .set({ created_at: '2026-11-02T10:00:00.000Z' })
-      .where('id', '=', contact)
-      .execute();
+    await enquire(store(), 'Grace Hopper', 'grace@example.com', '/', '2026-11-02T10:00:00.000Z');
     const leads = async (query = '') =>
       latestLeadsSchema.parse(await (await get(`/leads${query}`)).json()).leads;
 
@@ -148,6 +162,8 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       ['100%real@example.com', 'sign-up'],
       ['old@example.com', 'sign-up'],
     ]);
+    // Each says the page it was sent from, the enquiry as the sign-ups.
+    expect((await leads()).map((lead) => lead.page)).toEqual(['/ig', '/', '/ig', '/ig']);
     expect((await leads('?limit=1')).map((lead) => lead.email)).toEqual(['new@example.com']);
     expect((await leads('?search=INSTA')).map((lead) => lead.email)).toEqual(['old@example.com']);
     expect((await leads('?search=hopper')).map((lead) => lead.name)).toEqual(['Grace Hopper']);
@@ -183,13 +199,23 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
     expect(await response.text()).toBe(expected);
     expect(expected).toContain(`"'=cmd"`);
 
+    await enquire(
+      store(),
+      'Grace',
+      'grace@example.com',
+      '/whatsstoppingyou',
+      '2026-11-03T10:00:00.000Z',
+    );
     const contacts = await get('/leads.csv?leads=contacts');
     expect(contacts.headers.get('content-disposition')).toContain('contacts-');
+    const [header, enquiry] = (await contacts.text()).split('\r\n');
+    expect(header).toBe('"id","created_at","name","email","message","page","verified"');
+    expect(enquiry).toContain('"Grace","grace@example.com","A talk?","/whatsstoppingyou","1"');
     await expectApiError(await get('/leads.csv?leads=everyone'), 400);
 
     const log = await auditEntries(store(), 10);
     expect(log.filter((entry) => entry.action === 'export')).toEqual([
-      expect.objectContaining({ owner: 'Jamie', detail: { leads: 'contacts', rows: 0 } }),
+      expect.objectContaining({ owner: 'Jamie', detail: { leads: 'contacts', rows: 1 } }),
       expect.objectContaining({ owner: 'Jamie', detail: { leads: 'subscribers', rows: 2 } }),
     ]);
   });

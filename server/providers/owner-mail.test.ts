@@ -11,6 +11,7 @@ const contact = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   message: 'Could you speak at our conference?',
+  page: 'localhost/whatsstoppingyou',
   verified: true,
 };
 
@@ -33,6 +34,18 @@ describe('owner notification', () => {
         text: expect.stringContaining('Could you speak at our conference?'),
       }),
     ]);
+  });
+
+  it('names the page the enquiry was sent from, and says nothing of one not recorded', async () => {
+    const sent: SendMailOptions[] = [];
+    const mail = createOwnerMail({
+      transport: { sendMail: async (message) => sent.push(message) },
+      to: 'owner@example.com',
+    });
+    await mail.notify(contact, 'job-1');
+    await mail.digest([{ ...contact, page: null }], 'job-2');
+    expect(sent[0]?.text).toContain('\nPage: localhost/whatsstoppingyou\n');
+    expect(sent[1]?.text).not.toContain('Page:');
   });
 
   it('reports SMTP 5xx replies as permanent and other failures as temporary', async () => {

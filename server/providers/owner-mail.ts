@@ -9,6 +9,8 @@ export interface ContactNotice {
   name: string;
   email: string;
   message: string;
+  /** Host and path of the page the form was on; null when it was not recorded. */
+  page: string | null;
   /** The post carried a solved proof of work; one without is listed, marked, in a digest. */
   verified: boolean;
 }
@@ -157,6 +159,7 @@ function noticeText(contact: ContactNotice): string {
     '',
     contact.message,
     '',
+    ...(contact.page ? [`Page: ${contact.page}`] : []),
     `(contact submission ${contact.id})`,
   ].join('\n');
 }

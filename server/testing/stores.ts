@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
-import type { DialectName } from '../db/connect';
+import { type Connection, connect, type DialectName } from '../db/connect';
+import { migrateTo } from '../db/migrations';
 import { openStore, type Store } from '../db/store';
 
 /**
@@ -22,6 +24,11 @@ export interface TestDatabase {
   dialect: DialectName;
   /** Another connection to the same database, as a second server instance would open. */
   open(): Promise<Store>;
+  /**
+   * The database as it stood after migration `name`, on a connection of its own (destroy it
+   * before `open`), to check what a later migration does to the rows it finds.
+   */
+  migratedTo(name: string): Promise<Kysely<unknown>>;
   /** The DATA_DIR / DATABASE_URL settings a child process needs to use it. */
   env: { DATA_DIR: string; DATABASE_URL: string };
   drop(): Promise<void>;
@@ -32,22 +39,42 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'leads-test-'));
     const env = { DATA_DIR: dir, DATABASE_URL: '' };
+    const settings = { DATA_DIR: dir, DATABASE_URL: undefined };
     return {
       dialect,
       env,
-      open: () => openStore({ DATA_DIR: dir, DATABASE_URL: undefined }),
+      open: () => openStore(settings),
+      migratedTo: (name) => olderDatabase(connect(settings), name),
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${Math.random().toString(36).slice(2, 12)}`;
   await adminQuery(`CREATE SCHEMA ${schema}`);
+  const settings = { DATA_DIR: '', DATABASE_URL: postgresUrl };
   return {
     dialect,
-    env: { DATA_DIR: '', DATABASE_URL: postgresUrl },
-    open: () => openStore({ DATA_DIR: '', DATABASE_URL: postgresUrl }, { schema }),
+    env: settings,
+    open: () => openStore(settings, { schema }),
+    migratedTo: (name) => olderDatabase(connect(settings, { schema }), name, schema),
     drop: () => adminQuery(`DROP SCHEMA ${schema} CASCADE`),
   };
+}
+
+async function olderDatabase(
+  connection: Connection,
+  name: string,
+  schema?: string,
+): Promise<Kysely<unknown>> {
+  // Its tables are not yet today's: no type of ours describes them.
+  const db = connection.db as Kysely<unknown>;
+  try {
+    await migrateTo(db, name, schema);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
 }
 
 /**
@@ -76,28 +103,44 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /**
- * Declares `suite` once per dialect, each test with a fresh database and an open store.
- * The PostgreSQL copy shows as skipped when TEST_DATABASE_URL is unset.
+ * Declares `suite` once per dialect, each test with a fresh, empty database (not yet migrated:
+ * a migration's tests start from an older schema). The PostgreSQL copy shows as skipped when
+ * TEST_DATABASE_URL is unset.
  */
-export function describeEachStore(
+export function describeEachDatabase(
   title: string,
-  suite: (context: { store: () => Store; database: () => TestDatabase }) => void,
+  suite: (context: { database: () => TestDatabase }) => void,
 ): void {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     describe.skipIf(dialect === 'postgres' && !postgresUrl)(`${title} [${dialect}]`, () => {
       let database: TestDatabase;
-      let store: Store;
       beforeEach(async () => {
         database = await createTestDatabase(dialect);
-        store = await database.open();
       });
       afterEach(async () => {
-        await store.close();
         await database.drop();
       });
-      suite({ store: () => store, database: () => database });
+      suite({ database: () => database });
     });
   }
+}
+
+/** Declares `suite` once per dialect, each test with a fresh database and an open store. */
+export function describeEachStore(
+  title: string,
+  suite: (context: { store: () => Store; database: () => TestDatabase }) => void,
+): void {
+  describeEachDatabase(title, ({ database }) => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await database().open();
+    });
+    // After hooks run last-declared first: the store closes before its database is dropped.
+    afterEach(async () => {
+      await store.close();
+    });
+    suite({ store: () => store, database });
+  });
 }
 
 /** Rows in a lead table, as a number on both dialects. */

@@ -26,7 +26,7 @@ const funnel: FunnelAnswer = {
   total: line('total', 30, 3, 1),
   byDay: [line('2026-11-01', 10, 1, 0), line('2026-11-02', 20, 2, 1), line('2026-11-03', 0, 0, 0)],
   bySource: [line('Instagram', 20, 3, null), line('<b>Direct</b>', 10, 0, null)],
-  byPage: [line('example.com/', 30, 3, null)],
+  byPage: [line('example.com/', 30, 3, 1)],
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,6 +61,23 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
     ['2026-11-02', '40', '20', '2', '1', '1', '10.0%', '0', '0', '—'],
     ['2026-11-03', '0', '0', '0', '0', '0', '–', '0', '0', '—'],
   ]);
+  // Enquiries by page, not by source: the contact form keeps no source.
+  const headings = (table?: Element) =>
+    [...(table?.querySelectorAll('thead th') ?? [])].map((cell) => cell.textContent);
+  expect(headings(tables[1])).not.toContain(words.funnel.enquiries);
+  expect(headings(tables[2])).toEqual([
+    words.funnel.page,
+    words.funnel.views,
+    words.funnel.visitors,
+    words.funnel.signUps,
+    words.funnel.confirmed,
+    words.funnel.enquiries,
+    words.funnel.conversion,
+    words.funnel.checkouts,
+    words.funnel.sales,
+    words.funnel.revenue,
+  ]);
+  expect([...(tables[2]?.querySelectorAll('tbody td') ?? [])][4]?.textContent).toBe('1');
   // What visitors sent is text, never markup.
   expect(tables[1]?.querySelector('b')).toBeNull();
   expect(tables[1]?.textContent).toContain('<b>Direct</b>');

@@ -25,8 +25,9 @@ export interface LeadFormApi {
 /**
  * Every lead form: a real <form> that posts natively without JavaScript (the server answers 303
  * to #<id>-success or #<id>-error, shown here through :target) and with JavaScript validates
- * and posts JSON through useLeadForm. Carries the hidden `form` id, the honeypot and, for
- * sign-ups, the traffic source and UTM fields. Tracking fires only once the server confirmed.
+ * and posts JSON through useLeadForm. Carries the hidden `form` id, the honeypot, the page's
+ * path and, for sign-ups, the traffic source and UTM fields. Tracking fires only once the
+ * server confirmed.
  */
 export function LeadForm({
   id,
@@ -61,7 +62,7 @@ export function LeadForm({
   className?: string;
   children: (form: LeadFormApi) => ReactNode;
 }) {
-  const trafficFields = useTrafficFields(traffic);
+  const pageFields = usePageFields(traffic);
   const { formRef, status, errors, onSubmit, prefetch } = useLeadForm({
     action,
     onSuccess: (answer) => {
@@ -70,7 +71,7 @@ export function LeadForm({
       );
       track(tracking.event, {
         button_location: tracking.location,
-        source: trafficFields.source,
+        source: pageFields.source,
         ...(list ? { list } : {}),
       });
       announceLeadConfirmed({ form: id, list });
@@ -116,11 +117,9 @@ export function LeadForm({
     >
       <input type="hidden" name="form" value={id} />
       {list ? <input type="hidden" name="list" value={list} /> : null}
-      {traffic
-        ? Object.entries(trafficFields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))
-        : null}
+      {Object.entries(pageFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Honeypot formId={id} />
       {children({
         status,
@@ -170,18 +169,24 @@ function Honeypot({ formId }: { formId: string }) {
   );
 }
 
-/** Source (D4) and UTM fields, read from the address once hydrated (empty in the prerender). */
-function useTrafficFields(enabled: boolean): Record<string, string> & { source?: string } {
+/**
+ * The page's path, so the owner sees which page brought a lead, and with `traffic` the source
+ * (D4), UTM and referral fields: read from the address once hydrated (empty in the prerender).
+ */
+function usePageFields(traffic: boolean): Record<string, string> & { source?: string } {
   const [fields, setFields] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (!enabled) return;
     const { pathname, search } = window.location;
     setFields({
-      source: pageTrafficSource(),
       page: pathname,
-      ...utmFromSearch(search),
-      ...referralFromSearch(search),
+      ...(traffic
+        ? {
+            source: pageTrafficSource(),
+            ...utmFromSearch(search),
+            ...referralFromSearch(search),
+          }
+        : {}),
     });
-  }, [enabled]);
+  }, [traffic]);
   return fields;
 }

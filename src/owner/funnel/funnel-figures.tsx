@@ -93,13 +93,21 @@ export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
       <div className="grid gap-8 lg:grid-cols-2">
         {(
           [
-            [words.funnel.bySource, words.funnel.source, funnel.bySource],
-            [words.funnel.byPage, words.funnel.page, funnel.byPage],
+            // The contact form keeps no source: enquiries are counted by page, not by source.
+            [words.funnel.bySource, words.funnel.source, funnel.bySource, false],
+            [words.funnel.byPage, words.funnel.page, funnel.byPage, true],
           ] as const
-        ).map(([heading, keyTitle, rows]) => (
+        ).map(([heading, keyTitle, rows, enquiries]) => (
           <div key={heading} className="flex min-w-0 flex-col gap-3">
             <h3 className="text-step-1 font-semibold">{heading}</h3>
-            <FunnelTable caption={heading} keyTitle={keyTitle} rows={rows} total={total} bars />
+            <FunnelTable
+              caption={heading}
+              keyTitle={keyTitle}
+              rows={rows}
+              total={total}
+              enquiries={enquiries}
+              bars
+            />
           </div>
         ))}
       </div>
