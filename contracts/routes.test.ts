@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Redirect } from './content/redirects';
 import {
+  allPageIds,
   canonicalUrl,
   isIndexed,
   listedRoutes,
+  type OwnerRoute,
   ownerPathPattern,
   type PageId,
-  pageIds,
   redirectFor,
   resolveRoute,
   sitemapUrls,
+  systemPageIds,
 } from './routes';
 import { type NamedHosts, siteIds, siteOrigins } from './sites';
 
@@ -113,12 +115,14 @@ describe('search listing', () => {
   const origins = siteOrigins('https://jamie.example', hosts);
 
   it('keeps the thank-you and 404 pages out of search results', () => {
-    expect(pageIds.filter((page) => !isIndexed(page))).toEqual(['thank-you', 'not-found']);
+    expect(systemPageIds.filter((page) => !isIndexed(page))).toEqual(['thank-you', 'not-found']);
   });
 
   it('lists every indexed page in exactly one sitemap, at its canonical URL', () => {
     const listed = siteIds.flatMap((site) => sitemapUrls(site, origins));
-    const indexed = pageIds.filter(isIndexed).map((page) => canonicalUrl(page, origins));
+    const indexed = systemPageIds
+      .filter((page) => isIndexed(page))
+      .map((page) => canonicalUrl(page, origins));
     expect(listed.sort()).toEqual(indexed.sort());
     expect(new Set(listed).size).toBe(listed.length);
   });
@@ -131,7 +135,7 @@ describe('search listing', () => {
   });
 
   it('gives every page but the 404 a canonical URL that serves that page', () => {
-    for (const page of pageIds.filter((id) => id !== 'not-found')) {
+    for (const page of systemPageIds.filter((id) => id !== 'not-found')) {
       const { host, pathname } = new URL(canonicalUrl(page, origins) ?? '');
       expect(resolveRoute(host, pathname, hosts), page).toMatchObject({ page, status: 200 });
     }
@@ -183,5 +187,38 @@ describe('redirects', () => {
 
   it('gives every path of the route table the form the content asks of a redirect', () => {
     for (const { path } of listedRoutes()) expect(path).toMatch(ownerPathPattern);
+  });
+});
+
+describe('the owner pages in the route table', () => {
+  const owner: OwnerRoute[] = [
+    { page: 'pages/press', site: 'main', path: '/press', noindex: false },
+    { page: 'pages/launch', site: 'waitlist', path: '/launch', noindex: true },
+  ];
+
+  it('answers each on its own site and path, before the site’s fallback', () => {
+    expect(resolveRoute('localhost', '/Press/', hosts, owner)).toEqual({
+      site: 'main',
+      page: 'pages/press',
+      status: 200,
+    });
+    // The waitlist site answers every other path with the waitlist page, this one with the page.
+    expect(resolveRoute(hosts.waitlist, '/launch', hosts, owner).page).toBe('pages/launch');
+    expect(resolveRoute(hosts.waitlist, '/press', hosts, owner).page).toBe('waitlist');
+    expect(resolveRoute(hosts.book, '/launch', hosts, owner).page).toBe('book');
+  });
+
+  it('is gone from the table once the content no longer has it', () => {
+    expect(resolveRoute('localhost', '/press', hosts, []).status).toBe(404);
+  });
+
+  const origins = siteOrigins('https://jamie.example', hosts);
+
+  it('lists an indexed one in its own site’s sitemap at its canonical address, never a noindex one', () => {
+    expect(sitemapUrls('main', origins, owner)).toContain(`${origins.main}/press`);
+    expect(canonicalUrl('pages/press', origins, owner)).toBe(`${origins.main}/press`);
+    expect(sitemapUrls('waitlist', origins, owner)).not.toContain(`${origins.waitlist}/launch`);
+    expect(isIndexed('pages/launch', owner)).toBe(false);
+    expect(allPageIds(owner)).toEqual([...systemPageIds, 'pages/press', 'pages/launch']);
   });
 });

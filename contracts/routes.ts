@@ -8,7 +8,8 @@ import { type NamedHosts, namedSite, type SiteId } from './sites';
  * branches on the host.
  */
 
-export const pageIds = [
+/** The pages the code defines; the owner's own pages come from content (OwnerRoute). */
+export const systemPageIds = [
   'home',
   'waitlist',
   'book',
@@ -22,13 +23,51 @@ export const pageIds = [
   'not-found',
 ] as const;
 
-export type PageId = (typeof pageIds)[number];
+export type SystemPageId = (typeof systemPageIds)[number];
+
+/** One of the owner's pages, by its file's name: content/pages/<slug>.yaml. */
+export type OwnerPageId = `pages/${string}`;
+
+export type PageId = SystemPageId | OwnerPageId;
+
+export function ownerPageId(slug: string): OwnerPageId {
+  return `pages/${slug}`;
+}
+
+/**
+ * Where one of the owner's pages answers (contracts/content/pages.ts): the build and the server
+ * take these from the content, beside the system routes below.
+ */
+export interface OwnerRoute {
+  page: OwnerPageId;
+  site: SiteId;
+  /** Normalized (normalizePath), as the content's schema insists. */
+  path: string;
+  noindex: boolean;
+}
+
+/** Where each of the owner's pages answers, from the content's pages by slug. */
+export function ownerRoutes(content: {
+  pages: Readonly<Record<string, { site: SiteId; path: string; noindex: boolean }>>;
+}): OwnerRoute[] {
+  return Object.entries(content.pages).map(([slug, page]) => ({
+    page: ownerPageId(slug),
+    site: page.site,
+    path: page.path,
+    noindex: page.noindex,
+  }));
+}
+
+/** Every page a render makes: the system's, then the owner's. */
+export function allPageIds(owner: readonly OwnerRoute[]): PageId[] {
+  return [...systemPageIds, ...owner.map((route) => route.page)];
+}
 
 interface SiteRoutes {
   /** Exact paths, lower case, no trailing slash (except "/"). */
-  paths: Readonly<Record<string, PageId>>;
+  paths: Readonly<Record<string, SystemPageId>>;
   /** The page for every other path. */
-  fallback: PageId;
+  fallback: SystemPageId;
 }
 
 /** D7: the legal pages answer on every site, so each site's footer links resolve. */
@@ -74,7 +113,7 @@ interface CanonicalLocation {
  * Where each page lives canonically (for the canonical link, the share tags and the sitemaps). A
  * page reachable on several hosts or paths names one of them; the 404 page has none.
  */
-export const canonicalLocation: Readonly<Record<PageId, CanonicalLocation | null>> = {
+export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation | null>> = {
   home: { site: 'main', path: '/' },
   waitlist: { site: 'waitlist', path: '/' },
   book: { site: 'book', path: '/' },
@@ -89,23 +128,39 @@ export const canonicalLocation: Readonly<Record<PageId, CanonicalLocation | null
   'not-found': null,
 };
 
+/** Where a page lives: a system page's from the table above, an owner's page's from its route. */
+function locationOf(page: PageId, owner: readonly OwnerRoute[]): CanonicalLocation | null {
+  if (page in canonicalLocation) return canonicalLocation[page as SystemPageId];
+  const route = owner.find((each) => each.page === page);
+  if (!route) return null;
+  return { site: route.site, path: route.path, ...(route.noindex ? { noindex: true } : {}) };
+}
+
 /** Whether search engines may list the page (the rest say `noindex`). */
-export function isIndexed(page: PageId): boolean {
-  const location = canonicalLocation[page];
+export function isIndexed(page: PageId, owner: readonly OwnerRoute[] = []): boolean {
+  const location = locationOf(page, owner);
   return location !== null && !location.noindex;
 }
 
 /** The page's absolute canonical URL on the configured origins; null for the 404 page. */
-export function canonicalUrl(page: PageId, origins: Record<SiteId, string>): string | null {
-  const location = canonicalLocation[page];
+export function canonicalUrl(
+  page: PageId,
+  origins: Record<SiteId, string>,
+  owner: readonly OwnerRoute[] = [],
+): string | null {
+  const location = locationOf(page, owner);
   return location ? new URL(location.path, origins[location.site]).href : null;
 }
 
 /** What a site's sitemap lists: the indexed pages that live canonically on it, by path. */
-export function sitemapUrls(site: SiteId, origins: Record<SiteId, string>): string[] {
-  return pageIds
-    .filter((page) => isIndexed(page) && canonicalLocation[page]?.site === site)
-    .flatMap((page) => canonicalUrl(page, origins) ?? [])
+export function sitemapUrls(
+  site: SiteId,
+  origins: Record<SiteId, string>,
+  owner: readonly OwnerRoute[] = [],
+): string[] {
+  return allPageIds(owner)
+    .filter((page) => isIndexed(page, owner) && locationOf(page, owner)?.site === site)
+    .flatMap((page) => canonicalUrl(page, origins, owner) ?? [])
     .sort();
 }
 
@@ -138,20 +193,28 @@ export interface ResolvedRoute {
   status: 200 | 404;
 }
 
-/** (host, path) -> the page to serve. Pure: the hosts come in as configuration. */
+/**
+ * (host, path) -> the page to serve: a system route, else one of the owner's pages, else the
+ * site's fallback. Pure: the hosts come in as configuration, the owner's pages as content.
+ */
 export function resolveRoute(
   hostHeader: string | null | undefined,
   path: string,
   hosts: NamedHosts,
+  owner: readonly OwnerRoute[] = [],
 ): ResolvedRoute {
   const site = siteForHost(hostHeader, hosts);
   const routes = siteRoutes[site];
-  const page = routes.paths[normalizePath(path)] ?? routes.fallback;
+  const wanted = normalizePath(path);
+  const page =
+    routes.paths[wanted] ??
+    owner.find((route) => route.site === site && route.path === wanted)?.page ??
+    routes.fallback;
   return { site, page, status: page === 'not-found' ? 404 : 200 };
 }
 
 /** Every (site, path) pair listed in the table: what the smoke tests walk. */
-export function listedRoutes(): Array<{ site: SiteId; path: string; page: PageId }> {
+export function listedRoutes(): Array<{ site: SiteId; path: string; page: SystemPageId }> {
   return (Object.keys(siteRoutes) as SiteId[]).flatMap((site) =>
     Object.entries(siteRoutes[site].paths).map(([path, page]) => ({ site, path, page })),
   );

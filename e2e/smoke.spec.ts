@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { listedRoutes, type PageId } from '../contracts/routes';
+import { listedRoutes, ownerRoutes, type PageId, type SystemPageId } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { nextSession } from '../src/lib/facts';
 import { content } from './content';
@@ -7,7 +7,7 @@ import { siteOrigin } from './hosts';
 import { expect, test } from './test';
 
 /** The headline a visitor sees first on each page, from the content it was built from. */
-const headline: Record<PageId, string> = {
+const systemHeadline: Record<SystemPageId, string> = {
   home: content.site.founder.name,
   waitlist: content.waitlist.hero.heading,
   book: content.book.hero.heading,
@@ -24,8 +24,16 @@ const headline: Record<PageId, string> = {
   'not-found': content.notFound.heading,
 };
 
+/** The owner's pages (content/pages/) open with their hero's heading. */
+const headline = (page: PageId): string => {
+  if (page in systemHeadline) return systemHeadline[page as SystemPageId];
+  const [hero] = content.pages[page.slice('pages/'.length)]?.blocks ?? [];
+  return hero?.discriminant === 'hero' ? hero.value.heading : '';
+};
+
 const rows: Array<{ site: SiteId; path: string; page: PageId }> = [
   ...listedRoutes(),
+  ...ownerRoutes(content),
   // Fallbacks of each site, and www. forms.
   { site: 'main', path: '/no-such-page', page: 'not-found' },
   { site: 'sellable-business', path: '/no-such-page', page: 'not-found' },
@@ -59,7 +67,7 @@ for (const { site, path, page: pageId } of rows) {
     const url = new URL(path, siteOrigin[site]).href;
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(pageId === 'not-found' ? 404 : 200);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(headline[pageId]);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(headline(pageId));
 
     if (pageId === 'not-found') {
       // Product brief §2.9: the attempted path is logged once hydrated; the document's own 404 is expected.
@@ -79,5 +87,5 @@ test('the 404 page leads back home', async ({ page }) => {
   await page.goto('/definitely-missing');
   await page.getByRole('link', { name: content.notFound.homeLink.label }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}/`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(headline.home);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(headline('home'));
 });

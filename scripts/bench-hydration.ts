@@ -12,7 +12,7 @@
  * HYDRATION_RUNS (default 5), HYDRATION_PORT (default 4201; the base on the next port), CHROMIUM_PATH.
  */
 import { type Browser, chromium } from '@playwright/test';
-import { type PageId, pageIds } from '../contracts/routes';
+import { type SystemPageId, systemPageIds } from '../contracts/routes';
 import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 
@@ -20,8 +20,9 @@ const port = Number(process.env.HYDRATION_PORT ?? 4201);
 const base = process.env.HYDRATION_BASE ?? 'HEAD';
 const runs = Number(process.env.HYDRATION_RUNS ?? 5);
 const pages = (process.env.HYDRATION_PAGES ?? 'home,waitlist,handbook').split(',').map((id) => {
-  if (!pageIds.includes(id as PageId)) throw new Error(`HYDRATION_PAGES: unknown page "${id}"`);
-  return id as PageId;
+  if (!systemPageIds.includes(id as SystemPageId))
+    throw new Error(`HYDRATION_PAGES: unknown page "${id}"`);
+  return id as SystemPageId;
 });
 
 interface Script {

@@ -14,16 +14,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { type PageId, pageIds } from '../contracts/routes';
+import { type SystemPageId, systemPageIds } from '../contracts/routes';
 import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite } from './bench-sites';
 
 const port = Number(process.env.SCREENS_PORT ?? 4191);
 const base = process.env.SCREENS_BASE ?? 'HEAD';
 const out = process.env.SCREENS_OUT ?? '/tmp/founder-site-screens';
-const pages = (process.env.SCREENS_PAGES?.split(',') ?? pageIds).map((id) => {
-  if (!pageIds.includes(id as PageId)) throw new Error(`SCREENS_PAGES: unknown page "${id}"`);
-  return id as PageId;
+const pages = (process.env.SCREENS_PAGES?.split(',') ?? systemPageIds).map((id) => {
+  if (!systemPageIds.includes(id as SystemPageId))
+    throw new Error(`SCREENS_PAGES: unknown page "${id}"`);
+  return id as SystemPageId;
 });
 const widths = [375, 1440];
 // A moment the two builds render alike: the content calendar and countdowns read the clock.

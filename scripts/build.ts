@@ -11,7 +11,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'vite';
-import { type PageId, pageIds } from '../contracts/routes';
+import { systemPageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { editorDocument } from '../server/content-editor/document';
 import { parseEnv, toPublicConfig } from '../server/env';
@@ -22,7 +22,7 @@ import { readClientManifest } from './client-manifest';
 import { contentDir, exitOnInvalidContent, loadContentOrExit } from './content-dir';
 import { buildEditor } from './content-editor/build-editor';
 import { resolveContentImages } from './content-images';
-import { type PageFiles, renderContent } from './content-step';
+import { type BuiltPageFiles, type PageFiles, renderContent } from './content-step';
 import { inlineEntry } from './inline-start';
 import { ownerDetailsReport } from './owner-details';
 import { precompress } from './precompress';
@@ -80,18 +80,24 @@ const firstScreenFonts = [/^anton-first-paint-[\w-]+\.woff2$/, /^inter-first-pai
   .filter((file) => file !== undefined);
 
 const builtFile = (path: string) => readFileSync(join(buildPaths.client, path), 'utf8');
-const files = {} as Record<PageId, PageFiles>;
-for (const page of pageIds) {
-  const entryKey = `src/pages/${page}/entry.ts`;
+/** The files of a page folder's entry (src/pages/<folder>/entry.ts). */
+function entryFiles(folder: string): PageFiles {
+  const entryKey = `src/pages/${folder}/entry.ts`;
   const entry = manifest.chunk(entryKey);
-  if (!entry) throw new Error(`No client entry for page "${page}" (expected ${entryKey})`);
-  files[page] = {
+  if (!entry) throw new Error(`No client entry for page "${folder}" (expected ${entryKey})`);
+  return {
     stylesheets: manifest.cssFor(entryKey),
     // Written into the page, so the first paint waits for no script file (decision 025).
     script: { inline: inlineEntry(`/${entry.file}`, builtFile(`/${entry.file}`), builtFile) },
     fontPreloads: firstScreenFonts.map((file) => `/assets/${file}`),
   };
 }
+const files: BuiltPageFiles = {
+  system: Object.fromEntries(
+    systemPageIds.map((page) => [page, entryFiles(page)]),
+  ) as BuiltPageFiles['system'],
+  composed: entryFiles('composed'),
+};
 const site = await renderContent({
   content,
   contentDir,
@@ -127,7 +133,7 @@ const compressed = (await precompress(buildPaths.client)) + (await precompress(b
 await writeFile(buildPaths.info, buildInfo);
 
 console.log(
-  `Built ${pageIds.length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `Built ${systemPageIds.length + Object.keys(content.pages).length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 console.log(calendarReport(site.calendar(), now));
 const ownerDetails = await ownerDetailsReport(contentDir);

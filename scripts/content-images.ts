@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
-import { type Content, type ContentFile, contentFiles } from '../contracts/content';
+import type { Content } from '../contracts/content';
 import type { ImageAsset } from '../contracts/content/fields';
 import { mapContentImages } from '../contracts/content/images';
 import {
@@ -125,7 +125,7 @@ export async function resolveContentImages(
     };
   };
 
-  const resolved = await mapContentImages(content, async (ref, name, at) => {
+  const resolved = await mapContentImages(content, async (ref, file, at) => {
     let pending = cache.get(ref.src);
     if (!pending) {
       pending = resolveFile(ref.src);
@@ -133,11 +133,10 @@ export async function resolveContentImages(
     }
     const result = await pending;
     if (typeof result !== 'string') return { ...result, alt: ref.alt };
-    const { path } = contentFiles[name] as ContentFile;
-    const text = await readFile(join(contentDir, path), 'utf8');
+    const text = await readFile(join(contentDir, file.path), 'utf8');
     problems.push({
-      file: `content/${path}`,
-      line: lineOfField(name, text, [...at, 'src']),
+      file: `content/${file.path}`,
+      line: lineOfField(file, text, [...at, 'src']),
       path: `${fieldPath(at)}.src`,
       message: result,
     });

@@ -20,13 +20,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadContent } from '../contracts/content/load';
-import type { PageId } from '../contracts/routes';
+import { systemPageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
 import { renderedPaths } from '../server/owner/publish/renders';
 import type { RenderInput } from '../src/entry-server';
 import { exitOnInvalidContent } from './content-dir';
-import { type PageFiles, renderContent } from './content-step';
+import { type BuiltPageFiles, type PageFiles, renderContent } from './content-step';
 import { precompress } from './precompress';
 import { reuseMade } from './render-reuse';
 
@@ -51,12 +51,17 @@ const started = performance.now();
 const content = await loadContent(contentDir).catch(exitOnInvalidContent);
 // Each page's scripts, stylesheets and fonts are the build's: a publish changes words only.
 const built = JSON.parse(await readFile(buildPaths.renderInput, 'utf8')) as RenderInput;
-const files = Object.fromEntries(
-  Object.entries(built.documents).map(([page, { stylesheets, script, fontPreloads }]) => [
-    page,
-    { stylesheets, script, fontPreloads },
-  ]),
-) as Record<PageId, PageFiles>;
+const filesOf = ({ stylesheets, script, fontPreloads }: PageFiles): PageFiles => ({
+  stylesheets,
+  script,
+  fontPreloads,
+});
+const files: BuiltPageFiles = {
+  system: Object.fromEntries(
+    systemPageIds.map((page) => [page, filesOf(built.documents[page])]),
+  ) as BuiltPageFiles['system'],
+  composed: filesOf(built.composedFiles),
+};
 
 const now = Date.now();
 await renderContent({

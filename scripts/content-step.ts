@@ -3,7 +3,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Content } from '../contracts/content';
-import { canonicalUrl, isIndexed, type PageId, pageIds } from '../contracts/routes';
+import {
+  allPageIds,
+  canonicalUrl,
+  isIndexed,
+  ownerRoutes,
+  type PageId,
+  type SystemPageId,
+} from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { makeEverything, type Reuse } from '../src/content/reuse';
 import type { PageDocument, RenderInput } from '../src/entry-server';
@@ -36,6 +43,12 @@ export interface ContentOutput {
 /** What a page's document needs from the code's build: its files and whether it is indexed. */
 export type PageFiles = Pick<PageDocument, 'stylesheets' | 'script' | 'fontPreloads'>;
 
+export interface BuiltPageFiles {
+  system: Record<SystemPageId, PageFiles>;
+  /** The owner's pages' (src/pages/composed/ entry). */
+  composed: PageFiles;
+}
+
 export interface ContentRenderOptions {
   content: Content;
   contentDir: string;
@@ -45,7 +58,8 @@ export interface ContentRenderOptions {
    * where a share card finds a picture this render did not write.
    */
   built: { render: string; build: string; client: string };
-  files: Record<PageId, PageFiles>;
+  /** Each system page's files, and those every one of the owner's pages shares. */
+  files: BuiltPageFiles;
   origins: Record<SiteId, string>;
   /** The moment the pages are rendered for. */
   now: number;
@@ -106,20 +120,23 @@ export async function renderContent({
       reuse,
     )) {
       const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
-      const path = `/assets/social/${page}-${hash}.png`;
+      // An owner's page, "pages/press", draws pages-press-<hash>.png.
+      const path = `/assets/social/${page.replace('/', '-')}-${hash}.png`;
       await writeFile(join(out.client, path), png);
       shareImages.set(page, { path, ...image });
     }
   }
 
+  const owner = ownerRoutes(content);
+  const pages = allPageIds(owner);
   const documents = {} as Record<PageId, PageDocument>;
-  for (const page of pageIds) {
-    const canonical = preview ? null : canonicalUrl(page, origins);
+  for (const page of pages) {
+    const canonical = preview ? null : canonicalUrl(page, origins, owner);
     const card = shareImages.get(page);
     documents[page] = {
-      ...files[page],
+      ...(page in files.system ? files.system[page as SystemPageId] : files.composed),
       canonical,
-      noindex: preview ? true : !isIndexed(page),
+      noindex: preview ? true : !isIndexed(page, owner),
       // The image by absolute URL on the page's own origin, as link previews require.
       share:
         canonical && card
@@ -133,12 +150,19 @@ export async function renderContent({
     };
   }
 
-  const renderInput: RenderInput = { content: images.content, readAt: now, documents };
+  const renderInput: RenderInput = {
+    content: images.content,
+    readAt: now,
+    documents,
+    composedFiles: files.composed,
+  };
   await mkdir(dirname(out.renderInput), { recursive: true });
   await writeFile(out.renderInput, JSON.stringify(renderInput));
   const site = renderer.createSiteRenderer(renderInput);
   await mkdir(out.pages, { recursive: true });
-  for (const [page, html] of await site.render(pageIds, now)) {
+  for (const [page, html] of await site.render(pages, now)) {
+    // An owner's page, "pages/speaking", is pages/speaking.html under the pages' directory.
+    await mkdir(dirname(join(out.pages, page)), { recursive: true });
     await writeFile(join(out.pages, `${page}.html`), html);
   }
 

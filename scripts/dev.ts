@@ -19,6 +19,7 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { InvalidContentError, loadContent } from '../contracts/content/load';
 import {
   isIndexed,
+  ownerRoutes,
   type PageId,
   redirectFor,
   resolveRoute,
@@ -50,18 +51,21 @@ const contentType = (fileName: string) =>
 
 /** The document around a page, pointing at the source files that Vite serves and hot-reloads. */
 function devDocument(page: PageId, body: string, props: PageProps, entry: EntryServer): string {
+  const owner = ownerRoutes(props.content);
+  // An owner's page loads the entry all of them share.
+  const folder = page in entry.pageRegistry ? page : 'composed';
   return renderDocument({
-    meta: entry.pageRegistry[page].meta(props),
+    meta: entry.registeredPage(page, props).meta(props),
     // Only built pages are ever indexed.
     canonical: null,
-    noindex: !isIndexed(page),
+    noindex: !isIndexed(page, owner),
     share: null,
     structuredData: null,
     body,
     // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
     // the page styled before the modules have loaded.
     stylesheets: ['/src/styles/global.css'],
-    script: { src: `/src/pages/${page}/entry.ts`, imports: [] },
+    script: { src: `/src/pages/${folder}/entry.ts`, imports: [] },
     fontPreloads: [],
   });
 }
@@ -114,7 +118,7 @@ function pageRenderer(
         res.end();
         return;
       }
-      const route = resolveRoute(req.headers.host, url, hosts);
+      const route = resolveRoute(req.headers.host, url, hosts, ownerRoutes(content));
       // Loaded per request: Vite re-evaluates only what changed, so an edit shows on reload.
       const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer;
       const props = entry.pageProps(content, Date.now());

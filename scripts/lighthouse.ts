@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { isIndexed, type PageId, pageIds } from '../contracts/routes';
+import { isIndexed, type SystemPageId, systemPageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { pathSettings } from '../server/env';
 import { checkOutBase, pageUrl, serveSite, serveWithoutScripts } from './bench-sites';
@@ -26,7 +26,7 @@ const base = process.env.LIGHTHOUSE_BASE;
  * were cut and the page's code moved after the first paint (decision 022). A page over its
  * budget is marked.
  */
-const beforeLcpBudgetKb: Record<PageId, number> = {
+const beforeLcpBudgetKb: Record<SystemPageId, number> = {
   home: 80,
   waitlist: 56,
   book: 66,
@@ -41,10 +41,11 @@ const beforeLcpBudgetKb: Record<PageId, number> = {
 };
 // Lighthouse refuses to audit a document answered with 404 (ERRORED_DOCUMENT_REQUEST), so the
 // 404 page is left out unless named; its HTML is the same kind of page as the legal ones.
-const defaultPages = pageIds.filter((id) => id !== 'not-found');
+const defaultPages = systemPageIds.filter((id) => id !== 'not-found');
 const pages = (process.env.LIGHTHOUSE_PAGES?.split(',') ?? defaultPages).map((id) => {
-  if (!pageIds.includes(id as PageId)) throw new Error(`LIGHTHOUSE_PAGES: unknown page "${id}"`);
-  return id as PageId;
+  if (!systemPageIds.includes(id as SystemPageId))
+    throw new Error(`LIGHTHOUSE_PAGES: unknown page "${id}"`);
+  return id as SystemPageId;
 });
 
 const byteTypes = ['document', 'script', 'stylesheet', 'font', 'image', 'total'] as const;
@@ -197,7 +198,7 @@ try {
   });
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const rows: Array<{
-    page: PageId;
+    page: SystemPageId;
     shipped: Figures;
     noScript: Figures;
     base: Figures | null;

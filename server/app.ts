@@ -89,7 +89,10 @@ export function createApp({
     securityHeaders(
       env,
       clientOf,
-      inlineScriptSources([...site.pages.values()].map((page) => page.body)),
+      inlineScriptSources(
+        [...site.pages.values()].map((page) => page.body),
+        site.composedScript ? [site.composedScript] : [],
+      ),
     ),
   );
   app.use('/api/*', async (c, next) => {
@@ -167,12 +170,17 @@ export function createApp({
     isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),
   );
 
-  // Each host's own robots.txt and sitemap.xml, before anything the route table would answer.
-  const searchFilesOf = searchFiles(siteOrigins(env.SITE_URL, hosts));
+  // Each host's own robots.txt and sitemap.xml, before anything the route table would answer;
+  // made again when a publish changes the owner's pages.
+  const origins = siteOrigins(env.SITE_URL, hosts);
+  let search = { for: site.ownerRoutes, files: searchFiles(origins, site.ownerRoutes) };
   for (const path of searchFilePaths) {
-    app.on(['GET', 'HEAD'], path, (c) =>
-      sendFile(c, searchFilesOf[siteForHost(c.req.header('host'), hosts)][path]),
-    );
+    app.on(['GET', 'HEAD'], path, (c) => {
+      if (search.for !== site.ownerRoutes) {
+        search = { for: site.ownerRoutes, files: searchFiles(origins, site.ownerRoutes) };
+      }
+      return sendFile(c, search.files[siteForHost(c.req.header('host'), hosts)][path]);
+    });
   }
 
   // Checkout links (decision 020): counted, then on to Stripe with our reference.
@@ -199,7 +207,7 @@ export function createApp({
       c.header('Cache-Control', redirect.status === 301 ? 'public, max-age=3600' : 'no-store');
       return c.redirect(redirect.location, redirect.status);
     }
-    const route = resolveRoute(host, c.req.path, hosts);
+    const route = resolveRoute(host, c.req.path, hosts, site.ownerRoutes);
     const page = site.pages.get(route.page);
     if (!page) throw new Error(`Page ${route.page} missing from the build`);
     // The page request itself is the view: no beacon, works without JavaScript (decision 013).

@@ -9,7 +9,7 @@ import {
   isReservedPath,
   listedRoutes,
   type PageId,
-  pageIds,
+  systemPageIds,
 } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { buildPaths } from './build-paths';
@@ -160,7 +160,7 @@ describe('share tags', () => {
   const origins = siteOrigins(env.SITE_URL, namedHosts(env));
   const html = (page: PageId) => site.pages.get(page)?.body.toString('utf8') ?? '';
 
-  it.each(pageIds.filter((page) => page !== 'not-found'))(
+  it.each(systemPageIds.filter((page) => page !== 'not-found'))(
     '%s: Open Graph and X card tags with its own image on its own origin',
     async (page) => {
       const document = html(page);
@@ -203,7 +203,7 @@ describe('share tags', () => {
   it('come with JSON-LD about the page in a data block, on its own URLs', () => {
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/g;
     const types = Object.fromEntries(
-      pageIds.map((page) => {
+      systemPageIds.map((page) => {
         const document = html(page);
         const blocks = [...document.matchAll(jsonLd)].map(([, json]) => JSON.parse(json ?? ''));
         const graph: Array<Record<string, unknown>> = blocks.flatMap((block) => block['@graph']);
@@ -237,7 +237,7 @@ describe('share tags', () => {
   });
 
   it('sit beside noindex only on the thank-you and 404 pages', () => {
-    const noindex = pageIds.filter((page) =>
+    const noindex = systemPageIds.filter((page) =>
       html(page).includes('<meta name="robots" content="noindex">'),
     );
     expect(noindex).toEqual(['thank-you', 'not-found']);

@@ -1,4 +1,4 @@
-import { sitemapUrls } from '../contracts/routes';
+import { type OwnerRoute, sitemapUrls } from '../contracts/routes';
 import { type SiteId, siteIds } from '../contracts/sites';
 import { type StaticFile, staticFile } from './static-files';
 
@@ -23,15 +23,20 @@ function sitemapXml(urls: readonly string[]): string {
 }
 
 /**
- * Each site's robots.txt and sitemap.xml, made once when the app starts from the route table and
- * the configured origins (decision 011): a host lists exactly the pages it serves canonically.
+ * Each site's robots.txt and sitemap.xml, from the route table (the system's and the owner's
+ * pages) and the configured origins (decision 011): a host lists exactly the pages it serves canonically.
  */
 export function searchFiles(
   origins: Record<SiteId, string>,
+  /** The owner's pages (content/pages/), listed beside the system's. */
+  owner: readonly OwnerRoute[] = [],
 ): Record<SiteId, Record<SearchFilePath, StaticFile>> {
   const filesOf = (site: SiteId): Record<SearchFilePath, StaticFile> => ({
     '/robots.txt': staticFile('robots.txt', Buffer.from(robotsTxt(origins[site]))),
-    '/sitemap.xml': staticFile('sitemap.xml', Buffer.from(sitemapXml(sitemapUrls(site, origins)))),
+    '/sitemap.xml': staticFile(
+      'sitemap.xml',
+      Buffer.from(sitemapXml(sitemapUrls(site, origins, owner))),
+    ),
   });
   return Object.fromEntries(siteIds.map((site) => [site, filesOf(site)])) as Record<
     SiteId,

@@ -8,19 +8,22 @@ import type { ClientOf } from './forwarded';
  * written into its HTML by the build (decision 025). A publish renders pages with the same build's
  * entries, so the hashes of the build's pages hold for every version served.
  */
-export function inlineScriptSources(documents: Iterable<Buffer>): string[] {
+export function inlineScriptSources(
+  documents: Iterable<Buffer>,
+  /** Inline scripts no document holds yet: the owner's pages' entry before the first one. */
+  scripts: Iterable<string> = [],
+): string[] {
   const sources = new Set<string>();
+  const add = (script: string) =>
+    sources.add(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
   for (const document of documents) {
     for (const [, script] of document
       .toString('utf8')
       .matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) {
-      sources.add(
-        `'sha256-${createHash('sha256')
-          .update(script ?? '', 'utf8')
-          .digest('base64')}'`,
-      );
+      add(script ?? '');
     }
   }
+  for (const script of scripts) add(script);
   return [...sources].sort();
 }
 

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ownerPageRoute } from '../contracts/content/pages';
 import { type Redirect, redirects } from '../contracts/content/redirects';
-import { type PageId, pageIds } from '../contracts/routes';
+import { allPageIds, type OwnerRoute, ownerRoutes, type PageId } from '../contracts/routes';
 import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
 
@@ -18,6 +19,13 @@ export interface Site {
   workshopSessions?: readonly WorkshopCheckout[];
   /** Old paths and where they lead (the site settings'); none in renders made before them. */
   redirects?: readonly Redirect[];
+  /** Where the owner's pages answer (content/pages/); none in renders made before them. */
+  ownerRoutes?: readonly OwnerRoute[];
+  /**
+   * The owner's pages' inline entry (decision 025): the CSP allows it by its hash from the start,
+   * so a page first published after the server started runs its script.
+   */
+  composedScript?: string;
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;
   /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
@@ -39,9 +47,11 @@ export class MissingBuildError extends Error {
 
 /** What the server reads of the content the build resolved (dist/server/render-input.json). */
 const builtContent = z.object({
+  composedFiles: z.object({ script: z.object({ inline: z.string() }) }).optional(),
   content: z.object({
     // The content's own schema: a render this build made passes it, and nothing else is served.
     site: z.object({ redirects: redirects.default([]) }),
+    pages: z.record(z.string(), ownerPageRoute).default({}),
     thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }),
     workshop: z.object({
       sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),
@@ -74,16 +84,33 @@ export async function loadSite(
 export async function loadRenderedContent(
   paths: Pick<typeof buildPaths, 'client' | 'pages' | 'private' | 'renderInput'>,
 ): Promise<
-  Pick<Site, 'pages' | 'files' | 'privateFiles' | 'friendsGoal' | 'workshopSessions' | 'redirects'>
+  Pick<
+    Site,
+    | 'pages'
+    | 'files'
+    | 'privateFiles'
+    | 'friendsGoal'
+    | 'workshopSessions'
+    | 'redirects'
+    | 'ownerRoutes'
+    | 'composedScript'
+  >
 > {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
     throw new MissingBuildError(
       `No build found in ${paths.pages}: run \`npm run build\` (or \`npm start\`).`,
     );
   }
+  if (!existsSync(paths.renderInput)) {
+    throw new MissingBuildError('The build has no content: rebuild with `npm run build`.');
+  }
+  const { content, composedFiles } = builtContent.parse(
+    JSON.parse(await readFile(paths.renderInput, 'utf8')),
+  );
+  const owner = ownerRoutes(content);
   const documents = await loadStaticFiles(paths.pages);
   const pages = new Map<PageId, StaticFile>();
-  for (const page of pageIds) {
+  for (const page of allPageIds(owner)) {
     const file = documents.get(`/${page}.html`);
     if (!file)
       throw new MissingBuildError(
@@ -91,15 +118,13 @@ export async function loadRenderedContent(
       );
     pages.set(page, file);
   }
-  if (!existsSync(paths.renderInput)) {
-    throw new MissingBuildError('The build has no content: rebuild with `npm run build`.');
-  }
-  const { content } = builtContent.parse(JSON.parse(await readFile(paths.renderInput, 'utf8')));
   return {
     pages,
     friendsGoal: content.thankYou.share.friendsGoal,
     workshopSessions: content.workshop.sessions.map(({ start, checkout }) => ({ start, checkout })),
     redirects: content.site.redirects,
+    ownerRoutes: owner,
+    ...(composedFiles ? { composedScript: composedFiles.script.inline } : {}),
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
   };

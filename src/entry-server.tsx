@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { type PageId, pageIds } from '../contracts/routes';
+import { allPageIds, ownerRoutes, type PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
 import type { PageProps, SiteContent } from './content/page-props';
 import { type DocumentParts, type PageScript, renderDocument, type ShareImage } from './document';
 import { contentDates } from './lib/calendar';
 import { factsOf, withFacts } from './lib/facts';
-import { pageRegistry } from './pages/registry';
+import { pageRegistry, registeredPage } from './pages/registry';
 import { structuredData } from './seo/structured-data';
 
-export { contentDates, pageRegistry };
+export { contentDates, pageRegistry, registeredPage };
 
 /**
  * The server side of the site, bundled by the build as dist/server/render.js: the build renders
@@ -33,6 +33,11 @@ export interface RenderInput {
   /** When the content was read: the calendar lists New Years from then. */
   readAt: number;
   documents: Record<PageId, PageDocument>;
+  /**
+   * The files of the owner's pages' document (src/pages/composed/ entry): a publish gives them to
+   * a page the build never saw.
+   */
+  composedFiles: Pick<PageDocument, 'stylesheets' | 'script' | 'fontPreloads'>;
 }
 
 /** The props of every page at `now`: the content with its facts filled in for that moment. */
@@ -42,7 +47,7 @@ export function pageProps(content: SiteContent, now: number): PageProps {
 
 /** Renders one page's body: the HTML that its client entry hydrates (no document shell). */
 export async function renderPage(page: PageId, props: PageProps): Promise<string> {
-  const { Component } = pageRegistry[page];
+  const { Component } = registeredPage(page, props);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Component {...props} />
@@ -61,7 +66,7 @@ export async function renderPageDocument(
     share: ShareImage | null;
   },
 ): Promise<string> {
-  const meta = pageRegistry[page].meta(props);
+  const meta = registeredPage(page, props).meta(props);
   const { canonical, share } = document;
   return renderDocument({
     ...document,
@@ -77,14 +82,16 @@ export function createSiteRenderer(input: RenderInput): SiteRenderer {
   // Every page is rendered again at each date: there are few, and a page cannot be missed.
   const events: CalendarEvent[] = contentDates(input.content, input.readAt).map((date) => ({
     ...date,
-    pages: pageIds,
+    pages: allPageIds(ownerRoutes(input.content)),
   }));
   return {
     async render(pages, now) {
       const props = pageProps(input.content, now);
       const documents = new Map<PageId, string>();
       for (const page of pages) {
-        documents.set(page, await renderPageDocument(page, props, input.documents[page]));
+        const document = input.documents[page];
+        if (!document) throw new Error(`No document for page "${page}"`);
+        documents.set(page, await renderPageDocument(page, props, document));
       }
       return documents;
     },

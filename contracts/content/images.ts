@@ -1,7 +1,7 @@
 import { type ImageAsset, type ImageRef, isImageSchema, type Resolved } from './fields';
 import type { Content } from './index';
-import { type ContentFile, type ContentName, contentFiles } from './index';
-import { type Schema, viewOf } from './schema-walk';
+import { type ContentFile, type ContentName, contentFiles, pageFile } from './index';
+import { optionFor, type Schema, viewOf } from './schema-walk';
 
 /** Every image reference in a value, with its path, found by walking the value beside its schema. */
 function* imageRefs(
@@ -29,6 +29,11 @@ function* imageRefs(
         yield* imageRefs(view.element, item, [...path, index]);
       }
       return;
+    case 'union': {
+      const option = optionFor(view, value);
+      if (option) yield* imageRefs(option, value, path);
+      return;
+    }
     default:
       return;
   }
@@ -48,13 +53,19 @@ function replaceAt(target: unknown, path: readonly PropertyKey[], value: unknown
  */
 export async function mapContentImages(
   content: Content,
-  resolve: (ref: ImageRef, file: ContentName, path: PropertyKey[]) => Promise<ImageAsset>,
+  resolve: (ref: ImageRef, file: ContentFile, path: PropertyKey[]) => Promise<ImageAsset>,
 ): Promise<Resolved<Content>> {
-  const resolved = structuredClone(content);
+  const resolved = structuredClone(content) as Content & { pages: Record<string, unknown> };
   for (const name of Object.keys(contentFiles) as ContentName[]) {
-    const { schema } = contentFiles[name] as ContentFile;
-    for (const [ref, at] of imageRefs(schema, content[name])) {
-      replaceAt(resolved[name], at, await resolve(ref, name, at));
+    const file = contentFiles[name] as ContentFile;
+    for (const [ref, at] of imageRefs(file.schema, content[name])) {
+      replaceAt(resolved[name], at, await resolve(ref, file, at));
+    }
+  }
+  for (const [slug, page] of Object.entries(content.pages ?? {})) {
+    const file = pageFile(slug);
+    for (const [ref, at] of imageRefs(file.schema, page)) {
+      replaceAt(resolved.pages[slug], at, await resolve(ref, file, at));
     }
   }
   return resolved as unknown as Resolved<Content>;

@@ -6,6 +6,7 @@ import { handbook } from './handbook';
 import { home } from './home';
 import { legalDocument } from './legal';
 import { notFound } from './not-found';
+import { type OwnerPage, ownerPage } from './pages';
 import { site } from './site';
 import { thankYou } from './thank-you';
 import { waitlist } from './waitlist';
@@ -52,9 +53,48 @@ export interface ContentFile {
 
 export type ContentName = keyof typeof contentFiles;
 
+/**
+ * The owner's own pages (contracts/content/pages.ts): one file each in content/pages/, as many as
+ * the owner makes, each named by its slug ("speaking" is content/pages/speaking.yaml).
+ */
+export const pagesDirectory = 'pages';
+
+/** The file of one of the owner's pages. */
+export function pageFile(slug: string): ContentFile {
+  return yamlFile(`${pagesDirectory}/${slug}.yaml`, ownerPage);
+}
+
+/** The editor's and the build's name for the owner's pages as a whole (the editor's "Pages"). */
+export const pagesName = 'pages';
+
+/**
+ * The content file at a path relative to content/ (a named file, or one of the owner's pages),
+ * with the name the editor lists it under; undefined for any other path.
+ */
+export function contentFileAt(path: string): { name: string; file: ContentFile } | undefined {
+  const named = (Object.keys(contentFiles) as ContentName[]).find(
+    (name) => contentFiles[name].path === path,
+  );
+  if (named) return { name: named, file: contentFiles[named] };
+  const slug = pageSlugOf(path);
+  return slug === null ? undefined : { name: pagesName, file: pageFile(slug) };
+}
+
+/** The slug of a page file's path ("pages/speaking.yaml" → "speaking"), or null. */
+export function pageSlugOf(path: string): string | null {
+  const match = /^pages\/([^/]+)\.yaml$/.exec(path);
+  return match?.[1] && pageSlugPattern.test(match[1]) ? match[1] : null;
+}
+
+/** A page's file name without `.yaml`: lower-case letters, digits and inner hyphens. */
+export const pageSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
 /** Every content file as the schemas give it (image references not yet resolved). */
 export type Content = {
   [Name in ContentName]: z.output<(typeof contentFiles)[Name]['schema']>;
+} & {
+  /** The owner's pages by slug. */
+  pages: Readonly<Record<string, OwnerPage>>;
 };
 
 /**

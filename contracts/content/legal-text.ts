@@ -202,6 +202,35 @@ export function parseLegalText(text: string): {
   return { sections, problems };
 }
 
+/**
+ * Prose without sections (a text block of an owner's page, contracts/content/pages.ts): its
+ * paragraphs and lists, read as a legal text's are. A heading or a block marker is a problem:
+ * the block has its own heading, and no table or button to place.
+ */
+export function parseText(text: string): { blocks: LegalBlock[]; problems: TextProblem[] } {
+  const problems: TextProblem[] = [];
+  const blocks: LegalBlock[] = [];
+  for (const node of fromMarkdown(text).children) {
+    if (node.type === 'heading') {
+      problems.push({
+        line: lineOf(node),
+        message:
+          'expected paragraphs, "- " lists and links; found a heading (the block has its own)',
+      });
+      continue;
+    }
+    const parsed = block(node, problems);
+    if (parsed?.kind === 'paragraph' || parsed?.kind === 'list') blocks.push(parsed);
+    else if (parsed) {
+      problems.push({
+        line: lineOf(node),
+        message: 'expected paragraphs, "- " lists and links; found a marker of the legal pages',
+      });
+    }
+  }
+  return { blocks, problems };
+}
+
 /** The words of one line that may hold links and owner markers (a table cell). */
 export function parseInlineText(text: string): { text: RichText; problems: TextProblem[] } {
   const problems: TextProblem[] = [];

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
@@ -7,8 +7,12 @@ import {
   type ContentFile,
   type ContentName,
   contentFiles,
+  pageFile,
+  pageSlugPattern,
+  pagesDirectory,
   placeholderNames,
 } from './index';
+import { type OwnerPage, pageClashes } from './pages';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit
@@ -133,12 +137,21 @@ function splitFrontMatter(text: string): { frontMatter: string; body: string; bo
   };
 }
 
-/** One file checked against its schema: its value, or the problems found. */
+/** One named file checked against its schema: its value, or the problems found. */
 export function checkContentFile<Name extends ContentName>(
   name: Name,
   text: string,
 ): { value: Content[Name] } | { problems: ContentProblem[] } {
-  const { path, schema, format } = contentFiles[name] as ContentFile;
+  return checkFile(contentFiles[name] as ContentFile, text) as
+    | { value: Content[Name] }
+    | { problems: ContentProblem[] };
+}
+
+/** Any content file (a named one, or one of the owner's pages) checked against its schema. */
+export function checkFile(
+  { path, schema, format }: ContentFile,
+  text: string,
+): { value: unknown } | { problems: ContentProblem[] } {
   const file = `content/${path}`;
   const { frontMatter, body, bodyLine } =
     format === 'markdown' ? splitFrontMatter(text) : { frontMatter: text, body: '', bodyLine: 0 };
@@ -198,12 +211,15 @@ export function checkContentFile<Name extends ContentName>(
     }
   }
   if (problems.length > 0 || !parsed.success) return { problems };
-  return { value: parsed.data as Content[Name] };
+  return { value: parsed.data };
 }
 
 /** The line of a field in a content file's text, for a problem found after parsing (an image). */
-export function lineOfField(name: ContentName, text: string, path: readonly PropertyKey[]): number {
-  const { format } = contentFiles[name] as ContentFile;
+export function lineOfField(
+  { format }: ContentFile,
+  text: string,
+  path: readonly PropertyKey[],
+): number {
   const { frontMatter } = format === 'markdown' ? splitFrontMatter(text) : { frontMatter: text };
   const lineCounter = new LineCounter();
   const document = parseDocument(frontMatter, { lineCounter });
@@ -230,6 +246,52 @@ export async function loadContent(dir: string): Promise<Content> {
     if ('problems' in checked) problems.push(...checked.problems);
     else content[name] = checked.value;
   }
+  const pages = await loadPages(dir, problems);
   if (problems.length > 0) throw new InvalidContentError(problems);
-  return content as Content;
+  return { ...(content as Omit<Content, 'pages'>), pages };
+}
+
+/**
+ * The owner's pages in `dir`/pages/ (none when there is no such folder), with what only the
+ * content as a whole shows (contracts/content/pages.ts pageClashes) added to `problems`.
+ */
+async function loadPages(dir: string, problems: ContentProblem[]) {
+  const pages: Record<string, OwnerPage> = {};
+  const texts = new Map<string, string>();
+  const names = await readdir(join(dir, pagesDirectory)).catch(() => [] as string[]);
+  for (const fileName of names.sort()) {
+    if (fileName.startsWith('.')) continue;
+    const slug = fileName.replace(/\.yaml$/, '');
+    const file = pageFile(slug);
+    if (!fileName.endsWith('.yaml') || !pageSlugPattern.test(slug)) {
+      problems.push({
+        file: `content/${pagesDirectory}/${fileName}`,
+        line: 1,
+        path: '',
+        message:
+          'expected a file name of lower-case letters, digits and hyphens ending in .yaml ("speaking.yaml")',
+      });
+      continue;
+    }
+    const text = await readFile(join(dir, file.path), 'utf8');
+    const checked = checkFile(file, text);
+    if ('problems' in checked) problems.push(...checked.problems);
+    else {
+      pages[slug] = checked.value as OwnerPage;
+      texts.set(slug, text);
+    }
+  }
+  const site = await readFile(join(dir, contentFiles.site.path), 'utf8').catch(() => '');
+  const checkedSite = checkContentFile('site', site);
+  const redirects = 'value' in checkedSite ? checkedSite.value.redirects : [];
+  for (const { slug, message } of pageClashes(pages, redirects)) {
+    const file = pageFile(slug);
+    problems.push({
+      file: `content/${file.path}`,
+      line: lineOfField(file, texts.get(slug) ?? '', ['path']),
+      path: 'path',
+      message,
+    });
+  }
+  return pages;
 }

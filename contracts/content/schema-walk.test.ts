@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dateTime, day, href, image, line, money, paragraph, url } from './fields';
-import { nameOf, unwrap, viewOf } from './schema-walk';
+import { nameOf, optionFor, unwrap, viewOf } from './schema-walk';
 
 /**
  * What the content schemas are made of, as the walks over them (the build's images, the editor's
@@ -66,11 +66,34 @@ describe('the view of each building block of the content schemas', () => {
   });
 
   it('anything else is named, for a walk to skip or refuse', () => {
-    expect(viewOf(z.literal('a'))).toEqual({ kind: 'other', type: 'literal' });
+    expect(viewOf(z.bigint())).toEqual({ kind: 'other', type: 'bigint' });
     expect(viewOf(z.record(z.string(), line))).toEqual({ kind: 'other', type: 'record' });
     expect(
       [z.record(z.string(), line), line.nullable(), image].map((schema) => nameOf(viewOf(schema))),
     ).toEqual(['record', 'nullable', 'object']);
+  });
+});
+
+describe("a discriminated union (the blocks of an owner's page)", () => {
+  const hero = z.strictObject({ discriminant: z.literal('hero'), value: line });
+  const picture = z.strictObject({ discriminant: z.literal('picture'), value: image });
+  const blocks = z.discriminatedUnion('discriminant', [hero, picture]);
+
+  it('names its discriminator and its literals', () => {
+    expect(viewOf(blocks)).toEqual({
+      kind: 'union',
+      options: [hero, picture],
+      discriminator: 'discriminant',
+    });
+    expect(viewOf(z.literal('hero'))).toEqual({ kind: 'literal', values: ['hero'] });
+  });
+
+  it('finds the option a value is, and none for a kind it does not have', () => {
+    const view = viewOf(blocks);
+    if (view.kind !== 'union') throw new Error('expected a union');
+    expect(optionFor(view, { discriminant: 'picture', value: {} })).toBe(picture);
+    expect(optionFor(view, { discriminant: 'video', value: {} })).toBeUndefined();
+    expect(optionFor(view, 'picture')).toBeUndefined();
   });
 });
 

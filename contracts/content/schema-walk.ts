@@ -25,7 +25,12 @@ export type SchemaView =
   | { kind: 'array'; element: Schema; length: { min?: number; max?: number } }
   /** `format`: zod's name for a string format (`url`, `date`, `datetime`, …), if it is one. */
   | { kind: 'string'; format?: string }
-  | { kind: 'union'; options: readonly Schema[] }
+  /**
+   * `discriminator`: the key whose literal names the option, for a discriminated union (a page's
+   * blocks, contracts/content/pages.ts).
+   */
+  | { kind: 'union'; options: readonly Schema[]; discriminator?: string }
+  | { kind: 'literal'; values: readonly unknown[] }
   | { kind: 'number'; min?: number; max?: number; integer: boolean }
   | { kind: 'boolean' }
   | { kind: 'enum'; values: readonly string[] }
@@ -75,7 +80,11 @@ export function viewOf(schema: Schema): SchemaView {
         ? { kind: 'string', format: def.format }
         : { kind: 'string' };
     case 'union':
-      return { kind: 'union', options: def.options as Schema[] };
+      return typeof def.discriminator === 'string'
+        ? { kind: 'union', options: def.options as Schema[], discriminator: def.discriminator }
+        : { kind: 'union', options: def.options as Schema[] };
+    case 'literal':
+      return { kind: 'literal', values: def.values as unknown[] };
     case 'number': {
       // zod's own reading of a number's checks (.min, .positive, .int…), as its classic API gives it.
       const number = schema as unknown as Partial<z.ZodNumber>;
@@ -121,6 +130,25 @@ export function unwrap(schema: Schema): {
     if (view.wrapper === 'default') defaultValue = view.defaultValue;
     inner = view.inner;
   }
+}
+
+/**
+ * The option of a discriminated union that a value is (by its discriminator's literal), or
+ * undefined when the value names none.
+ */
+export function optionFor(
+  view: Extract<SchemaView, { kind: 'union' }>,
+  value: unknown,
+): Schema | undefined {
+  const { discriminator } = view;
+  if (!discriminator || typeof value !== 'object' || value === null) return undefined;
+  const wanted = (value as Record<string, unknown>)[discriminator];
+  return view.options.find((option) => {
+    const shape = viewOf(option);
+    const literal = shape.kind === 'object' ? shape.shape[discriminator] : undefined;
+    const literalView = literal ? viewOf(literal) : undefined;
+    return literalView?.kind === 'literal' && literalView.values.includes(wanted);
+  });
 }
 
 /** zod's name for what a schema is (`object`, `nullable`, `record`…), for a message naming it. */

@@ -1,4 +1,4 @@
-import { pageIds } from '../../contracts/routes';
+import { systemPageIds } from '../../contracts/routes';
 import type { Store } from '../db/store';
 import { inviteOwner } from '../owner/owner-invites';
 import { startSession } from '../owner/sessions';
@@ -28,7 +28,9 @@ export const roomPage = '<!doctype html><title>Owner’s room</title><div id="ro
  * request that falls through to the site is visibly not the room.
  */
 export const siteWithRoom: Site = {
-  pages: new Map(pageIds.map((id) => [id, staticFile(`${id}.html`, Buffer.from(`page:${id}`))])),
+  pages: new Map(
+    systemPageIds.map((id) => [id, staticFile(`${id}.html`, Buffer.from(`page:${id}`))]),
+  ),
   files: new Map(),
   privateFiles: new Map(),
   friendsGoal: 2,

@@ -50,6 +50,10 @@ export const ctaLocations = [
   'cohort-pain',
   'cohort-details',
   'cohort-ready',
+  // The owner's own pages (src/pages/composed/): the page's path tells them apart.
+  'page-hero',
+  'page-cta',
+  'page-book',
 ] as const;
 export type CtaLocation = (typeof ctaLocations)[number];
 

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import type { PageId } from '../../contracts/routes';
+import type { OwnerPageId, PageId, SystemPageId } from '../../contracts/routes';
 import type { PageProps } from '../content/page-props';
 import type { PageMeta } from '../content/types';
 import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage, cohortMeta } from './cohort/cohort-page';
+import { ComposedPage, composedMeta, slugOf } from './composed/composed-page';
 import { HandbookPage, handbookMeta } from './handbook/handbook-page';
 import { HomePage, homeMeta } from './home/home-page';
 import { legalPage } from './legal-page';
@@ -16,10 +17,12 @@ import { WorkshopPage, workshopMeta } from './workshop/workshop-page';
  * Server-side only (prerender): every page's component and its head data, both from the content
  * at the moment rendered for. Client entries import their own page.
  */
-export const pageRegistry: Record<
-  PageId,
-  { Component: ComponentType<PageProps>; meta: (props: PageProps) => PageMeta }
-> = {
+interface RegisteredPage {
+  Component: ComponentType<PageProps>;
+  meta: (props: PageProps) => PageMeta;
+}
+
+export const pageRegistry: Record<SystemPageId, RegisteredPage> = {
   home: { Component: HomePage, meta: homeMeta },
   waitlist: { Component: WaitlistPage, meta: waitlistMeta },
   book: { Component: BookPage, meta: bookMeta },
@@ -32,3 +35,19 @@ export const pageRegistry: Record<
   cookies: legalPage('cookies'),
   'not-found': { Component: NotFoundPage, meta: notFoundMeta },
 };
+
+/**
+ * Any page's component and head: a system page's from the registry, one of the owner's pages
+ * (src/pages/composed/) from its content. Throws for a page the content does not have.
+ */
+export function registeredPage(page: PageId, props: PageProps): RegisteredPage {
+  if (page in pageRegistry) return pageRegistry[page as SystemPageId];
+  const slug = slugOf(page as OwnerPageId);
+  const content = props.content.pages[slug];
+  if (!content) throw new Error(`No page "${page}" in the content`);
+  return {
+    // biome-ignore lint/correctness/noComponentHookFactories: the prerender renders it once, as the whole page: there is no state to lose between calls.
+    Component: (pageProps: PageProps) => <ComposedPage {...pageProps} page={content} />,
+    meta: () => composedMeta(content, props.content.site),
+  };
+}

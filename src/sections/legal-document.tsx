@@ -5,6 +5,7 @@ import {
   type LegalSection,
   parseInlineText,
   parseLegalText,
+  parseText,
   type RichText,
 } from '../../contracts/content/legal-text';
 import { PageLayout } from '../components/page-layout';
@@ -141,6 +142,17 @@ function Block({ block, context }: { block: LegalBlock; context: BlockContext })
         </Button>
       );
   }
+}
+
+/**
+ * Prose outside a legal page (an owner's page's text block, contracts/content/pages.ts): its
+ * paragraphs, lists and links as a legal page shows them.
+ */
+export function Prose({ text, labels }: { text: string; labels: Labels }) {
+  return parseText(text).blocks.map((block, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: static content: a block's place is its identity.
+    <Block key={index} block={block} context={{ labels, table: undefined }} />
+  ));
 }
 
 function DocumentSection({ section, context }: { section: LegalSection; context: BlockContext }) {

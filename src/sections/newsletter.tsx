@@ -1,3 +1,4 @@
+import type { SubscriptionList } from '../../contracts/subscription';
 import { Section, SectionHeading } from '../components/ui/section';
 import type { SignUpFormContent } from '../content/types';
 import { SignUpForm } from '../islands';
@@ -9,12 +10,26 @@ export interface NewsletterProps {
   sub: string;
   trustLine: string;
   form: SignUpFormContent;
+  /** The Kit form it signs up to (the home page's: the newsletter). */
+  list: SubscriptionList;
   /** The note that pops up once subscribed. */
   toast: { title: string; description: string };
 }
 
-/** The newsletter sign-up (product brief §2.2, §5): a toast on success, and the field clears. */
-export function Newsletter({ id, kicker, heading, sub, trustLine, form, toast }: NewsletterProps) {
+/**
+ * The newsletter sign-up (product brief §2.2, §5), and an owner's page's sign-up block to any
+ * list: a toast on success, and the field clears.
+ */
+export function Newsletter({
+  id,
+  kicker,
+  heading,
+  sub,
+  trustLine,
+  form,
+  list,
+  toast,
+}: NewsletterProps) {
   return (
     <Section id={id} band="accent" containerClassName="grid gap-10 md:grid-cols-12 md:items-end">
       <div className="md:col-span-7">
@@ -24,7 +39,7 @@ export function Newsletter({ id, kicker, heading, sub, trustLine, form, toast }:
       <div className="md:col-span-5">
         <SignUpForm
           {...form}
-          list="newsletter"
+          list={list}
           successDisplay="none"
           buttonVariant="ink"
           onSuccess={{ kind: 'toast', ...toast }}

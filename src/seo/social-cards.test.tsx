@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalLocation, pageIds } from '../../contracts/routes';
+import { canonicalLocation, ownerPageId, systemPageIds } from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
 import type { PageProps } from '../content/page-props';
 import { readTestImage, testPageProps } from '../testing/content';
@@ -20,10 +20,12 @@ describe('the share images drawn from the content layer', () => {
     cards = await renderSocialCards(origins, props, readTestImage);
   }, 60_000);
 
-  it('draws one for every page with an address, none for the 404', () => {
-    expect(cards.map(({ page }) => page)).toEqual(
-      pageIds.filter((page) => canonicalLocation[page] !== null),
-    );
+  it("draws one for every page with an address, the owner's pages too, none for the 404", () => {
+    expect(cards.map(({ page }) => page)).toEqual([
+      ...systemPageIds.filter((page) => canonicalLocation[page] !== null),
+      ...Object.keys(props.content.pages).map(ownerPageId),
+    ]);
+    expect(cards.map(({ page }) => page)).toContain('pages/press');
   });
 
   it('are 1200×630 PNGs, as Open Graph and X show them large', async () => {

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import satori, { type SatoriNode, type SatoriOptions } from 'satori';
 import sharp from 'sharp';
-import { canonicalUrl, type PageId, pageIds } from '../../contracts/routes';
+import { allPageIds, canonicalUrl, ownerRoutes, type PageId } from '../../contracts/routes';
 import type { SiteId } from '../../contracts/sites';
 import type { PageProps } from '../content/page-props';
 import { makeEverything, type Reuse } from '../content/reuse';
-import { pageRegistry } from '../pages/registry';
+import { registeredPage } from '../pages/registry';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
 import {
@@ -141,10 +141,11 @@ export async function renderSocialCards(
     },
   });
   const cards: RenderedSocialCard[] = [];
-  for (const page of pageIds) {
-    const url = canonicalUrl(page, origins);
+  const owner = ownerRoutes(props.content);
+  for (const page of allPageIds(owner)) {
+    const url = canonicalUrl(page, origins, owner);
     if (!url) continue;
-    const meta = pageRegistry[page].meta(props);
+    const meta = registeredPage(page, props).meta(props);
     if (!meta.card) throw new Error(`Page "${page}" has an address but no share card copy`);
     const { card } = meta;
     // The artwork's address names its bytes (content-hashed), so these inputs say it all.

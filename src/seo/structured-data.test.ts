@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PageId, pageIds } from '../../contracts/routes';
+import { type PageId, systemPageIds } from '../../contracts/routes';
 import { publicConfig } from '../config';
 import { dayAfter, londonMidnight, nextIntake, nextSession } from '../lib/facts';
 import { scriptJson } from '../lib/script-json';
@@ -36,7 +36,7 @@ function ofType(page: PageId, type: string, at = props): Node {
 describe('structured data (JSON-LD)', () => {
   it('names the right things on each page, and nothing on the others', () => {
     const types = Object.fromEntries(
-      pageIds.map((page) => [page, graphOf(page).map((node) => node['@type'])]),
+      systemPageIds.map((page) => [page, graphOf(page).map((node) => node['@type'])]),
     );
     expect(types).toEqual({
       home: ['Person'],

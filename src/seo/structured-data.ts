@@ -1,10 +1,11 @@
-import type { Book, Course, Event, FAQPage, Graph, Person, Thing } from 'schema-dts';
-import type { PageId } from '../../contracts/routes';
+import type { Book, Course, Event, FAQPage, Graph, Person, Thing, WebPage } from 'schema-dts';
+import type { OwnerPageId, PageId } from '../../contracts/routes';
 import { publicConfig } from '../config';
 import type { PageProps } from '../content/page-props';
 import { nextIntake, nextSession } from '../lib/facts';
 import { socialLinksOf } from '../lib/social-links';
 import { bookFaq, releaseCopy } from '../pages/book/book-copy';
+import { slugOf } from '../pages/composed/composed-page';
 import type { FaqProps } from '../sections/faq';
 
 /** What the build knows about a page that its content does not: where it and its image live. */
@@ -139,11 +140,49 @@ const thingsOn: Partial<Record<PageId, (props: PageProps, address: PageAddress) 
 };
 
 /**
+ * One of the owner's pages: a web page by the founder, with the book for a book card and the
+ * questions of each FAQ block.
+ */
+function composedPage(page: OwnerPageId, props: PageProps, address: PageAddress): Thing[] {
+  const content = props.content.pages[slugOf(page)];
+  if (!content) return [];
+  const webPage: WebPage = {
+    '@type': 'WebPage',
+    name: content.meta.title,
+    description: content.meta.description,
+    url: address.url,
+    image: address.image,
+    inLanguage: language,
+    author: founderRef(props),
+  };
+  return [
+    webPage,
+    ...content.blocks.flatMap((block): Thing[] => {
+      if (block.discriminant === 'faq') return [faqPage(block.value, address)];
+      if (block.discriminant !== 'bookCard') return [];
+      const { title, releaseDate } = props.content.site.book;
+      const book: Book = {
+        '@type': 'Book',
+        name: title,
+        author: founderRef(props),
+        url: block.value.order.href,
+        inLanguage: language,
+        datePublished: releaseDate,
+      };
+      return [book];
+    }),
+  ];
+}
+
+/**
  * A page's JSON-LD (schema.org), from the same content its sections show, so the structured
  * data cannot drift from the page: the founder on the home page, the book and its pre-order, the
- * workshop as an online event with its £49 offer, the cohort as a course, and each page's FAQ.
+ * workshop as an online event with its £49 offer, the cohort as a course, each page's FAQ, and
+ * the owner's pages as web pages.
  */
 export function structuredData(page: PageId, props: PageProps, address: PageAddress): Graph | null {
-  const things = thingsOn[page]?.(props, address);
+  const things = page.startsWith('pages/')
+    ? composedPage(page as OwnerPageId, props, address)
+    : thingsOn[page]?.(props, address);
   return things ? { '@context': 'https://schema.org', '@graph': things } : null;
 }

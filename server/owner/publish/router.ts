@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ownerPaths } from '../../../contracts/owner';
 import type { Versions } from '../../../contracts/owner-publish';
-import { type PageId, pageIds } from '../../../contracts/routes';
+import type { PageId } from '../../../contracts/routes';
 import { isSameOriginPost } from '../../api/same-origin';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
@@ -100,8 +100,10 @@ export function publishRouter({
       // Only the owner's eyes were waiting: nothing to keep in the audit log.
       return failed(error, null);
     }
+    // Every page of the preview, the owner's own among them ("pages/speaking").
+    const pages = [...(publisher.currentPreview()?.pages.keys() ?? [])];
     return c.json({
-      pages: pageIds.map((page) => ({ page, href: `${ownerPaths.room}/preview/${page}` })),
+      pages: pages.map((page) => ({ page, href: `${ownerPaths.room}/preview/${page}` })),
     });
   });
 
@@ -109,10 +111,9 @@ export function publishRouter({
     const file = publisher.currentPreview()?.images.get(c.req.param('file'));
     return file ? sendFile(c, file) : c.text('Not found', 404);
   });
-  app.get('/preview/:page', (c) => {
+  app.get('/preview/:page{(?:pages/)?[a-z0-9-]+}', (c) => {
     const preview = publisher.currentPreview();
-    const page = c.req.param('page') as PageId;
-    const file = pageIds.includes(page) ? preview?.pages.get(page) : undefined;
+    const file = preview?.pages.get(c.req.param('page') as PageId);
     return file
       ? sendFile(c, file)
       : c.text('No preview of that page: press "Preview" in the room first.', 404);

@@ -43,6 +43,11 @@ export function createServing(
       site.friendsGoal = rendered.friendsGoal;
       site.workshopSessions = rendered.workshopSessions;
       site.redirects = rendered.redirects;
+      // A page the owner deleted leaves the route table, and its document the memory.
+      site.ownerRoutes = rendered.ownerRoutes;
+      for (const page of site.pages.keys()) {
+        if (!rendered.pages.has(page)) site.pages.delete(page);
+      }
       for (const [page, file] of rendered.pages) site.pages.set(page, file);
       previous = rendered;
       served = number;

@@ -108,6 +108,7 @@ export function HomePage({ content, now }: PageProps) {
       <Newsletter
         id={anchors.newsletter}
         {...home.newsletter}
+        list="newsletter"
         form={{
           id: 'newsletter-form',
           emailLabel: forms.emailLabel,

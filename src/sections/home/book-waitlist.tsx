@@ -5,6 +5,7 @@ import { TrustLine } from '../../components/ui/trust-line';
 import type { SiteContent } from '../../content/page-props';
 import type { ImageAsset, SignUpFormContent } from '../../content/types';
 import { SignUpForm } from '../../islands';
+import type { CtaLocation } from '../../lib/tracking';
 
 type BookWords = SiteContent['home']['book'];
 
@@ -17,7 +18,13 @@ export interface BookWaitlistProps {
    */
   release:
     | { state: 'before'; words: BookWords['beforeRelease']; form: SignUpFormContent }
-    | { state: 'after'; words: BookWords['afterRelease']; orderHref: string };
+    | {
+        state: 'after';
+        words: Pick<BookWords['afterRelease'], 'kicker' | 'heading' | 'sub' | 'order'>;
+        orderHref: string;
+        /** Where its button is, for the reports (the home page's book section by default). */
+        location?: CtaLocation;
+      };
 }
 
 /** The book section (product brief §2.2, §4): the cover beside the waitlist sign-up. */
@@ -52,7 +59,7 @@ export function BookWaitlist({ id, cover, release }: BookWaitlistProps) {
           <ButtonLink
             href={release.orderHref}
             size="lg"
-            track={{ location: 'home-book' }}
+            track={{ location: release.location ?? 'home-book' }}
             className="mt-8"
           >
             {release.words.order}

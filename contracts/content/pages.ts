@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { isReservedPath, ownerPathPattern, siteRoutes } from '../routes';
+import { siteIds } from '../sites';
+import { subscriptionLists } from '../subscription';
+import { faqItem, image, line, link, pageMeta, paragraph, shareCard, testimonial } from './fields';
+import { parseText } from './legal-text';
+import type { Redirect } from './redirects';
+import { contactSection, formCopy } from './site';
+
+/**
+ * content/pages/<slug>.yaml: a page the owner makes in the editor (docs/decisions/026-owner-pages.md)
+ * from the site's own sections, in the order given. Each block is one section kind with its
+ * words; the page renders each through the section component the seed's pages use
+ * (src/pages/composed/), so a block looks and behaves as that section does everywhere.
+ *
+ * A block is written as Keystatic's blocks field writes it, `{ discriminant, value }`, so the
+ * editor reads and writes the files the build reads.
+ */
+
+/** An optional small line above a section's heading. */
+const kicker = line.optional();
+
+/**
+ * Markdown prose: paragraphs, `-` lists and links (contracts/content/legal-text.ts reads it the
+ * way the legal pages' text is read, without their headings and markers). A problem is reported
+ * at its line in the text.
+ */
+const prose = paragraph.superRefine((text, context) => {
+  for (const problem of parseText(text).problems) {
+    context.addIssue({
+      code: 'custom',
+      message: `${problem.message} (line ${problem.line} of the text)`,
+      params: { namesValue: true },
+    });
+  }
+});
+
+export const blockKinds = {
+  /** The page's opening: its one main heading, a line under it and a button. */
+  hero: z.strictObject({ kicker, heading: line, sub: paragraph.optional(), cta: link.optional() }),
+  /** A heading and Markdown prose. */
+  text: z.strictObject({ kicker, heading: line, body: prose }),
+  /** A heading and a checked list ("who this is for"). */
+  list: z.strictObject({ kicker, heading: line, items: z.array(line).min(1) }),
+  testimonials: z.strictObject({
+    kicker,
+    heading: line,
+    /** Says the people quoted are samples, while they are. */
+    sampleNote: line.optional(),
+    items: z.array(testimonial).min(1),
+  }),
+  faq: z.strictObject({ kicker, heading: line, items: z.array(faqItem).min(1) }),
+  /** A picture across the page, with an optional caption. */
+  picture: z.strictObject({ image, caption: line.optional() }),
+  /** A band with a heading, a few paragraphs and one button. */
+  callToAction: z.strictObject({
+    kicker,
+    heading: line,
+    paragraphs: z.array(paragraph).default([]),
+    cta: link,
+  }),
+  /**
+   * A sign-up form to one of the Kit forms the site is configured with (KIT_FORM_ID_<LIST>,
+   * docs/configuration.md): its list names which.
+   */
+  signUp: z.strictObject({
+    kicker: line,
+    heading: line,
+    sub: paragraph,
+    trustLine: line,
+    list: z.enum(subscriptionLists, {
+      error: `expected one of the configured lists: ${subscriptionLists.join(', ')}`,
+    }),
+    copy: formCopy,
+    /** The note that pops up once subscribed. */
+    toast: z.strictObject({ title: line, description: line }),
+  }),
+  /** The press and speaking enquiry form: enquiries are listed in the room with this page. */
+  enquiry: contactSection,
+  /** The book (its cover and title from the site settings) and the way to buy it. */
+  bookCard: z.strictObject({ kicker: line, heading: line, sub: paragraph, order: link }),
+} as const;
+
+export type BlockKind = keyof typeof blockKinds;
+
+/** One kind as the editor's blocks field stores it. */
+const blockOf = <Kind extends BlockKind>(kind: Kind) =>
+  z.strictObject({ discriminant: z.literal(kind), value: blockKinds[kind] });
+
+const block = z.discriminatedUnion(
+  'discriminant',
+  [
+    blockOf('hero'),
+    blockOf('text'),
+    blockOf('list'),
+    blockOf('testimonials'),
+    blockOf('faq'),
+    blockOf('picture'),
+    blockOf('callToAction'),
+    blockOf('signUp'),
+    blockOf('enquiry'),
+    blockOf('bookCard'),
+  ],
+  { error: `expected a block kind: ${Object.keys(blockKinds).join(', ')}` },
+);
+
+export type Block = z.output<typeof block>;
+
+const ownerPageFields = z.strictObject({
+  /** The page's name in the editor's list; visitors never see it. */
+  name: line,
+  site: z.enum(siteIds, { error: `expected one of the sites: ${siteIds.join(', ')}` }),
+  /** Where the page answers on its site: lower case, no trailing slash ("/speaking"). */
+  path: z.string({ error: 'expected a path starting with /' }).regex(ownerPathPattern, {
+    message:
+      'expected a path of lower-case letters, digits and -._~ segments, starting with / and with no trailing slash ("/speaking")',
+  }),
+  meta: pageMeta,
+  /** Kept out of search results and sitemaps (a campaign page, a thank-you). */
+  noindex: z.boolean().default(false),
+  /** The share image's words; its heading is the title where none is given. */
+  card: shareCard.optional(),
+  /** The sections, in order; the first is the hero, whose heading is the page's own. */
+  blocks: z.array(block).min(1, 'expected at least one block'),
+});
+
+/** What the server reads of a page the build rendered: where it answers (server/site.ts). */
+export const ownerPageRoute = z.object(
+  ownerPageFields.pick({ site: true, path: true, noindex: true }).shape,
+);
+
+export const ownerPage = ownerPageFields.superRefine((page, context) => {
+  page.blocks.forEach(({ discriminant }, index) => {
+    if ((index === 0) !== (discriminant === 'hero')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['blocks', index, 'discriminant'],
+        message:
+          index === 0
+            ? `expected the first block to be a hero (the page's main heading), got ${discriminant}`
+            : 'expected only the first block to be a hero: a page has one main heading',
+        params: { namesValue: true },
+      });
+    }
+  });
+  const refuse = (message: string) =>
+    context.addIssue({ code: 'custom', path: ['path'], message, params: { namesValue: true } });
+  if (isReservedPath(page.path)) {
+    refuse(
+      `"${page.path}" is one of the server's own paths (/${page.path.split('/')[1]}); choose another`,
+    );
+  } else if (siteRoutes[page.site].paths[page.path]) {
+    refuse(
+      `"${page.path}" is already a page of the ${page.site} site (contracts/routes.ts); choose another path`,
+    );
+  }
+});
+
+export type OwnerPage = z.output<typeof ownerPage>;
+
+/**
+ * What only the content as a whole shows, for each page that has it (the page's `path` is at
+ * fault): two pages on one path of a site, or a redirect in the site settings leading away from
+ * a page's path, which would hide the page. The build and the editor's Save both check it.
+ */
+export function pageClashes(
+  pages: Readonly<Record<string, Pick<OwnerPage, 'site' | 'path'>>>,
+  redirects: readonly Pick<Redirect, 'site' | 'from'>[],
+): Array<{ slug: string; message: string }> {
+  const clashes: Array<{ slug: string; message: string }> = [];
+  const slugs = Object.keys(pages).sort();
+  for (const [index, slug] of slugs.entries()) {
+    const page = pages[slug];
+    if (!page) continue;
+    const first = slugs
+      .slice(0, index)
+      .find((other) => pages[other]?.site === page.site && pages[other]?.path === page.path);
+    if (first) {
+      clashes.push({
+        slug,
+        message: `"${page.path}" is already the path of the page "${first}" on the ${page.site} site; choose another`,
+      });
+    }
+    const redirect = redirects.findIndex(
+      (each) => each.site === page.site && each.from === page.path,
+    );
+    if (redirect >= 0) {
+      clashes.push({
+        slug,
+        message: `"${page.path}" is redirected elsewhere by the site settings (Site › Redirects › item ${redirect + 1}); remove that redirect or choose another path`,
+      });
+    }
+  }
+  return clashes;
+}

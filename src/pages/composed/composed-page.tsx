@@ -1,0 +1,159 @@
+import type { Block } from '../../../contracts/content/pages';
+import { ownerPageId, type OwnerPageId } from '../../../contracts/routes';
+import { PageLayout } from '../../components/page-layout';
+import { ButtonLink } from '../../components/ui/button';
+import { CheckList } from '../../components/ui/check-list';
+import { Image } from '../../components/ui/image';
+import { Section, SectionHeading } from '../../components/ui/section';
+import type { PageProps, SiteContent } from '../../content/page-props';
+import type { PageMeta } from '../../content/types';
+import { Contact } from '../../sections/contact';
+import { Faq } from '../../sections/faq';
+import { BookWaitlist } from '../../sections/home/book-waitlist';
+import { Prose } from '../../sections/legal-document';
+import { Newsletter } from '../../sections/newsletter';
+import { PageHero } from '../../sections/page-hero';
+import { Pitch } from '../../sections/pitch';
+import { Testimonials } from '../../sections/testimonials';
+
+/** One of the owner's pages as pages receive it: images resolved, facts filled in. */
+export type ComposedPageContent = SiteContent['pages'][string];
+type ResolvedBlock = ComposedPageContent['blocks'][number];
+
+/**
+ * One block through the section component the seed's pages use for it: one implementation per
+ * section (docs/decisions/026-owner-pages.md). `id` is the section's anchor, unique on the page.
+ */
+function BlockSection({
+  block,
+  id,
+  site,
+}: {
+  block: ResolvedBlock;
+  id: string;
+  site: SiteContent['site'];
+}) {
+  const { forms } = site;
+  switch (block.discriminant) {
+    case 'hero': {
+      const { cta, ...hero } = block.value;
+      return (
+        <PageHero {...hero}>
+          {cta ? (
+            <ButtonLink href={cta.href} size="lg" track={{ location: 'page-hero' }}>
+              {cta.label}
+            </ButtonLink>
+          ) : null}
+        </PageHero>
+      );
+    }
+    case 'text':
+      return (
+        <Section id={id} width="text">
+          <SectionHeading kicker={block.value.kicker} heading={block.value.heading} />
+          <div className="mt-2 text-step-1 leading-snug">
+            <Prose text={block.value.body} labels={site.legal} />
+          </div>
+        </Section>
+      );
+    case 'list':
+      return (
+        <Section id={id} width="text">
+          <SectionHeading kicker={block.value.kicker} heading={block.value.heading} />
+          <CheckList items={block.value.items} className="mt-8" />
+        </Section>
+      );
+    case 'testimonials':
+      return <Testimonials id={id} band="surface" {...block.value} />;
+    case 'faq':
+      return <Faq id={id} {...block.value} />;
+    case 'picture':
+      return (
+        <Section id={id}>
+          <figure>
+            <Image
+              image={block.value.image}
+              sizes="(min-width: 1280px) 1200px, 100vw"
+              className="h-auto w-full rounded-card"
+            />
+            {block.value.caption ? (
+              <figcaption className="mt-3 text-step--1 text-muted">{block.value.caption}</figcaption>
+            ) : null}
+          </figure>
+        </Section>
+      );
+    case 'callToAction': {
+      const { cta, ...band } = block.value;
+      return <Pitch id={id} band="dark" {...band} cta={{ ...cta, location: 'page-cta' }} />;
+    }
+    case 'signUp': {
+      const { copy, list, ...words } = block.value;
+      return (
+        <Newsletter
+          id={id}
+          {...words}
+          list={list}
+          form={{
+            id: `${id}-form`,
+            emailLabel: forms.emailLabel,
+            emailPlaceholder: forms.emailPlaceholder,
+            copy,
+          }}
+        />
+      );
+    }
+    case 'enquiry':
+      return <Contact id={id} {...block.value} />;
+    case 'bookCard': {
+      const { order, ...words } = block.value;
+      return (
+        <BookWaitlist
+          id={id}
+          cover={site.book.cover}
+          release={{
+            state: 'after',
+            words: { ...words, order: order.label },
+            orderHref: order.href,
+            location: 'page-book',
+          }}
+        />
+      );
+    }
+  }
+}
+
+/** Each block's anchor: its kind and place ("faq-3"), so two of a kind never share one. */
+export function blockId(block: Pick<Block, 'discriminant'>, index: number): string {
+  const kind = block.discriminant.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return `${kind}-${index + 1}`;
+}
+
+/** One of the owner's pages: its blocks in order, in the site's frame. */
+export function ComposedPage({ content, page }: PageProps & { page: ComposedPageContent }) {
+  return (
+    <PageLayout site={content.site}>
+      {page.blocks.map((block, index) => (
+        <BlockSection
+          key={blockId(block, index)}
+          block={block}
+          id={blockId(block, index)}
+          site={content.site}
+        />
+      ))}
+    </PageLayout>
+  );
+}
+
+/** Its head: title and description, and the share card's words (the title where none given). */
+export function composedMeta(page: ComposedPageContent, site: SiteContent['site']): PageMeta {
+  return {
+    ...page.meta,
+    theme: 'main',
+    card: page.card ?? { kicker: site.founder.name, headline: page.meta.title },
+  };
+}
+
+/** The slug of an owner's page id ("pages/speaking" → "speaking"). */
+export function slugOf(page: OwnerPageId): string {
+  return page.slice(ownerPageId('').length);
+}
