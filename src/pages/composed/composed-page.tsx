@@ -1,5 +1,5 @@
 import type { Block } from '../../../contracts/content/pages';
-import { ownerPageId, type OwnerPageId } from '../../../contracts/routes';
+import { type OwnerPageId, ownerPageId } from '../../../contracts/routes';
 import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { CheckList } from '../../components/ui/check-list';
@@ -77,7 +77,9 @@ function BlockSection({
               className="h-auto w-full rounded-card"
             />
             {block.value.caption ? (
-              <figcaption className="mt-3 text-step--1 text-muted">{block.value.caption}</figcaption>
+              <figcaption className="mt-3 text-step--1 text-muted">
+                {block.value.caption}
+              </figcaption>
             ) : null}
           </figure>
         </Section>
