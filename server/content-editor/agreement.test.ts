@@ -3,13 +3,19 @@
  * parsing its app does in the browser) gives, field for field, what the build's loader gives,
  * and that value fits the file's zod schema.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReader } from '@keystatic/core/reader';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
-import { checkContentFile } from '../../contracts/content/load';
+import {
+  type ContentFile,
+  type ContentName,
+  contentFiles,
+  pageFile,
+  pagesDirectory,
+} from '../../contracts/content';
+import { checkContentFile, checkFile } from '../../contracts/content/load';
 import { buildPaths } from '../build-paths';
 import { fixtureContentDir, fixtureFiles } from './fixture';
 import { keystaticConfig } from './keystatic-config';
@@ -63,6 +69,24 @@ describe('Keystatic reads each content file as the site does', () => {
       const parsed = file.schema.safeParse(read);
       expect(parsed.error?.issues ?? []).toEqual([]);
       expect(instants(parsed.data)).toEqual(instants(loaded.value));
+    });
+  }
+});
+
+describe('Keystatic reads each owner page as the site does', () => {
+  const reader = createReader(contentDir, keystaticConfig());
+  const pagesDir = join(contentDir, pagesDirectory);
+  for (const fileName of readdirSync(pagesDir)) {
+    const slug = fileName.replace(/\.yaml$/, '');
+    const file = pageFile(slug);
+    it(`content/${file.path}`, async () => {
+      const loaded = checkFile(file, readFileSync(join(contentDir, file.path), 'utf8'));
+      if ('problems' in loaded) throw new Error(`content/${file.path} does not build`);
+      const entry = await reader.collections.pages?.readOrThrow(slug);
+      const read = contentValue(file.schema, entry);
+      const parsed = file.schema.safeParse(read);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      expect(parsed.data).toEqual(loaded.value);
     });
   }
 });

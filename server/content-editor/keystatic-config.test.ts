@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ContentFile, contentFiles } from '../../contracts/content';
 import { isImageSchema } from '../../contracts/content/fields';
+import { blockKinds } from '../../contracts/content/pages';
 import { type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
 import { everything, fixtureFiles } from './fixture';
 import { fieldFor, keystaticConfig, labelOf, safeFileName } from './keystatic-config';
@@ -39,10 +40,24 @@ const fileNameOf = (singleton: { path?: string; format?: unknown }) =>
 describe('the Keystatic configuration derived from the content schemas', () => {
   const config = keystaticConfig();
 
-  it('stores locally, with one singleton per content file and nothing else', () => {
+  it("stores locally, with one singleton per content file and the owner's pages", () => {
     expect(config.storage).toEqual({ kind: 'local' });
-    expect(config.collections ?? {}).toEqual({});
+    expect(Object.keys(config.collections ?? {})).toEqual(['pages']);
     expect(Object.keys(config.singletons ?? {}).sort()).toEqual(Object.keys(contentFiles).sort());
+  });
+
+  it("pages: one YAML file each in content/pages/, named from the page's name", () => {
+    const pages = config.collections?.pages;
+    expect(pages).toMatchObject({ path: 'pages/*', slugField: 'name', format: { data: 'yaml' } });
+    expect(pages?.schema.name?.kind).toBe('form');
+    // The blocks: one kind per section kind of contracts/content/pages.ts.
+    const blocks = pages?.schema.blocks;
+    expect(blocks?.kind).toBe('array');
+    const element = blocks?.kind === 'array' ? blocks.element : undefined;
+    expect(element?.kind).toBe('conditional');
+    expect(element?.kind === 'conditional' ? Object.keys(element.values) : []).toEqual(
+      Object.keys(blockKinds),
+    );
   });
 
   for (const [name, file] of Object.entries(contentFiles) as [string, ContentFile][]) {

@@ -31,6 +31,7 @@
  * offset (it reads a date as UTC and drops seconds), and the content needs "+01:00".
  */
 import {
+  type Collection,
   type ComponentSchema,
   type Config,
   type FormFieldStoredValue,
@@ -38,9 +39,22 @@ import {
   type Singleton,
 } from '@keystatic/core';
 import { z } from 'zod';
-import { type ContentFile, contentFiles } from '../../contracts/content';
+import {
+  type ContentFile,
+  contentFiles,
+  pageSlugPattern,
+  pagesDirectory,
+  pagesName,
+} from '../../contracts/content';
 import { image, isImageSchema } from '../../contracts/content/fields';
-import { nameOf, type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
+import { ownerPage } from '../../contracts/content/pages';
+import {
+  nameOf,
+  type Schema,
+  type SchemaView,
+  unwrap,
+  viewOf,
+} from '../../contracts/content/schema-walk';
 
 /** Where pictures live, relative to the content directory. */
 export const imagesDirectory = 'images';
@@ -265,6 +279,10 @@ export function fieldFor(
       );
     }
     case 'array': {
+      const elementView = viewOf(view.element);
+      if (elementView.kind === 'union' && elementView.discriminator === 'discriminant') {
+        return blocksField(elementView, label, described, `${path}[]`);
+      }
       const element = fieldFor(view.element, key, `${path}[]`);
       const itemLabel = itemLabelFor(element);
       return fields.array(element, {
@@ -345,6 +363,43 @@ export function fieldFor(
   );
 }
 
+/**
+ * An owner's page's blocks (contracts/content/pages.ts): Keystatic's blocks field, one kind per
+ * option of the union, each item listed by its kind and heading ("Faq: Questions organisers ask").
+ */
+function blocksField(
+  view: Extract<SchemaView, { kind: 'union' }>,
+  label: string,
+  described: { description?: string },
+  path: string,
+): ComponentSchema {
+  const kinds = view.options.map((option) => {
+    const shape = viewOf(option);
+    const discriminant = shape.kind === 'object' ? shape.shape.discriminant : undefined;
+    const literal = discriminant ? viewOf(discriminant) : undefined;
+    const value = shape.kind === 'object' ? shape.shape.value : undefined;
+    const kind = literal?.kind === 'literal' ? literal.values[0] : undefined;
+    if (typeof kind !== 'string' || !value) {
+      throw new Error(`content editor: ${path} is not a list of { discriminant, value } blocks`);
+    }
+    const schema = fieldFor(value, kind, `${path}.${kind}`);
+    const kindLabel = metaOf(value).title ?? labelOf(kind);
+    const named = itemLabelFor(schema);
+    return [
+      kind,
+      {
+        label: kindLabel,
+        schema,
+        itemLabel: (props: unknown) => {
+          const name = named?.(props);
+          return name && name !== 'Item' ? `${kindLabel}: ${name}` : kindLabel;
+        },
+      },
+    ] as const;
+  });
+  return fields.blocks(Object.fromEntries(kinds), { label, ...described });
+}
+
 /** The field of a Markdown file's text: Markdown kept as .md (Markdoc's editor, plain features). */
 function markdownBody(label: string) {
   return fields.markdoc({
@@ -416,7 +471,43 @@ export function editorPlace(name: string, file: ContentFile, path: string): stri
   return places.join(' › ');
 }
 
-/** The editor's configuration: local storage, one singleton per content file. */
+/**
+ * The owner's pages as a collection: one file each in content/pages/, its name as the editor
+ * lists it, the file name made from that name (and kept to what a page's slug may be).
+ */
+export function pagesCollection(): Collection<Record<string, ComponentSchema>, 'name'> {
+  const view = viewOf(unwrap(ownerPage).inner);
+  if (view.kind !== 'object') throw new Error('content editor: the page schema is not an object');
+  const schema = Object.fromEntries(
+    Object.entries(view.shape).map(([key, field]) => [key, fieldFor(field, key, key)]),
+  );
+  schema.name = fields.slug({
+    name: {
+      label: 'Name',
+      description: 'What the editor lists the page by; visitors never see it.',
+    },
+    slug: {
+      label: 'File name',
+      description: `The page's file in content/${pagesDirectory}/: lower-case letters, digits and hyphens.`,
+      validation: {
+        pattern: {
+          regex: pageSlugPattern,
+          message:
+            'Use lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
+        },
+      },
+    },
+  });
+  return {
+    label: labelOf(pagesName),
+    path: `${pagesDirectory}/*`,
+    slugField: 'name',
+    format: { data: 'yaml' },
+    schema,
+  };
+}
+
+/** The editor's configuration: local storage, one singleton per content file, and the pages. */
 export function keystaticConfig(
   files: Readonly<Record<string, ContentFile>> = contentFiles,
 ): Config {
@@ -426,5 +517,6 @@ export function keystaticConfig(
     singletons: Object.fromEntries(
       Object.entries(files).map(([name, file]) => [name, singletonFor(name, file)]),
     ),
+    collections: { [pagesName]: pagesCollection() },
   };
 }

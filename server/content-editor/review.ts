@@ -9,16 +9,34 @@
  *   (images/evil -> /etc would reach /etc), so each existing part of the path is looked at.
  * - A save's content files go through save.ts (the file's own wording kept, the build's check);
  *   its pictures through reviewPicture (the build's rules, an SVG sanitised) and a size cap.
- * - Nothing is deleted: Keystatic deletes the picture a field named before, which another file
- *   may still name, and every content file must exist for the site to build.
+ * - Only an owner's page is deleted (the editor's Delete, or a page renamed): Keystatic also
+ *   deletes the picture a field named before, which another file may still name, and every other
+ *   content file must exist for the site to build.
+ * - What only the whole content shows (two pages on one path, a redirect away from a page:
+ *   contracts/content/pages.ts pageClashes) is checked on the content as the save would leave it.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ContentName } from '../../contracts/content';
+import {
+  type ContentFile,
+  contentFileAt,
+  contentFiles,
+  pageFile,
+  pageSlugOf,
+  pagesDirectory,
+} from '../../contracts/content';
+import {
+  checkContentFile,
+  checkFile,
+  formatProblem,
+  lineOfField,
+} from '../../contracts/content/load';
+import { type OwnerPage, pageClashes } from '../../contracts/content/pages';
 import { pictureExtensions } from '../../contracts/content/pictures';
+import { editorPlace } from './keystatic-config';
 import { type PictureReview, reviewPicture, staysInside } from './pictures';
-import { contentFileAt, prepareSave } from './save';
+import { prepareSave } from './save';
 
 /** Each uploaded picture at most (a phone's photo is 2–6 MB; the build makes its variants). */
 export const pictureMaxBytes = 10 * 1024 * 1024;
@@ -30,7 +48,9 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** Where pictures live in the content directory. */
 const imagesPrefix = 'images/';
 
-export type EditablePath = { kind: 'content'; name: ContentName } | { kind: 'picture' };
+export type EditablePath =
+  | { kind: 'content'; name: string; file: ContentFile }
+  | { kind: 'picture' };
 
 /** What a path relative to the content directory is to the editor, or null if it is off limits. */
 export function editablePath(path: string): EditablePath | null {
@@ -41,8 +61,8 @@ export function editablePath(path: string): EditablePath | null {
   const unsafe = (segment: string) =>
     segment === '' || segment.startsWith('.') || /[\\\p{Cc}:]/u.test(segment);
   if (segments.some(unsafe)) return null;
-  const name = contentFileAt(path);
-  if (name) return { kind: 'content', name };
+  const content = contentFileAt(path);
+  if (content) return { kind: 'content', ...content };
   const ending = /\.[^./]+$/.exec(path)?.[0]?.toLowerCase() ?? '';
   if (path.startsWith(imagesPrefix) && ending in pictureExtensions) return { kind: 'picture' };
   return null;
@@ -60,13 +80,15 @@ export type Review = { update: Update } | { status: 400 | 422; problem: string }
 /**
  * Keystatic's save request as it may reach the disk: every path editable and inside the content
  * directory (else 400, nothing written), every picture within the rules and every content file
- * one the build accepts (else 422 with the build's words, nothing written), no deletion.
+ * one the build accepts (else 422 with the build's words, nothing written), no deletion but of
+ * an owner's page.
  */
 export async function reviewUpdate(body: unknown, contentDir: string): Promise<Review> {
   const parsed = updateSchema.safeParse(body);
   if (!parsed.success) return { status: 400, problem: 'Bad data' };
-  // Deletions are dropped unread (above), so only what would be written is checked.
+  // Deletions other than an owner's page's are dropped unread (above).
   const { additions } = parsed.data;
+  const deletions = parsed.data.deletions.filter(({ path }) => pageSlugOf(path) !== null);
   for (const { path } of additions) {
     if (!editablePath(path) || !(await staysInside(contentDir, path))) {
       return { status: 400, problem: `Not saved: "${path}" is not a content file or picture.` };
@@ -93,10 +115,57 @@ export async function reviewUpdate(body: unknown, contentDir: string): Promise<R
     }
     if (kind?.kind !== 'content') continue;
     const current = await readFile(join(contentDir, addition.path), 'utf8').catch(() => undefined);
-    const result = prepareSave(kind.name, bytes.toString('utf8'), current);
+    const result = prepareSave(kind, bytes.toString('utf8'), current);
     if ('problems' in result) problems.push(result.problems);
     else reviewed.push({ ...addition, contents: Buffer.from(result.text).toString('base64') });
   }
+  if (problems.length === 0)
+    problems.push(...(await clashesAfter(contentDir, reviewed, deletions)));
   if (problems.length > 0) return { status: 422, problem: problems.join('\n') };
-  return { update: { additions: reviewed, deletions: [] } };
+  return { update: { additions: reviewed, deletions } };
+}
+
+/**
+ * The owner's pages and the site settings as the save would leave them, checked together (a
+ * file that does not fit has had its say above, or is the build's to report).
+ */
+async function clashesAfter(
+  contentDir: string,
+  additions: Update['additions'],
+  deletions: Update['deletions'],
+): Promise<string[]> {
+  const texts = new Map<string, string>();
+  const onDisk = await readdir(join(contentDir, pagesDirectory)).catch(() => [] as string[]);
+  for (const fileName of onDisk) {
+    const path = `${pagesDirectory}/${fileName}`;
+    if (pageSlugOf(path) === null) continue;
+    texts.set(path, await readFile(join(contentDir, path), 'utf8'));
+  }
+  const sitePath = contentFiles.site.path;
+  texts.set(sitePath, await readFile(join(contentDir, sitePath), 'utf8').catch(() => ''));
+  for (const { path, contents } of additions) {
+    if (path === sitePath || pageSlugOf(path) !== null) {
+      texts.set(path, Buffer.from(contents, 'base64').toString('utf8'));
+    }
+  }
+  for (const { path } of deletions) texts.delete(path);
+
+  const pages: Record<string, OwnerPage> = {};
+  for (const [path, text] of texts) {
+    const slug = pageSlugOf(path);
+    const checked = slug === null ? null : checkFile(pageFile(slug), text);
+    if (slug !== null && checked && 'value' in checked) pages[slug] = checked.value as OwnerPage;
+  }
+  const site = checkContentFile('site', texts.get(sitePath) ?? '');
+  const clashes = pageClashes(pages, 'value' in site ? site.value.redirects : []);
+  if (clashes.length === 0) return [];
+  return [
+    'Not saved: the site would not build with this content.',
+    ...clashes.map(({ slug, message }) => {
+      const file = pageFile(slug);
+      const line = lineOfField(file, texts.get(file.path) ?? '', ['path']);
+      const where = editorPlace('pages', file, 'path');
+      return `${formatProblem({ file: `content/${file.path}`, line, path: 'path', message })} (in the editor: ${where})`;
+    }),
+  ];
 }

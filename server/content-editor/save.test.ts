@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { contentFiles } from '../../contracts/content';
 import { buildPaths } from '../build-paths';
 import { everythingYaml, fixtureFiles, termsMarkdown } from './fixture';
 import { mergeIntoFile, prepareSave } from './save';
@@ -23,6 +24,7 @@ function changedLines(before: string, after: string): [string | undefined, strin
 }
 
 const everything = fixtureFiles.everything;
+const workshopEntry = { name: 'workshop', file: contentFiles.workshop };
 const data = () => parse(everythingYaml) as Record<string, unknown>;
 
 describe('a save from the editor keeps the owner’s file', () => {
@@ -124,7 +126,7 @@ describe('a save the build would refuse is refused', () => {
 
   it('the real file saved unchanged is accepted; only its date-times get quotes', async () => {
     const saved = await keystaticYaml(parse(workshop));
-    const result = prepareSave('workshop', saved, workshop);
+    const result = prepareSave(workshopEntry, saved, workshop);
     if (!('text' in result)) throw new Error(result.problems);
     expect(
       changedLines(workshop, result.text).every(
@@ -137,7 +139,7 @@ describe('a save the build would refuse is refused', () => {
   it('names the file, line and field in the build’s words', async () => {
     const value = parse(workshop);
     value.hero.cta = 'Pay {workshopPirce}';
-    const result = prepareSave('workshop', await keystaticYaml(value), workshop);
+    const result = prepareSave(workshopEntry, await keystaticYaml(value), workshop);
     expect(result).toEqual({
       problems: expect.stringContaining('hero.cta: unknown fact "{workshopPirce}"'),
     });
@@ -150,7 +152,7 @@ describe('a save the build would refuse is refused', () => {
     const value = parse(workshop);
     value.sessions[0].start = '22/09/2025';
     value.price.colour = 'red';
-    const result = prepareSave('workshop', await keystaticYaml(value), workshop);
+    const result = prepareSave(workshopEntry, await keystaticYaml(value), workshop);
     if ('text' in result) throw new Error('saved');
     expect(result.problems).toContain(
       'sessions[0].start: expected a date-time with a UTC offset (2026-12-10T18:00:00+00:00), got "22/09/2025" (in the editor: Workshop › Sessions › item 1 › Start)',
@@ -164,14 +166,14 @@ describe('a save the build would refuse is refused', () => {
   it('a group filled in halfway: what is missing', async () => {
     const value = parse(workshop);
     value.card.art = { src: 'portrait.svg' };
-    const result = prepareSave('workshop', await keystaticYaml(value), workshop);
+    const result = prepareSave(workshopEntry, await keystaticYaml(value), workshop);
     expect(result).toEqual({
       problems: expect.stringContaining('card.art.alt: expected alt text'),
     });
   });
 
   it('YAML that cannot be read', () => {
-    expect(prepareSave('workshop', 'a: [', workshop)).toEqual({
+    expect(prepareSave(workshopEntry, 'a: [', workshop)).toEqual({
       problems: expect.stringContaining('cannot be read'),
     });
   });

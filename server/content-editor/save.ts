@@ -29,9 +29,9 @@ import {
   type Scalar,
   stringify,
 } from 'yaml';
-import { type ContentFile, type ContentName, contentFiles } from '../../contracts/content';
-import { checkContentFile, formatProblem } from '../../contracts/content/load';
-import { type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
+import type { ContentFile } from '../../contracts/content';
+import { checkFile, formatProblem } from '../../contracts/content/load';
+import { optionFor, type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
 import { editorPlace } from './keystatic-config';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -71,6 +71,11 @@ export function contentValue(schema: Schema, value: unknown): unknown {
     const { element } = view;
     const items = value.map((item) => contentValue(element, item) ?? null);
     return optional && items.length === 0 ? undefined : items;
+  }
+  // A block of an owner's page: the fields of the kind it is.
+  if (view.kind === 'union') {
+    const option = optionFor(view, value);
+    return option ? contentValue(option, value) : value;
   }
   if (optional && value === '') return undefined;
   return value;
@@ -303,13 +308,15 @@ export function mergeIntoFile(
     : frontMatter;
 }
 
-/** mergeIntoFile, then the build's check (step 4): the text to write, or why not. */
+/**
+ * mergeIntoFile, then the build's check (step 4): the text to write, or why not. `name` is the
+ * editor's name of the file (a singleton's, or "pages" for one of the owner's pages).
+ */
 export function prepareSave(
-  name: ContentName,
+  { name, file }: { name: string; file: ContentFile },
   saved: string,
   current: string | undefined,
 ): SaveResult {
-  const file = contentFiles[name] as ContentFile;
   let text: string;
   try {
     text = mergeIntoFile(file, saved, current);
@@ -318,7 +325,7 @@ export function prepareSave(
       problems: `content/${file.path}: the editor wrote YAML that cannot be read: ${String(error)}`,
     };
   }
-  const checked = checkContentFile(name, text);
+  const checked = checkFile(file, text);
   if ('problems' in checked) {
     return {
       problems: [
@@ -333,11 +340,4 @@ export function prepareSave(
     };
   }
   return { text };
-}
-
-/** The content file at a path relative to the content directory, if it is one. */
-export function contentFileAt(path: string): ContentName | undefined {
-  return (Object.keys(contentFiles) as ContentName[]).find(
-    (name) => (contentFiles[name] as ContentFile).path === path,
-  );
 }
