@@ -1,4 +1,4 @@
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ownerPaths } from '../contracts/owner';
@@ -239,5 +239,165 @@ test('an old path sent on from the editor: a loop is refused at Save, and once p
     expect(answer.headers().location).toBe('/11cheatcodes?utm_source=email');
   } finally {
     await writeFile(siteFile, before);
+  }
+});
+
+test('a page the owner makes in the editor: previewed, published, served without JavaScript, its enquiries in the room, on the sitemap; deleted, its path sent on', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await enrol(page, `Maker ${Date.now()}`);
+  const stamp = Date.now();
+  const name = `Speaking ${stamp}`;
+  const slug = `speaking-${stamp}`;
+  const path = `/speaker-${stamp}`;
+  const heading = `Book Jamie to speak ${stamp}`;
+  const pageFile = join(e2eDataDir, 'content', 'pages', `${slug}.yaml`);
+  const siteFile = join(e2eDataDir, 'content', 'site.yaml');
+  // The working copy is made when the editor first opens.
+  await page.goto(`${ownerPaths.editor}/collection/pages/create`);
+  const siteBefore = await readFile(siteFile, 'utf8');
+  const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
+  const anyVersion = new RegExp(
+    words.publish
+      .published(987654)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('987654', '\\d+'),
+  );
+  async function publish() {
+    await page.goto(ownerPaths.room);
+    await publishing.getByRole('button', { name: words.publish.publish, exact: true }).click();
+    await expect(publishing.getByRole('status')).toHaveText(anyVersion, { timeout: 60_000 });
+  }
+  /** Adds a block of `kind` and fills its fields (by their labels in the editor). */
+  async function addBlock(kind: string, fields: Record<string, string>) {
+    await page.getByRole('group', { name: 'Blocks' }).getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('menuitem', { name: kind, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Add ${kind}` });
+    for (const [label, value] of Object.entries(fields)) {
+      await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+    }
+    return dialog;
+  }
+
+  try {
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'Path', exact: true }).fill(path);
+    const meta = page.getByRole('group', { name: 'Meta' });
+    await meta.getByRole('textbox', { name: 'Title' }).fill(`Speaking | ${stamp}`);
+    await meta.getByRole('textbox', { name: 'Description' }).fill('Keynotes, panels, podcasts.');
+
+    await (await addBlock('Hero', { Heading: heading, Sub: 'Keynotes, panels and podcasts.' }))
+      .getByRole('button', { name: 'Add', exact: true })
+      .click();
+    await (
+      await addBlock('Text', {
+        Heading: 'What the talk gives your audience',
+        Body: 'A plan they can start on Monday.\n\n- Why founders stall\n- What buyers check first',
+      })
+    )
+      .getByRole('button', { name: 'Add', exact: true })
+      .click();
+    const testimonials = await addBlock('Testimonials', { Heading: 'What organisers say' });
+    await testimonials
+      .getByRole('group', { name: 'Items' })
+      .getByRole('button', { name: 'Add' })
+      .click();
+    const quote = page.getByRole('dialog', { name: 'Add item' });
+    await quote.getByRole('textbox', { name: 'Quote' }).fill('The best session of the day.');
+    await quote.getByRole('textbox', { name: 'Name' }).fill('Lena Kovac');
+    await quote.getByRole('textbox', { name: 'Role' }).fill('Programme lead');
+    await quote.getByRole('button', { name: 'Add', exact: true }).click();
+    await testimonials.getByRole('button', { name: 'Add', exact: true }).last().click();
+    const enquiry = await addBlock('Enquiry', {
+      Kicker: 'Get in touch',
+      Heading: 'Ask about a date',
+      Sub: 'We answer within two working days.',
+      'Name label': 'Your name',
+      'Email label': 'Email address',
+      'Message label': 'Your message',
+      'Message placeholder': 'The event, the date and the audience',
+      Submit: 'Send enquiry',
+      Submitting: 'Sending…',
+      Success: 'Thanks: your enquiry is in.',
+      Error: 'Your enquiry could not be sent.',
+    });
+    await enquiry.getByRole('button', { name: 'Add', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => readFile(pageFile, 'utf8').catch(() => '')).toContain(`path: ${path}`);
+
+    // The preview shows it to the owner before anyone else.
+    await page.goto(ownerPaths.room);
+    await publishing.getByRole('button', { name: words.publish.preview, exact: true }).click();
+    const previewLink = page
+      .getByRole('navigation', { name: words.publish.previewPages })
+      .getByRole('link', { name: `pages/${slug}` });
+    const preview = await page.request.get(
+      (await previewLink.getAttribute('href', { timeout: 60_000 })) ?? '',
+    );
+    expect(await preview.text()).toContain(heading);
+    expect(
+      (await page.request.get(`${siteOrigin.main}${path}`, { maxRedirects: 0 })).status(),
+    ).toBe(404);
+
+    await publish();
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await visitor.newPage();
+    const response = await plain.goto(`${siteOrigin.main}${path}`);
+    expect(response?.status()).toBe(200);
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(plain.getByText('The best session of the day.')).toBeVisible();
+    await expect(
+      plain.getByRole('listitem').filter({ hasText: 'What buyers check first' }),
+    ).toBeVisible();
+    await visitor.close();
+    const sitemap = await page.request.get(`${siteOrigin.main}/sitemap.xml`);
+    expect(await sitemap.text()).toContain(`${siteOrigin.main}${path}</loc>`);
+
+    // An enquiry from the page reaches the room, with the page it came from.
+    const email = `organiser+${stamp}@example.com`;
+    const visit = await browser.newPage();
+    await visit.goto(`${siteOrigin.main}${path}`);
+    await visit.getByLabel('Your name').fill('Ada Organiser');
+    await visit.getByLabel('Email address').fill(email);
+    await visit.getByLabel('Your message').fill('A keynote in March for 300 founders.');
+    await visit.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(
+      visit.getByRole('status').filter({ hasText: 'Thanks: your enquiry is in.' }),
+    ).toBeVisible();
+    await visit.close();
+    await page.goto(ownerPaths.room);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(path);
+
+    // Deleted in the editor, with a redirect to the home page for links already sent.
+    await page.goto(`${ownerPaths.editor}/collection/pages/item/${slug}`);
+    await page.getByRole('button', { name: 'Delete entry…' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /delete/i })
+      .click();
+    await expect
+      .poll(() =>
+        access(pageFile).then(
+          () => 'there',
+          () => 'gone',
+        ),
+      )
+      .toBe('gone');
+    const site = parseDocument(await readFile(siteFile, 'utf8'));
+    site.setIn(['redirects'], [{ site: 'main', from: path, to: '/', kind: 'permanent' }]);
+    await writeFile(siteFile, String(site));
+    await publish();
+    const gone = await page.request.get(`${siteOrigin.main}${path}`, { maxRedirects: 0 });
+    expect(gone.status()).toBe(301);
+    expect(gone.headers().location).toBe('/');
+    expect(await (await page.request.get(`${siteOrigin.main}/sitemap.xml`)).text()).not.toContain(
+      path,
+    );
+  } finally {
+    await writeFile(siteFile, siteBefore);
+    await rm(pageFile, { force: true });
   }
 });
