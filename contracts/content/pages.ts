@@ -49,7 +49,9 @@ export const blockKinds = {
     sampleNote: line.optional(),
     items: z.array(testimonial).min(1),
   }),
-  faq: z.strictObject({ kicker, heading: line, items: z.array(faqItem).min(1) }),
+  faq: z
+    .strictObject({ kicker, heading: line, items: z.array(faqItem).min(1) })
+    .meta({ title: 'FAQ' }),
   /** A picture across the page, with an optional caption. */
   picture: z.strictObject({ image, caption: line.optional() }),
   /** A band with a heading, a few paragraphs and one button. */
