@@ -64,6 +64,13 @@ const files: BuiltPageFiles = {
 };
 
 const now = Date.now();
+const reuse = values.preview
+  ? undefined
+  : reuseMade({
+      into: renderedPaths(outDir).made,
+      from: values.reuse ?? [],
+      build: await readFile(buildPaths.info, 'utf8'),
+    });
 await renderContent({
   content,
   contentDir,
@@ -77,20 +84,12 @@ await renderContent({
   // Given process.env, parseEnv reads no .env file: the server's holds keys no render needs.
   origins: toPublicConfig(parseEnv(process.env)).origins,
   now,
-  ...(values.preview
-    ? { preview: { imagesBase: values.preview } }
-    : {
-        reuse: reuseMade({
-          into: renderedPaths(outDir).made,
-          from: values.reuse ?? [],
-          build: await readFile(buildPaths.info, 'utf8'),
-        }),
-      }),
+  ...(reuse ? { reuse } : { preview: { imagesBase: values.preview ?? '' } }),
 }).catch(exitOnInvalidContent);
 
-if (!values.preview) {
-  await precompress(join(outDir, 'client'));
-  await precompress(join(outDir, 'pages'));
+if (reuse) {
+  await precompress(join(outDir, 'client'), reuse);
+  await precompress(join(outDir, 'pages'), reuse);
 }
 // The moment the pages were rendered for, where the server's calendar looks for it.
 await writeFile(

@@ -1,0 +1,46 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { precompress } from './precompress';
+import { reuseMade } from './render-reuse';
+
+describe('precompress', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+  const tempDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'precompress-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('writes .br and .gz that read back as the page, and takes an earlier render\u2019s for the same bytes', async () => {
+    const page = `<!doctype html><p>${'The same words on every publish. '.repeat(40)}</p>`;
+    const [first, second, made] = [await tempDir(), await tempDir(), await tempDir()];
+    for (const dir of [first, second]) await writeFile(join(dir, 'page.html'), page);
+
+    const kinds: string[] = [];
+    const counting = (into: string, from: string[]) => {
+      const reuse = reuseMade({ into, from, build: 'build-1' });
+      return {
+        once: <T>(kind: string, inputs: unknown, make: () => Promise<T>) =>
+          reuse.once(kind, inputs, () => {
+            kinds.push(kind);
+            return make();
+          }),
+      };
+    };
+    await precompress(first, counting(join(made, 'one'), []));
+    await precompress(second, counting(join(made, 'two'), [join(made, 'one')]));
+
+    // Compressed once: the second render took the first one's.
+    expect(kinds).toEqual(['compressed']);
+    for (const dir of [first, second]) {
+      expect(brotliDecompressSync(await readFile(join(dir, 'page.html.br'))).toString()).toBe(page);
+      expect(gunzipSync(await readFile(join(dir, 'page.html.gz'))).toString()).toBe(page);
+    }
+  });
+});
