@@ -7,25 +7,20 @@
  * /tmp/founder-site-screens), to look at. The clock is fixed, motion reduced, countdowns covered
  * and the consent banner left as a first visit sees it, so only the change can differ.
  *
- * Env: SCREENS_BASE (a commit), SCREENS_PAGES (page ids, comma-separated; default every page),
+ * Env: SCREENS_BASE (a commit), SCREENS_PAGES (page ids, comma-separated, the owner's as pages/<slug>; default every page),
  * SCREENS_PORT (default 4191; the base commit on the next port), SCREENS_OUT, CHROMIUM_PATH.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { type SystemPageId, systemPageIds } from '../contracts/routes';
 import { pathSettings } from '../server/env';
-import { checkOutBase, pageUrl, serveSite } from './bench-sites';
+import { benchPages, checkOutBase, pageUrl, serveSite } from './bench-sites';
 
 const port = Number(process.env.SCREENS_PORT ?? 4191);
 const base = process.env.SCREENS_BASE ?? 'HEAD';
 const out = process.env.SCREENS_OUT ?? '/tmp/founder-site-screens';
-const pages = (process.env.SCREENS_PAGES?.split(',') ?? systemPageIds).map((id) => {
-  if (!systemPageIds.includes(id as SystemPageId))
-    throw new Error(`SCREENS_PAGES: unknown page "${id}"`);
-  return id as SystemPageId;
-});
+const pages = benchPages('SCREENS_PAGES');
 const widths = [375, 1440];
 // A moment the two builds render alike: the content calendar and countdowns read the clock.
 const frozenAt = new Date();

@@ -9,7 +9,14 @@ import { Agent, createServer, request as httpRequest, type Server } from 'node:h
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { canonicalUrl, type PageId } from '../contracts/routes';
+import { loadContent } from '../contracts/content/load';
+import {
+  allPageIds,
+  canonicalUrl,
+  type OwnerRoute,
+  ownerRoutes,
+  type PageId,
+} from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { sampleTags } from '../e2e/sample-tags';
 import { buildPaths } from '../server/build-paths';
@@ -45,10 +52,32 @@ export function checkOutBase(commit: string): string {
   return dir;
 }
 
+/** The owner's pages of the repository's content (content/pages/), which the build serves. */
+export const benchOwnerRoutes: OwnerRoute[] = ownerRoutes(
+  await loadContent(join(buildPaths.root, 'content')),
+);
+
+/**
+ * The pages a benchmark is asked for in `variable` (ids, comma-separated: `home`, or one of the
+ * owner's as `pages/press`), or `defaults` of every page; an id the site does not have stops it.
+ */
+export function benchPages(
+  variable: string,
+  defaults: (page: PageId) => boolean = () => true,
+): PageId[] {
+  const known = allPageIds(benchOwnerRoutes);
+  const named = process.env[variable]?.split(',');
+  if (!named) return known.filter(defaults);
+  for (const id of named) {
+    if (!known.includes(id as PageId)) throw new Error(`${variable}: unknown page "${id}"`);
+  }
+  return named as PageId[];
+}
+
 /** Each page at its canonical host and path on a local server (the 404 page at a made-up path). */
 export function pageUrl(page: PageId, port: number): string {
   const origins = siteOrigins(`http://localhost:${port}`, namedHosts(parseEnv({})));
-  return canonicalUrl(page, origins) ?? `${origins.main}/no-such-page`;
+  return canonicalUrl(page, origins, benchOwnerRoutes) ?? `${origins.main}/no-such-page`;
 }
 
 /**

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { isReservedPath, ownerPathPattern, siteRoutes } from '../routes';
 import { siteIds } from '../sites';
 import { subscriptionLists } from '../subscription';
+import { cohort } from './cohort';
 import { faqItem, image, line, link, pageMeta, paragraph, shareCard, testimonial } from './fields';
+import { home } from './home';
 import { parseText } from './legal-text';
 import type { Redirect } from './redirects';
 import { contactSection, formCopy } from './site';
@@ -79,6 +81,16 @@ export const blockKinds = {
   }),
   /** The press and speaking enquiry form: enquiries are listed in the room with this page. */
   enquiry: contactSection,
+  /** Photos with a caption each, in a carousel that moves on by itself (the home page's story). */
+  timeline: home.shape.timeline,
+  /** The outlets' wordmarks, each linking to its coverage (the home page's). */
+  pressLogos: home.shape.press,
+  /** A two-column table, "from" and "to" (the cohort page's shift). */
+  comparison: cohort.shape.shift,
+  /** Who it is for, who it is not for, and notes (the cohort page's). */
+  whoFor: cohort.shape.fit,
+  /** Cards of a title and a paragraph (the cohort page's deliverables). */
+  cards: cohort.shape.deliverables,
   /** The book (its cover and title from the site settings) and the way to buy it. */
   bookCard: z.strictObject({ kicker: line, heading: line, sub: paragraph, order: link }),
 } as const;
@@ -102,6 +114,11 @@ const block = z.discriminatedUnion(
     blockOf('signUp'),
     blockOf('enquiry'),
     blockOf('bookCard'),
+    blockOf('timeline'),
+    blockOf('pressLogos'),
+    blockOf('comparison'),
+    blockOf('whoFor'),
+    blockOf('cards'),
   ],
   { error: `expected a block kind: ${Object.keys(blockKinds).join(', ')}` },
 );

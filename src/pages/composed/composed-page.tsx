@@ -7,9 +7,14 @@ import { Image } from '../../components/ui/image';
 import { Section, SectionHeading } from '../../components/ui/section';
 import type { PageProps, SiteContent } from '../../content/page-props';
 import type { PageMeta } from '../../content/types';
+import { CardGrid } from '../../sections/cohort/card-grid';
+import { Fit } from '../../sections/cohort/fit';
+import { ShiftTable } from '../../sections/cohort/shift-table';
 import { Contact } from '../../sections/contact';
 import { Faq } from '../../sections/faq';
 import { BookWaitlist } from '../../sections/home/book-waitlist';
+import { PressLogos } from '../../sections/home/press-logos';
+import { Timeline } from '../../sections/home/timeline';
 import { Prose } from '../../sections/legal-document';
 import { Newsletter } from '../../sections/newsletter';
 import { PageHero } from '../../sections/page-hero';
@@ -106,6 +111,16 @@ function BlockSection({
     }
     case 'enquiry':
       return <Contact id={id} {...block.value} />;
+    case 'timeline':
+      return <Timeline id={id} {...block.value} />;
+    case 'pressLogos':
+      return <PressLogos id={id} {...block.value} />;
+    case 'comparison':
+      return <ShiftTable id={id} {...block.value} />;
+    case 'whoFor':
+      return <Fit id={id} {...block.value} />;
+    case 'cards':
+      return <CardGrid id={id} {...block.value} />;
     case 'bookCard': {
       const { order, ...words } = block.value;
       return (

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blockKinds } from '../../../contracts/content/pages';
+import type { PageProps } from '../../content/page-props';
+import { renderPage } from '../../entry-server';
+import { testPageProps } from '../../testing/content';
+import type { ComposedPageContent } from './composed-page';
+
+/**
+ * An owner's page with one block of every kind, each with the words the seed's pages give the
+ * same section: each renders through that section (its heading, its island where it moves), and
+ * the page has one main heading, its hero's.
+ */
+describe('an owner page of every block kind', () => {
+  let props: PageProps;
+  let html: string;
+  let page: ComposedPageContent;
+
+  beforeAll(async () => {
+    const seed = await testPageProps();
+    const { home, cohort } = seed.content;
+    page = {
+      name: 'Everything',
+      site: 'main',
+      path: '/everything',
+      noindex: false,
+      meta: { title: 'Everything', description: 'Every block kind.' },
+      blocks: [
+        {
+          discriminant: 'hero',
+          value: { heading: 'The hero heading', cta: { label: 'Go', href: '/everything#faq-6' } },
+        },
+        {
+          discriminant: 'text',
+          value: { heading: 'Some prose', body: 'One [link](/press).\n\n- a\n- b' },
+        },
+        { discriminant: 'list', value: { heading: 'A checked list', items: ['First', 'Second'] } },
+        { discriminant: 'testimonials', value: cohort.testimonials },
+        { discriminant: 'picture', value: { image: home.intro.portrait, caption: 'A caption' } },
+        { discriminant: 'faq', value: cohort.faq },
+        {
+          discriminant: 'callToAction',
+          value: { heading: 'Act now', paragraphs: ['Why.'], cta: { label: 'Do it', href: '/' } },
+        },
+        {
+          discriminant: 'signUp',
+          value: { ...home.newsletter, list: 'handbook' },
+        },
+        { discriminant: 'enquiry', value: home.contact },
+        {
+          discriminant: 'bookCard',
+          value: {
+            kicker: 'The book',
+            heading: 'Read the book',
+            sub: 'Out in March.',
+            order: { label: 'Order it', href: 'https://shop.example/book' },
+          },
+        },
+        { discriminant: 'timeline', value: home.timeline },
+        { discriminant: 'pressLogos', value: home.press },
+        { discriminant: 'comparison', value: cohort.shift },
+        { discriminant: 'whoFor', value: cohort.fit },
+        { discriminant: 'cards', value: cohort.deliverables },
+      ],
+    };
+    props = { ...seed, content: { ...seed.content, pages: { everything: page } } };
+    html = await renderPage('pages/everything', props);
+  });
+
+  it('has one of each kind the schema allows', () => {
+    expect(new Set(page.blocks.map((block) => block.discriminant))).toEqual(
+      new Set(Object.keys(blockKinds)),
+    );
+  });
+
+  it('shows each block\u2019s heading, in the page\u2019s order, under one main heading', () => {
+    const headings = page.blocks.flatMap((block) =>
+      'heading' in block.value ? [block.value.heading] : [],
+    );
+    const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;');
+    const places = headings.map((heading) => html.indexOf(escaped(heading)));
+    expect(
+      places.every((place) => place >= 0),
+      headings.join(' | '),
+    ).toBe(true);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toMatch(/<h1[^>]*>The hero heading<\/h1>/);
+  });
+
+  it('gives each section its own anchor, by kind and place', () => {
+    for (const id of ['text-2', 'faq-6', 'enquiry-9', 'press-logos-12', 'who-for-14']) {
+      expect(html).toContain(`id="${id}"`);
+    }
+  });
+
+  it('hydrates only what moves: the forms, the accordion and the carousels', () => {
+    const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(islands)).toEqual(
+      new Set(['accordion', 'sign-up-form', 'contact-form', 'timeline-carousel', 'press-carousel']),
+    );
+  });
+
+  it('signs up to the list the block names', () => {
+    expect(html).toContain('handbook');
+    expect(html).toMatch(/"list":"handbook"/);
+  });
+});
