@@ -83,6 +83,15 @@ describe('npm run dev', () => {
     expect(page.body).toContain('src="/src/pages/waitlist/entry.ts"');
   });
 
+  it('serves an owner page at its path, with the entry the owner pages share', async () => {
+    const { pages } = await testContent();
+    const [hero] = pages.press?.blocks ?? [];
+    const page = await send(pages.press?.path ?? '/press');
+    expect(page.status).toBe(200);
+    expect(headline(page.body)).toBe(hero?.discriminant === 'hero' ? hero.value.heading : null);
+    expect(page.body).toContain('src="/src/pages/composed/entry.ts"');
+  });
+
   it('answers an unknown path on the main site with the 404 page', async () => {
     const page = await send('/no-such-page');
     expect(page.status).toBe(404);

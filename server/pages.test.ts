@@ -467,3 +467,52 @@ describe('GET /go/workshop (decision 020)', () => {
     ]);
   });
 });
+
+describe('the owner’s pages (content/pages/)', () => {
+  it('serve the sample press kit at its path, with its own canonical link and sitemap entry', async () => {
+    expect(site.ownerRoutes).toContainEqual({
+      page: 'pages/press',
+      site: 'main',
+      path: '/press',
+      noindex: false,
+    });
+    const response = await get('/Press/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Interviews, talks and a new book');
+    expect(html).toContain(`<link rel="canonical" href="${env.SITE_URL}/press"`);
+    expect(html).toContain('"@type":"WebPage"');
+    expect(await (await get('/sitemap.xml')).text()).toContain(`<loc>${env.SITE_URL}/press</loc>`);
+  });
+
+  it('allow the pages’ shared entry by its hash from the start, so a page published later runs it', async () => {
+    const { composedScript } = site;
+    expect(composedScript).toBeTruthy();
+    const hash = createHash('sha256')
+      .update(composedScript ?? '')
+      .digest('base64');
+    // A site whose build rendered none of the owner's pages still allows it.
+    const withoutPages = new Map([...site.pages].filter(([page]) => !page.startsWith('pages/')));
+    const app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, {
+      ...site,
+      pages: withoutPages,
+      ownerRoutes: [],
+    });
+    const response = await app.request('/', { headers: { host: mainHost } });
+    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
+  it('follow a publish: a page moved answers at its new path and leaves the sitemap at its old', async () => {
+    const live: Site = { ...site, pages: new Map(site.pages) };
+    const app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, live);
+    const sitemap = async () =>
+      (await app.request('/sitemap.xml', { headers: { host: mainHost } })).text();
+    expect(await sitemap()).toContain('/press</loc>');
+    // What a publish's swap does (server/owner/publish/serving.ts).
+    live.ownerRoutes = [{ page: 'pages/press', site: 'main', path: '/media', noindex: false }];
+    expect((await app.request('/media', { headers: { host: mainHost } })).status).toBe(200);
+    expect((await app.request('/press', { headers: { host: mainHost } })).status).toBe(404);
+    expect(await sitemap()).toContain('/media</loc>');
+    expect(await sitemap()).not.toContain('/press</loc>');
+  });
+});

@@ -164,7 +164,9 @@ export async function renderSocialCards(
         },
         await options,
       );
-      return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+      // Level 6, not 9: a tenth larger (125 KB against 113 KB, for link previews only) and about
+      // 115 ms less a card, which is most of a publish that adds many of the owner's pages.
+      return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
     });
     const { kicker, headline, detail, art } = card;
     cards.push({
