@@ -68,6 +68,7 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
+      OWNER_SIGN_IN_LIMIT: '1000',
       // Friends count once Kit reports them confirmed: the tests sign those reports (decision 021).
       KIT_WEBHOOK_SECRET: e2eKitWebhookSecret,
       // Stripe's webhook, with events the checkout test signs itself (e2e/checkout.spec.ts).

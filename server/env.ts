@@ -147,6 +147,11 @@ export const envSchema = z.object({
   LEAD_RATE_LIMIT: integer(10, 0, 1_000_000),
   LEAD_RATE_LIMIT_WINDOW_SECONDS: integer(60, 1, 86_400),
 
+  /**
+   * Sign-in and welcome attempts on the owner's room per client per quarter of an hour (two calls
+   * each, decision 023). The browser tests raise it: every test signs in from 127.0.0.1.
+   */
+  OWNER_SIGN_IN_LIMIT: integer(20, 1, 10_000),
   /** Owner emails of single enquiries per hour; past it they wait for one hourly digest. */
   OWNER_NOTIFY_HOURLY_LIMIT: integer(10, 1, 10_000),
   /** The owners' Monday email of last week's funnel (needs SMTP_URL): weekly, or off. */

@@ -29,7 +29,10 @@ export type { BodyOf, RoomEnv } from './room-request';
  */
 
 export interface OwnerRoomDeps {
-  env: Pick<Env, 'SITE_URL' | 'BODY_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS'>;
+  env: Pick<
+    Env,
+    'SITE_URL' | 'BODY_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS' | 'OWNER_SIGN_IN_LIMIT'
+  >;
   logger: Logger;
   store: Store;
   clientOf: ClientOf;
@@ -72,7 +75,18 @@ export function ownerRouter({
     }
   });
 
-  app.route('/', signInRouter({ store, logger, rp, clientOf, requests, clock }));
+  app.route(
+    '/',
+    signInRouter({
+      store,
+      logger,
+      rp,
+      clientOf,
+      requests,
+      clock,
+      attemptsPerWindow: env.OWNER_SIGN_IN_LIMIT,
+    }),
+  );
 
   // Everything else needs a session.
   app.use('*', async (c, next) => {

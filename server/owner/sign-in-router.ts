@@ -22,9 +22,6 @@ import {
 import type { RoomRequests } from './room-request';
 import { sessionOf, startSession } from './sessions';
 
-/** Sign-in and welcome attempts per client per quarter of an hour (two calls each). */
-export const signInAttemptsPerWindow = 20;
-
 /**
  * The room's open door (docs/decisions/018-owner-sign-in.md): the sign-in and welcome pages and
  * their four ceremony calls, the only ones that need no session.
@@ -43,7 +40,10 @@ export function signInRouter({
   clientOf,
   requests: { cookie, crossSite, bodyOf, page },
   clock,
+  attemptsPerWindow,
 }: {
+  /** Sign-in and welcome attempts per client per quarter of an hour (OWNER_SIGN_IN_LIMIT). */
+  attemptsPerWindow: number;
   store: Store;
   logger: Logger;
   rp: RelyingParty;
@@ -53,7 +53,7 @@ export function signInRouter({
 }) {
   const limiter = createRateLimiter(store, {
     keyPrefix: 'owner-sign-in',
-    points: signInAttemptsPerWindow,
+    points: attemptsPerWindow,
     duration: 15 * 60,
   });
   const app = new Hono();
