@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { canonicalLocation, systemPageIds } from '../contracts/routes';
+import { allPageIds, canonicalUrl, ownerRoutes } from '../contracts/routes';
 import { axeViolations } from './axe';
 import { content, cookieSettingsButton } from './content';
 import { siteOrigin } from './hosts';
@@ -186,9 +186,9 @@ test('without JavaScript there is no banner, and no dead settings button', async
 for (const width of [375, 1440]) {
   test(`at ${width} px the banner leaves every page's headline in view`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    for (const id of systemPageIds) {
-      const location = canonicalLocation[id];
-      await page.goto(location ? `${siteOrigin[location.site]}${location.path}` : '/no-such-page');
+    const owner = ownerRoutes(content);
+    for (const id of allPageIds(owner)) {
+      await page.goto(canonicalUrl(id, siteOrigin, owner) ?? '/no-such-page');
       await expect(banner(page)).toBeVisible();
       const headline = await page.getByRole('heading', { level: 1 }).boundingBox();
       const box = await banner(page).boundingBox();
