@@ -97,8 +97,10 @@ try {
       }
       if ('size' in result || result.pixels > 0) {
         differing++;
-        await sharp(now).toFile(join(out, `${page}-${width}-now.png`));
-        await sharp(before).toFile(join(out, `${page}-${width}-base.png`));
+        // An owner's page, "pages/press", as pages-press-….
+        const name = page.replace('/', '-');
+        await sharp(now).toFile(join(out, `${name}-${width}-now.png`));
+        await sharp(before).toFile(join(out, `${name}-${width}-base.png`));
       }
     }
   }
