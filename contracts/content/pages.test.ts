@@ -101,6 +101,36 @@ describe('an owner page file', () => {
     expect(problem).toContain('newsletter, waitlist, handbook, workshop, got "podcast"');
   });
 
+  it('refuses a video block to a player the site has no setting for, and a countdown to no date', () => {
+    const document = parseDocument(pressYaml);
+    const blocks = (document.get('blocks') as { items: unknown[] }).items.length;
+    document.setIn(['blocks', blocks], {
+      discriminant: 'video',
+      value: {
+        heading: 'Watch',
+        player: 'intro',
+        video: { title: 'Talk', poster: { src: 'hero-poster.svg', alt: 'A stage' }, play: 'Play' },
+      },
+    });
+    document.setIn(['blocks', blocks + 1], {
+      discriminant: 'countdown',
+      value: {
+        heading: 'Doors open in',
+        to: 'next Tuesday',
+        label: 'Time until the doors open',
+        units: { days: 'd', hours: 'h', minutes: 'm', seconds: 's' },
+        ended: 'Open.',
+      },
+    });
+    const problems = problemsOf(String(document)).join('\n');
+    expect(problems).toContain(
+      `blocks[${blocks}].value.player: expected one of the configured players: hero, speaking, teaser, got "intro"`,
+    );
+    expect(problems).toContain(
+      `blocks[${blocks + 1}].value.to: expected a date-time with a UTC offset (2026-12-10T18:00:00+00:00), got "next Tuesday"`,
+    );
+  });
+
   it('refuses a block the site has no section for', () => {
     const text = withValue(['blocks', 1, 'discriminant'], 'carousel');
     expect(problemsOf(text).join('\n')).toMatch(

@@ -3,7 +3,18 @@ import { isReservedPath, ownerPathPattern, siteRoutes } from '../routes';
 import { siteIds } from '../sites';
 import { subscriptionLists } from '../subscription';
 import { cohort } from './cohort';
-import { faqItem, image, line, link, pageMeta, paragraph, shareCard, testimonial } from './fields';
+import {
+  dateTime,
+  faqItem,
+  image,
+  line,
+  link,
+  pageMeta,
+  paragraph,
+  shareCard,
+  testimonial,
+  video,
+} from './fields';
 import { home } from './home';
 import { parseText } from './legal-text';
 import type { Redirect } from './redirects';
@@ -81,6 +92,8 @@ export const blockKinds = {
   }),
   /** The press and speaking enquiry form: enquiries are listed in the room with this page. */
   enquiry: contactSection,
+  /** The book (its cover and title from the site settings) and the way to buy it. */
+  bookCard: z.strictObject({ kicker: line, heading: line, sub: paragraph, order: link }),
   /** Photos with a caption each, in a carousel that moves on by itself (the home page's story). */
   timeline: home.shape.timeline,
   /** The outlets' wordmarks, each linking to its coverage (the home page's). */
@@ -91,8 +104,33 @@ export const blockKinds = {
   whoFor: cohort.shape.fit,
   /** Cards of a title and a paragraph (the cohort page's deliverables). */
   cards: cohort.shape.deliverables,
-  /** The book (its cover and title from the site settings) and the way to buy it. */
-  bookCard: z.strictObject({ kicker: line, heading: line, sub: paragraph, order: link }),
+  /**
+   * A video behind its poster, played only once the visitor allows videos (D20). Its player is one
+   * the site is configured with (VIDEO_URL_<PLAYER>, docs/configuration.md); unconfigured, the
+   * poster shows alone.
+   */
+  video: z.strictObject({
+    kicker,
+    heading: line,
+    sub: paragraph.optional(),
+    player: z.enum(['hero', 'speaking', 'teaser'], {
+      error: 'expected one of the configured players: hero, speaking, teaser',
+    }),
+    video,
+  }),
+  /**
+   * Days, hours, minutes and seconds to a real moment (an event's start, an offer's end), then
+   * zeros and `ended`: never a timer that starts again. The page is rendered again when it passes.
+   */
+  countdown: z.strictObject({
+    kicker,
+    heading: line,
+    to: dateTime,
+    /** Its name for screen readers ("Time until the masterclass starts"). */
+    label: line,
+    units: z.strictObject({ days: line, hours: line, minutes: line, seconds: line }),
+    ended: line,
+  }),
 } as const;
 
 export type BlockKind = keyof typeof blockKinds;
@@ -119,6 +157,8 @@ const block = z.discriminatedUnion(
     blockOf('comparison'),
     blockOf('whoFor'),
     blockOf('cards'),
+    blockOf('video'),
+    blockOf('countdown'),
   ],
   { error: `expected a block kind: ${Object.keys(blockKinds).join(', ')}` },
 );

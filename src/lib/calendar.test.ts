@@ -48,3 +48,41 @@ describe('the calendar of content dates', () => {
     );
   });
 });
+
+describe('an owner page’s countdown', () => {
+  it('is a date of the calendar: the page is rendered again when it reaches zero', () => {
+    const press = content.pages.press;
+    if (!press) throw new Error('the sample content has no press page');
+    const counting: Content = {
+      ...content,
+      pages: {
+        ...content.pages,
+        press: {
+          ...press,
+          blocks: [
+            ...press.blocks,
+            {
+              discriminant: 'countdown',
+              value: {
+                heading: 'Doors open in',
+                to: '2027-03-04T18:30:00+00:00',
+                label: 'Time until the doors open',
+                units: { days: 'd', hours: 'h', minutes: 'm', seconds: 's' },
+                ended: 'The doors are open.',
+              },
+            },
+          ],
+        },
+      },
+    };
+    const dates = contentDates(counting, Date.parse('2026-11-25T12:00:00Z')).filter(({ what }) =>
+      what.includes('content/pages/press.yaml'),
+    );
+    expect(dates).toEqual([
+      {
+        at: Date.parse('2027-03-04T18:30:00Z'),
+        what: 'the countdown of the page "Press kit" reaches zero: it says "The doors are open." (content/pages/press.yaml)',
+      },
+    ]);
+  });
+});

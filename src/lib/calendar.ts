@@ -13,7 +13,8 @@ export const formatInstant = (at: number, dateStyle: 'long' | 'medium' = 'long')
  * Every moment the site's words change, from the dates in the content: a workshop session
  * starts (the page moves on to the next one, or to "the next date is being set"), the book comes
  * out (pre-order becomes "out now"), a cohort intake's applications close (the page moves on to
- * the next intake, or says applications will open), a new year begins (the copyright line). The
+ * the next intake, or says applications will open), an owner's page's countdown reaches zero, a
+ * new year begins (the copyright line). The
  * server re-renders the pages then (server/calendar.ts); the build prints the list.
  */
 export interface ContentDate {
@@ -71,6 +72,16 @@ export function contentDates(content: Content, from: number): ContentDate[] {
           }
         : {}),
     });
+  }
+  // An owner's page counting down: once at zero, it says so without JavaScript too.
+  for (const [slug, page] of Object.entries(content.pages)) {
+    for (const block of page.blocks) {
+      if (block.discriminant !== 'countdown') continue;
+      dates.push({
+        at: Date.parse(block.value.to),
+        what: `the countdown of the page "${page.name}" reaches zero: it says "${block.value.ended}" (content/pages/${slug}.yaml)`,
+      });
+    }
   }
   const year = Number(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(from),

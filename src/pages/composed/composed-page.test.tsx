@@ -60,6 +60,20 @@ describe('an owner page of every block kind', () => {
         { discriminant: 'comparison', value: cohort.shift },
         { discriminant: 'whoFor', value: cohort.fit },
         { discriminant: 'cards', value: cohort.deliverables },
+        {
+          discriminant: 'video',
+          value: { heading: 'Watch the talk', player: 'speaking', video: home.speaking.video },
+        },
+        {
+          discriminant: 'countdown',
+          value: {
+            heading: 'Doors open in',
+            to: new Date(seed.now + 90_061_000).toISOString(),
+            label: 'Time until the doors open',
+            units: { days: 'days', hours: 'hours', minutes: 'minutes', seconds: 'seconds' },
+            ended: 'The doors are open.',
+          },
+        },
       ],
     };
     props = { ...seed, content: { ...seed.content, pages: { everything: page } } };
@@ -93,11 +107,26 @@ describe('an owner page of every block kind', () => {
     }
   });
 
-  it('hydrates only what moves: the forms, the accordion and the carousels', () => {
+  it('hydrates only what moves: the forms, the accordion, the carousels and the countdown', () => {
     const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
     expect(new Set(islands)).toEqual(
-      new Set(['accordion', 'sign-up-form', 'contact-form', 'timeline-carousel', 'press-carousel']),
+      new Set([
+        'accordion',
+        'sign-up-form',
+        'contact-form',
+        'timeline-carousel',
+        'press-carousel',
+        'workshop-countdown',
+        // No video player is configured for unit tests: the video block is its poster (D22).
+      ]),
     );
+  });
+
+  it('counts down from the moment rendered for: 1 day, 1 hour, 1 minute, 1 second', () => {
+    expect(html).toMatch(/role="timer" aria-label="Time until the doors open"/);
+    expect(html).toMatch(/>01<\/dd><dt[^>]*>days<|>01<\/dd>/);
+    // Its words for later travel in the island's props, not on the page.
+    expect(html).not.toMatch(/<p[^>]*>The doors are open\.<\/p>/);
   });
 
   it('signs up to the list the block names', () => {

@@ -5,8 +5,11 @@ import { ButtonLink } from '../../components/ui/button';
 import { CheckList } from '../../components/ui/check-list';
 import { Image } from '../../components/ui/image';
 import { Section, SectionHeading } from '../../components/ui/section';
+import { publicConfig } from '../../config';
 import type { PageProps, SiteContent } from '../../content/page-props';
 import type { PageMeta } from '../../content/types';
+import { WorkshopCountdown } from '../../islands';
+import { videoBox } from '../../lib/video';
 import { CardGrid } from '../../sections/cohort/card-grid';
 import { Fit } from '../../sections/cohort/fit';
 import { ShiftTable } from '../../sections/cohort/shift-table';
@@ -20,6 +23,7 @@ import { Newsletter } from '../../sections/newsletter';
 import { PageHero } from '../../sections/page-hero';
 import { Pitch } from '../../sections/pitch';
 import { Testimonials } from '../../sections/testimonials';
+import { VideoMessage } from '../../sections/video-message';
 
 /** One of the owner's pages as pages receive it: images resolved, facts filled in. */
 export type ComposedPageContent = SiteContent['pages'][string];
@@ -33,10 +37,13 @@ function BlockSection({
   block,
   id,
   site,
+  now,
 }: {
   block: ResolvedBlock;
   id: string;
   site: SiteContent['site'];
+  /** The moment rendered for: where a countdown starts. */
+  now: number;
 }) {
   const { forms } = site;
   switch (block.discriminant) {
@@ -121,6 +128,33 @@ function BlockSection({
       return <Fit id={id} {...block.value} />;
     case 'cards':
       return <CardGrid id={id} {...block.value} />;
+    case 'video': {
+      const { player, video, ...words } = block.value;
+      return (
+        <VideoMessage
+          id={id}
+          {...words}
+          video={videoBox(video, publicConfig.videos[player], site)}
+        />
+      );
+    }
+    case 'countdown': {
+      const { to, label, units, ended, ...words } = block.value;
+      return (
+        <Section id={id} width="text">
+          <SectionHeading {...words} />
+          <div className="mt-8 max-w-md">
+            <WorkshopCountdown
+              target={to}
+              renderedAt={now}
+              units={units}
+              started={ended}
+              label={label}
+            />
+          </div>
+        </Section>
+      );
+    }
     case 'bookCard': {
       const { order, ...words } = block.value;
       return (
@@ -146,7 +180,7 @@ export function blockId(block: Pick<Block, 'discriminant'>, index: number): stri
 }
 
 /** One of the owner's pages: its blocks in order, in the site's frame. */
-export function ComposedPage({ content, page }: PageProps & { page: ComposedPageContent }) {
+export function ComposedPage({ content, now, page }: PageProps & { page: ComposedPageContent }) {
   return (
     <PageLayout site={content.site}>
       {page.blocks.map((block, index) => (
@@ -155,6 +189,7 @@ export function ComposedPage({ content, page }: PageProps & { page: ComposedPage
           block={block}
           id={blockId(block, index)}
           site={content.site}
+          now={now}
         />
       ))}
     </PageLayout>
