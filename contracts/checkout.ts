@@ -12,6 +12,14 @@
 /** Where a checkout link goes: our redirect, on the page's own host. */
 export const checkoutPath = '/go/workshop';
 
+/**
+ * The same redirect for an owner's page's checkout block (contracts/content/pages.ts), which
+ * sells that page's own sessions.
+ */
+export function pageCheckoutPath(slug: string): string {
+  return `/go/page/${slug}`;
+}
+
 /** The query the page's script may add to the link (the server reads nothing else). */
 export const checkoutParams = {
   /** The page's traffic source as the browser knows it (contracts/traffic-source.ts). */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
-import { checkoutPath } from '../contracts/checkout';
+import { checkoutPath, pageCheckoutPath } from '../contracts/checkout';
 import { secondBonusFileName } from '../contracts/downloads';
 import { redirectFor, resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
@@ -184,9 +184,24 @@ export function createApp({
   }
 
   // Checkout links (decision 020): counted, then on to Stripe with our reference.
+  const checkoutDeps = {
+    store,
+    logger,
+    siteHosts: leadApi.siteHosts,
+    hosts,
+    clientOf,
+    ownerRoutes: () => site.ownerRoutes,
+  };
   app.get(
     checkoutPath,
-    checkoutRedirect({ store, logger, site, siteHosts: leadApi.siteHosts, hosts, clientOf }),
+    checkoutRedirect({ ...checkoutDeps, sessionsOf: () => site.workshopSessions ?? [] }),
+  );
+  app.get(
+    pageCheckoutPath(':slug'),
+    checkoutRedirect({
+      ...checkoutDeps,
+      sessionsOf: (c) => site.pageCheckouts?.get(c.req.param('slug') ?? ''),
+    }),
   );
 
   // Built public files first (assets, favicon, downloads), then the owner's redirects, then the

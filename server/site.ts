@@ -19,6 +19,11 @@ export interface Site {
   workshopSessions?: readonly WorkshopCheckout[];
   /** Old paths and where they lead (the site settings'); none in renders made before them. */
   redirects?: readonly Redirect[];
+  /**
+   * The sessions each owner's page's checkout block sells, by the page's slug: where
+   * /go/page/<slug> leads (a Map, so no slug can name an object's own properties).
+   */
+  pageCheckouts?: ReadonlyMap<string, readonly WorkshopCheckout[]>;
   /** Where the owner's pages answer (content/pages/); none in renders made before them. */
   ownerRoutes?: readonly OwnerRoute[];
   /**
@@ -51,7 +56,14 @@ const builtContent = z.object({
   content: z.object({
     // The content's own schema: a render this build made passes it, and nothing else is served.
     site: z.object({ redirects: redirects.default([]) }),
-    pages: z.record(z.string(), ownerPageRoute).default({}),
+    pages: z
+      .record(
+        z.string(),
+        ownerPageRoute.extend({
+          blocks: z.array(z.object({ discriminant: z.string(), value: z.unknown() })),
+        }),
+      )
+      .default({}),
     thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }),
     workshop: z.object({
       sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),
@@ -94,6 +106,7 @@ export async function loadRenderedContent(
     | 'redirects'
     | 'ownerRoutes'
     | 'composedScript'
+    | 'pageCheckouts'
   >
 > {
   if (!existsSync(join(paths.pages, 'not-found.html'))) {
@@ -124,8 +137,31 @@ export async function loadRenderedContent(
     workshopSessions: content.workshop.sessions.map(({ start, checkout }) => ({ start, checkout })),
     redirects: content.site.redirects,
     ownerRoutes: owner,
+    pageCheckouts: pageCheckoutsOf(content.pages),
     ...(composedFiles ? { composedScript: composedFiles.script.inline } : {}),
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
   };
+}
+
+/** A checkout block's sessions, as the checkout redirect needs them. */
+const checkoutBlock = z.object({
+  sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),
+});
+
+/** The sessions of each owner's page that has a checkout block, by its slug. */
+function pageCheckoutsOf(
+  pages: Record<string, { blocks: Array<{ discriminant: string; value: unknown }> }>,
+): Map<string, WorkshopCheckout[]> {
+  const checkouts = new Map<string, WorkshopCheckout[]>();
+  for (const [slug, { blocks }] of Object.entries(pages)) {
+    const block = blocks.find(({ discriminant }) => discriminant === 'checkout');
+    if (!block) continue;
+    const { sessions } = checkoutBlock.parse(block.value);
+    checkouts.set(
+      slug,
+      sessions.map(({ start, checkout }) => ({ start, checkout })),
+    );
+  }
+  return checkouts;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -129,6 +130,28 @@ describe('an owner page file', () => {
     expect(problems).toContain(
       `blocks[${blocks + 1}].value.to: expected a date-time with a UTC offset (2026-12-10T18:00:00+00:00), got "next Tuesday"`,
     );
+  });
+
+  it("refuses a second checkout block: the page's redirect sells one list of sessions", () => {
+    const document = parseDocument(pressYaml);
+    const blocks = (document.get('blocks') as { items: unknown[] }).items.length;
+    const workshop = parseDocument(readFileSync(join(contentDir, 'workshop.yaml'), 'utf8'));
+    const checkout = {
+      discriminant: 'checkout',
+      value: {
+        sessions: workshop.toJS().sessions,
+        price: workshop.toJS().price,
+        nextDate: workshop.toJS().nextDate,
+      },
+    };
+    document.setIn(['blocks', blocks], checkout);
+    expect(problemsOf(String(document))).toEqual([]);
+    document.setIn(['blocks', blocks + 1], checkout);
+    expect(problemsOf(String(document))).toEqual([
+      expect.stringContaining(
+        `blocks[${blocks + 1}].discriminant: expected one checkout block on a page: its button sells the next of its sessions`,
+      ),
+    ]);
   });
 
   it('refuses a block the site has no section for', () => {

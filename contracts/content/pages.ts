@@ -19,6 +19,7 @@ import { home } from './home';
 import { parseText } from './legal-text';
 import type { Redirect } from './redirects';
 import { contactSection, formCopy } from './site';
+import { workshop, workshopSession } from './workshop';
 
 /**
  * content/pages/<slug>.yaml: a page the owner makes in the editor (docs/decisions/026-owner-pages.md)
@@ -92,6 +93,17 @@ export const blockKinds = {
   }),
   /** The press and speaking enquiry form: enquiries are listed in the room with this page. */
   enquiry: contactSection,
+  /**
+   * Dates sold through Stripe Payment Links as the workshop's are: the price card of the next
+   * session to come, counting down to it; with none to come, the "next date" sign-up (the
+   * workshop list) and nothing on sale. A click goes through our redirect, counted by page and
+   * source (contracts/checkout.ts pageCheckoutPath).
+   */
+  checkout: z.strictObject({
+    sessions: z.array(workshopSession).min(1, 'expected at least one session'),
+    price: workshop.shape.price,
+    nextDate: workshop.shape.nextDate,
+  }),
   /** The book (its cover and title from the site settings) and the way to buy it. */
   bookCard: z.strictObject({ kicker: line, heading: line, sub: paragraph, order: link }),
   /** Photos with a caption each, in a carousel that moves on by itself (the home page's story). */
@@ -151,6 +163,7 @@ const block = z.discriminatedUnion(
     blockOf('callToAction'),
     blockOf('signUp'),
     blockOf('enquiry'),
+    blockOf('checkout'),
     blockOf('bookCard'),
     blockOf('timeline'),
     blockOf('pressLogos'),
@@ -189,6 +202,17 @@ export const ownerPageRoute = z.object(
 );
 
 export const ownerPage = ownerPageFields.superRefine((page, context) => {
+  const checkouts = page.blocks.flatMap((block, index) =>
+    block.discriminant === 'checkout' ? [index] : [],
+  );
+  for (const index of checkouts.slice(1)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['blocks', index, 'discriminant'],
+      message: 'expected one checkout block on a page: its button sells the next of its sessions',
+      params: { namesValue: true },
+    });
+  }
   page.blocks.forEach(({ discriminant }, index) => {
     if ((index === 0) !== (discriminant === 'hero')) {
       context.addIssue({

@@ -96,3 +96,56 @@ describeEachStore('GET /go/workshop', ({ store }) => {
     expect(await clicks()).toEqual([]);
   });
 });
+
+describeEachStore('GET /go/page/<slug> (an owner page’s checkout block)', ({ store }) => {
+  const withPage: Site = {
+    ...onSale,
+    ownerRoutes: [
+      { page: 'pages/masterclass', site: 'main', path: '/masterclass', noindex: false },
+    ],
+    pageCheckouts: new Map([
+      ['masterclass', [{ start: later, checkout: 'https://buy.stripe.com/test_masterclass' }]],
+      [
+        'ended',
+        [
+          {
+            start: new Date(Date.now() - 86_400_000).toISOString(),
+            checkout: 'https://buy.stripe.com/test_old',
+          },
+        ],
+      ],
+    ]),
+  };
+  const click = (slug: string, headers: Record<string, string> = {}) =>
+    createTestApp(store(), {}, undefined, undefined, withPage).request(
+      `http://localhost/go/page/${slug}`,
+      { headers: { 'User-Agent': browser, ...headers } },
+    );
+
+  it('sends the visitor to the page’s own session, its click counted by the page’s path', async () => {
+    const response = await click('masterclass', {
+      Referer: 'http://localhost/masterclass?utm_source=newsletter',
+    });
+    expect(response.status).toBe(302);
+    const target = new URL(response.headers.get('location') ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe('https://buy.stripe.com/test_masterclass');
+    expect(parseCheckoutReference(target.searchParams.get('client_reference_id') ?? '')).toEqual({
+      day: today,
+      host: 'localhost',
+      path: '/masterclass',
+      source: 'Newsletter',
+    });
+  });
+
+  it('sends the visitor back to the page once its last session has started', async () => {
+    const response = await click('ended', { Referer: 'http://localhost/masterclass' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/masterclass');
+  });
+
+  it('answers 404 for a page that sells nothing, whatever the slug names', async () => {
+    for (const slug of ['press', 'nope', '__proto__', 'constructor', 'toString']) {
+      expect((await click(slug)).status, slug).toBe(404);
+    }
+  });
+});

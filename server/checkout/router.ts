@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { checkoutParams } from '../../contracts/checkout';
 import { emailAddressSchema } from '../../contracts/email';
-import { normalizePath, resolveRoute } from '../../contracts/routes';
+import { normalizePath, type OwnerRoute, resolveRoute } from '../../contracts/routes';
 import type { NamedHosts } from '../../contracts/sites';
 import { sourceName, trafficSource } from '../../contracts/traffic-source';
 import { nextSession } from '../../contracts/workshop-sessions';
@@ -12,12 +12,13 @@ import type { Store } from '../db/store';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import { isCountedRequest } from '../page-views/requests';
-import type { Site } from '../site';
+import type { WorkshopCheckout } from '../site';
 import type { SiteHosts } from '../site-hosts';
 import { checkoutNonce, checkoutReference } from './reference';
 
 /**
- * GET /go/workshop on every site (contracts/checkout.ts): counts the click like a page view
+ * GET /go/workshop on every site (contracts/checkout.ts), and GET /go/page/<slug> for an owner's
+ * page's checkout block (`sessionsOf` tells the two apart): counts the click like a page view
  * (no cookie, nothing kept about the visitor, not for bots or prefetches) and answers 302 to the
  * Stripe Payment Link of the session on sale, with our reference as `client_reference_id` and,
  * when the page's script passed one, the visitor's own sign-up address as `prefilled_email`
@@ -27,20 +28,27 @@ import { checkoutNonce, checkoutReference } from './reference';
 export interface CheckoutDeps {
   store: Store;
   logger: Logger;
-  site: Site;
+  /**
+   * The sessions this redirect sells, read at each click (a publish replaces them); undefined
+   * for a page that sells nothing, which answers 404.
+   */
+  sessionsOf: (c: Context) => readonly WorkshopCheckout[] | undefined;
   siteHosts: SiteHosts;
   hosts: NamedHosts;
   clientOf: ClientOf;
+  /** The owner's pages, whose clicks count by their path too. */
+  ownerRoutes: () => readonly OwnerRoute[] | undefined;
   now?: () => Date;
 }
 
 export function checkoutRedirect({
   store,
   logger,
-  site,
+  sessionsOf,
   siteHosts,
   hosts,
   clientOf,
+  ownerRoutes,
   now = () => new Date(),
 }: CheckoutDeps) {
   return async (c: Context) => {
@@ -48,14 +56,16 @@ export function checkoutRedirect({
     const time = now();
     const origin = requestOrigin(c, clientOf);
     const hostHeader = c.req.header('host');
-    const session = nextSession(site.workshopSessions ?? [], time.getTime());
+    const sessions = sessionsOf(c);
+    if (!sessions) return c.text('Not Found', 404);
+    const session = nextSession(sessions, time.getTime());
     // Nothing on sale (the date passed since the page was loaded): back to the page, which now
     // says so and offers the next date.
     if (!session) return c.redirect(returnPath(c.req.header('referer'), origin), 303);
 
     const from = ownPage(c.req.header('referer'), origin);
     const page =
-      from && resolveRoute(hostHeader, from.pathname, hosts).status === 200
+      from && resolveRoute(hostHeader, from.pathname, hosts, ownerRoutes()).status === 200
         ? normalizePath(from.pathname).slice(0, 200)
         : '';
     const given = c.req.query(checkoutParams.source);

@@ -86,3 +86,47 @@ describe('an owner page’s countdown', () => {
     ]);
   });
 });
+
+describe('an owner page’s checkout', () => {
+  it('moves on as each session starts, and warns at the last', () => {
+    const press = content.pages.press;
+    if (!press) throw new Error('the sample content has no press page');
+    const session = (start: string) => ({
+      start,
+      price: { amount: 99, currency: 'GBP' as const },
+      checkout: 'https://buy.stripe.com/test_masterclass',
+    });
+    const selling: Content = {
+      ...content,
+      pages: {
+        press: {
+          ...press,
+          blocks: [
+            ...press.blocks,
+            {
+              discriminant: 'checkout',
+              value: {
+                sessions: [
+                  session('2027-02-02T18:00:00+00:00'),
+                  session('2027-01-12T18:00:00+00:00'),
+                ],
+                price: content.workshop.price,
+                nextDate: content.workshop.nextDate,
+              },
+            },
+          ],
+        },
+      },
+    };
+    const dates = contentDates(selling, Date.parse('2026-11-25T12:00:00Z')).filter(({ what }) =>
+      what.includes('content/pages/press.yaml'),
+    );
+    expect(dates.map(({ at, warning }) => [new Date(at).toISOString(), Boolean(warning)])).toEqual([
+      ['2027-01-12T18:00:00.000Z', false],
+      ['2027-02-02T18:00:00.000Z', true],
+    ]);
+    expect(dates[1]?.warning).toBe(
+      'the page "Press kit" has no session left to sell after it: add the next one to content/pages/press.yaml',
+    );
+  });
+});

@@ -13,8 +13,8 @@ export const formatInstant = (at: number, dateStyle: 'long' | 'medium' = 'long')
  * Every moment the site's words change, from the dates in the content: a workshop session
  * starts (the page moves on to the next one, or to "the next date is being set"), the book comes
  * out (pre-order becomes "out now"), a cohort intake's applications close (the page moves on to
- * the next intake, or says applications will open), an owner's page's countdown reaches zero, a
- * new year begins (the copyright line). The
+ * the next intake, or says applications will open), an owner's page's countdown reaches zero or
+ * its checkout's session starts, a new year begins (the copyright line). The
  * server re-renders the pages then (server/calendar.ts); the build prints the list.
  */
 export interface ContentDate {
@@ -73,14 +73,30 @@ export function contentDates(content: Content, from: number): ContentDate[] {
         : {}),
     });
   }
-  // An owner's page counting down: once at zero, it says so without JavaScript too.
+  // An owner's page counting down, or selling dates: once at zero, or once a session starts, it
+  // says so without JavaScript too.
   for (const [slug, page] of Object.entries(content.pages)) {
+    const file = `content/pages/${slug}.yaml`;
     for (const block of page.blocks) {
-      if (block.discriminant !== 'countdown') continue;
-      dates.push({
-        at: Date.parse(block.value.to),
-        what: `the countdown of the page "${page.name}" reaches zero: it says "${block.value.ended}" (content/pages/${slug}.yaml)`,
-      });
+      if (block.discriminant === 'countdown') {
+        dates.push({
+          at: Date.parse(block.value.to),
+          what: `the countdown of the page "${page.name}" reaches zero: it says "${block.value.ended}" (${file})`,
+        });
+      }
+      if (block.discriminant !== 'checkout') continue;
+      const starts = block.value.sessions.map(({ start }) => Date.parse(start));
+      for (const at of starts) {
+        dates.push({
+          at,
+          what: `the session of ${formatInstant(at)} on the page "${page.name}" starts: its checkout moves on to the next one (${file})`,
+          ...(at === Math.max(...starts)
+            ? {
+                warning: `the page "${page.name}" has no session left to sell after it: add the next one to ${file}`,
+              }
+            : {}),
+        });
+      }
     }
   }
   const year = Number(

@@ -47,7 +47,7 @@ export function registeredPage(page: PageId, props: PageProps): RegisteredPage {
   if (!content) throw new Error(`No page "${page}" in the content`);
   return {
     // biome-ignore lint/correctness/noComponentHookFactories: the prerender renders it once, as the whole page: there is no state to lose between calls.
-    Component: (pageProps: PageProps) => <ComposedPage {...pageProps} page={content} />,
+    Component: (pageProps: PageProps) => <ComposedPage {...pageProps} page={content} slug={slug} />,
     meta: () => composedMeta(content, props.content.site),
   };
 }

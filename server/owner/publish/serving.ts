@@ -45,6 +45,7 @@ export function createServing(
       site.redirects = rendered.redirects;
       // A page the owner deleted leaves the route table, and its document the memory.
       site.ownerRoutes = rendered.ownerRoutes;
+      site.pageCheckouts = rendered.pageCheckouts;
       for (const page of site.pages.keys()) {
         if (!rendered.pages.has(page)) site.pages.delete(page);
       }

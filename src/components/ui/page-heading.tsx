@@ -6,6 +6,7 @@ export function PageHeading({
   heading,
   sub,
   size = 'xl',
+  level = 1,
   className,
 }: {
   kicker: string;
@@ -13,19 +14,22 @@ export function PageHeading({
   sub: string;
   /** "2xl" for a short heading that can take the largest step. */
   size?: 'xl' | '2xl';
+  /** 2 where the words stand further down a page (an owner's page's checkout block). */
+  level?: 1 | 2;
   className?: string;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className={className}>
       <p className="text-step--1 font-bold uppercase tracking-[0.2em] text-kicker">{kicker}</p>
-      <h1
+      <Heading
         className={cn(
           'mt-4 uppercase',
           size === '2xl' ? 'text-step-6 leading-[0.9]' : 'text-step-5 leading-[0.93]',
         )}
       >
         {heading}
-      </h1>
+      </Heading>
       <p className="mt-6 max-w-xl text-step-1 leading-snug text-muted">{sub}</p>
     </div>
   );

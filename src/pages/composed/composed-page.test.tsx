@@ -47,6 +47,20 @@ describe('an owner page of every block kind', () => {
         },
         { discriminant: 'enquiry', value: home.contact },
         {
+          discriminant: 'checkout',
+          value: {
+            sessions: [
+              {
+                start: new Date(seed.now + 86_400_000).toISOString(),
+                price: { amount: 99, currency: 'GBP' },
+                checkout: 'https://buy.stripe.com/test_masterclass',
+              },
+            ],
+            price: seed.content.workshop.price,
+            nextDate: seed.content.workshop.nextDate,
+          },
+        },
+        {
           discriminant: 'bookCard',
           value: {
             kicker: 'The book',
@@ -102,7 +116,14 @@ describe('an owner page of every block kind', () => {
   });
 
   it('gives each section its own anchor, by kind and place', () => {
-    for (const id of ['text-2', 'faq-6', 'enquiry-9', 'press-logos-12', 'who-for-14']) {
+    for (const id of [
+      'text-2',
+      'faq-6',
+      'enquiry-9',
+      'checkout-10',
+      'press-logos-13',
+      'who-for-15',
+    ]) {
       expect(html).toContain(`id="${id}"`);
     }
   });
@@ -127,6 +148,20 @@ describe('an owner page of every block kind', () => {
     expect(html).toMatch(/>01<\/dd><dt[^>]*>days<|>01<\/dd>/);
     // Its words for later travel in the island's props, not on the page.
     expect(html).not.toMatch(/<p[^>]*>The doors are open\.<\/p>/);
+  });
+
+  it("sells the next session through the page's own checkout redirect, then the next-date form", async () => {
+    expect(html).toContain('href="/go/page/everything"');
+    expect(html).not.toContain('buy.stripe.com');
+    // Once the session has started: nothing on sale, the sign-up for the next date, one h1 still.
+    const later = await renderPage('pages/everything', {
+      ...props,
+      now: props.now + 2 * 86_400_000,
+    });
+    expect(later).not.toContain('/go/page/everything');
+    expect(later).toContain(props.content.workshop.nextDate.heading.replaceAll("'", '&#x27;'));
+    expect(later.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(later).toContain('id="checkout-10-form"');
   });
 
   it('signs up to the list the block names', () => {

@@ -1,5 +1,7 @@
+import { pageCheckoutPath } from '../../../contracts/checkout';
 import type { Block } from '../../../contracts/content/pages';
 import { type OwnerPageId, ownerPageId } from '../../../contracts/routes';
+import { nextSession } from '../../../contracts/workshop-sessions';
 import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { CheckList } from '../../components/ui/check-list';
@@ -24,6 +26,8 @@ import { PageHero } from '../../sections/page-hero';
 import { Pitch } from '../../sections/pitch';
 import { Testimonials } from '../../sections/testimonials';
 import { VideoMessage } from '../../sections/video-message';
+import { NextDate } from '../../sections/workshop/next-date';
+import { PriceCard } from '../../sections/workshop/price-card';
 
 /** One of the owner's pages as pages receive it: images resolved, facts filled in. */
 export type ComposedPageContent = SiteContent['pages'][string];
@@ -38,12 +42,15 @@ function BlockSection({
   id,
   site,
   now,
+  slug,
 }: {
   block: ResolvedBlock;
   id: string;
   site: SiteContent['site'];
-  /** The moment rendered for: where a countdown starts. */
+  /** The moment rendered for: where a countdown starts, which session is on sale. */
   now: number;
+  /** The page's, for its checkout redirect. */
+  slug: string;
 }) {
   const { forms } = site;
   switch (block.discriminant) {
@@ -155,6 +162,32 @@ function BlockSection({
         </Section>
       );
     }
+    case 'checkout': {
+      const { sessions, price, nextDate } = block.value;
+      const session = nextSession(sessions, now);
+      if (!session) return <NextDate {...nextDate} formId={`${id}-form`} level={2} />;
+      return (
+        <PriceCard
+          id={id}
+          heading={price.heading}
+          countdown={{
+            target: session.start,
+            renderedAt: now,
+            units: price.units,
+            started: price.started,
+            label: price.countdownLabel,
+          }}
+          benefits={price.benefits}
+          priceLine={price.priceLine}
+          cta={{
+            label: price.cta,
+            // Our redirect: it counts the click and goes on to this session's Stripe checkout.
+            href: pageCheckoutPath(slug),
+            checkout: { value: session.price.amount, currency: session.price.currency },
+          }}
+        />
+      );
+    }
     case 'bookCard': {
       const { order, ...words } = block.value;
       return (
@@ -180,7 +213,12 @@ export function blockId(block: Pick<Block, 'discriminant'>, index: number): stri
 }
 
 /** One of the owner's pages: its blocks in order, in the site's frame. */
-export function ComposedPage({ content, now, page }: PageProps & { page: ComposedPageContent }) {
+export function ComposedPage({
+  content,
+  now,
+  page,
+  slug,
+}: PageProps & { page: ComposedPageContent; slug: string }) {
   return (
     <PageLayout site={content.site}>
       {page.blocks.map((block, index) => (
@@ -190,6 +228,7 @@ export function ComposedPage({ content, now, page }: PageProps & { page: Compose
           id={blockId(block, index)}
           site={content.site}
           now={now}
+          slug={slug}
         />
       ))}
     </PageLayout>
