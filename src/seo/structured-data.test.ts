@@ -144,3 +144,55 @@ describe('structured data (JSON-LD)', () => {
     });
   });
 });
+
+describe('structured data of an owner page', () => {
+  const press = props.content.pages.press;
+  if (!press) throw new Error('the sample content has no press page');
+  const session = {
+    start: new Date(props.now + 7 * 86_400_000).toISOString(),
+    price: { amount: 99, currency: 'GBP' as const },
+    checkout: 'https://buy.stripe.com/test_masterclass',
+  };
+  const withBlocks = (blocks: typeof press.blocks) => ({
+    ...props,
+    content: { ...props.content, pages: { press: { ...press, blocks } } },
+  });
+
+  it('is a web page by the founder, with the FAQ its accordion shows', () => {
+    const page = ofType('pages/press', 'WebPage');
+    expect(page).toMatchObject({ name: press.meta.title, url: address.url, image: address.image });
+    expect(page.author).toMatchObject({ '@type': 'Person', name: props.content.site.founder.name });
+    expect(graphOf('pages/press').map((node) => node['@type'])).toEqual(['WebPage', 'FAQPage']);
+  });
+
+  it('adds an event for a checkout\u2019s session on sale, and the book for a book card', () => {
+    const selling = withBlocks([
+      ...press.blocks,
+      {
+        discriminant: 'checkout',
+        value: { sessions: [session], price: workshop.price, nextDate: workshop.nextDate },
+      },
+      {
+        discriminant: 'bookCard',
+        value: {
+          kicker: 'The book',
+          heading: 'Read it',
+          sub: 'Out soon.',
+          order: { label: 'Order', href: 'https://shop.example/book' },
+        },
+      },
+    ]);
+    expect(ofType('pages/press', 'Event', selling)).toMatchObject({
+      name: press.meta.title,
+      startDate: session.start,
+      offers: { price: 99, priceCurrency: 'GBP', url: session.checkout },
+    });
+    expect(ofType('pages/press', 'Book', selling)).toMatchObject({
+      name: props.content.site.book.title,
+      url: 'https://shop.example/book',
+    });
+    // Once the session has started, nothing is on sale: no event.
+    const later = { ...selling, now: props.now + 8 * 86_400_000 };
+    expect(graphOf('pages/press', later).map((node) => node['@type'])).not.toContain('Event');
+  });
+});

@@ -1,4 +1,6 @@
 import type { Book, Course, Event, FAQPage, Graph, Person, Thing, WebPage } from 'schema-dts';
+import type { z } from 'zod';
+import type { workshopSession } from '../../contracts/content/workshop';
 import type { OwnerPageId, PageId } from '../../contracts/routes';
 import { publicConfig } from '../config';
 import type { PageProps } from '../content/page-props';
@@ -7,6 +9,9 @@ import { socialLinksOf } from '../lib/social-links';
 import { bookFaq, releaseCopy } from '../pages/book/book-copy';
 import { slugOf } from '../pages/composed/composed-page';
 import type { FaqProps } from '../sections/faq';
+
+/** A session as the content gives it: its start, price and checkout. */
+type WorkshopSession = z.output<typeof workshopSession>;
 
 /** What the build knows about a page that its content does not: where it and its image live. */
 export interface PageAddress {
@@ -75,33 +80,42 @@ function bookOnSale(props: PageProps, { url, image }: PageAddress): Book {
   };
 }
 
+/** A session on sale as an online event, with its offer. */
+function onlineEvent(
+  props: PageProps,
+  { url, image }: PageAddress,
+  { name, description }: { name: string; description: string },
+  session: Pick<WorkshopSession, 'start' | 'price' | 'checkout'>,
+): Event {
+  return {
+    '@type': 'Event',
+    name,
+    description,
+    url,
+    image,
+    startDate: session.start,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+    location: { '@type': 'VirtualLocation', url },
+    organizer: founderRef(props),
+    performer: founderRef(props),
+    offers: {
+      '@type': 'Offer',
+      price: session.price.amount,
+      priceCurrency: session.price.currency,
+      url: session.checkout,
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
 /** The next session to come as an online event, or nothing while no date is set. */
-function liveWorkshop(props: PageProps, { url, image }: PageAddress): Event[] {
+function liveWorkshop(props: PageProps, address: PageAddress): Event[] {
   const { hero, meta, sessions } = props.content.workshop;
-  const { now } = props;
-  const session = nextSession(sessions, now);
+  const session = nextSession(sessions, props.now);
   if (!session) return [];
   return [
-    {
-      '@type': 'Event',
-      name: hero.heading,
-      description: meta.description,
-      url,
-      image,
-      startDate: session.start,
-      eventStatus: 'https://schema.org/EventScheduled',
-      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-      location: { '@type': 'VirtualLocation', url },
-      organizer: founderRef(props),
-      performer: founderRef(props),
-      offers: {
-        '@type': 'Offer',
-        price: session.price.amount,
-        priceCurrency: session.price.currency,
-        url: session.checkout,
-        availability: 'https://schema.org/InStock',
-      },
-    },
+    onlineEvent(props, address, { name: hero.heading, description: meta.description }, session),
   ];
 }
 
@@ -140,8 +154,8 @@ const thingsOn: Partial<Record<PageId, (props: PageProps, address: PageAddress) 
 };
 
 /**
- * One of the owner's pages: a web page by the founder, with the book for a book card and the
- * questions of each FAQ block.
+ * One of the owner's pages: a web page by the founder, with the session on sale of a checkout
+ * block as an event, the book for a book card and the questions of each FAQ block.
  */
 function composedPage(page: OwnerPageId, props: PageProps, address: PageAddress): Thing[] {
   const content = props.content.pages[slugOf(page)];
@@ -159,6 +173,12 @@ function composedPage(page: OwnerPageId, props: PageProps, address: PageAddress)
     webPage,
     ...content.blocks.flatMap((block): Thing[] => {
       if (block.discriminant === 'faq') return [faqPage(block.value, address)];
+      if (block.discriminant === 'checkout') {
+        // The session on sale, as the page's price card sells it; none once all have started.
+        const session = nextSession(block.value.sessions, props.now);
+        const { title: name, description } = content.meta;
+        return session ? [onlineEvent(props, address, { name, description }, session)] : [];
+      }
       if (block.discriminant !== 'bookCard') return [];
       const { title, releaseDate } = props.content.site.book;
       const book: Book = {
