@@ -3,11 +3,12 @@
  * parsing its app does in the browser) gives, field for field, what the build's loader gives,
  * and that value fits the file's zod schema.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReader } from '@keystatic/core/reader';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import {
   type ContentFile,
   type ContentName,
@@ -15,7 +16,8 @@ import {
   pageFile,
   pagesDirectory,
 } from '../../contracts/content';
-import { checkContentFile, checkFile } from '../../contracts/content/load';
+import { checkContentFile, checkFile, formatProblem } from '../../contracts/content/load';
+import type { BlockKind } from '../../contracts/content/pages';
 import { buildPaths } from '../build-paths';
 import { fixtureContentDir, fixtureFiles } from './fixture';
 import { keystaticConfig } from './keystatic-config';
@@ -89,6 +91,80 @@ describe('Keystatic reads each owner page as the site does', () => {
       expect(parsed.data).toEqual(loaded.value);
     });
   }
+});
+
+describe('Keystatic reads a page of every block kind as the site does', () => {
+  it('content/pages/everything.yaml', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agreement-pages-'));
+    try {
+      mkdirSync(join(dir, pagesDirectory));
+      const seed = (name: string) =>
+        parse(readFileSync(join(contentDir, `${name}.yaml`), 'utf8')) as Record<
+          string,
+          Record<string, unknown>
+        >;
+      const [home, cohort, workshop] = [seed('home'), seed('cohort'), seed('workshop')];
+      const press = parse(readFileSync(join(contentDir, 'pages/press.yaml'), 'utf8'));
+      const kinds: Record<BlockKind, unknown> = {
+        hero: { heading: 'Everything', cta: { label: 'Go', href: '/everything#faq-5' } },
+        text: { heading: 'Prose', body: 'One [link](/press).\n\n- a\n- b' },
+        list: { heading: 'A list', items: ['First', 'Second'] },
+        testimonials: cohort.testimonials,
+        faq: cohort.faq,
+        picture: { image: { src: 'portrait.svg', alt: 'A portrait' }, caption: 'A caption' },
+        callToAction: { heading: 'Act', paragraphs: ['Why.'], cta: { label: 'Do', href: '/' } },
+        signUp: { ...home.newsletter, list: 'handbook' },
+        enquiry: home.contact,
+        checkout: {
+          sessions: workshop.sessions,
+          price: workshop.price,
+          nextDate: workshop.nextDate,
+        },
+        bookCard: {
+          kicker: 'Book',
+          heading: 'Read',
+          sub: 'Soon.',
+          order: { label: 'Order', href: 'https://shop.example/' },
+        },
+        timeline: home.timeline,
+        pressLogos: home.press,
+        comparison: cohort.shift,
+        whoFor: cohort.fit,
+        cards: cohort.deliverables,
+        video: {
+          heading: 'Watch',
+          player: 'speaking',
+          video: home.speaking?.video,
+        },
+        countdown: {
+          heading: 'Doors open in',
+          to: '2027-03-04T18:30:00+00:00',
+          label: 'Time until the doors open',
+          units: { days: 'd', hours: 'h', minutes: 'm', seconds: 's' },
+          ended: 'Open.',
+        },
+      };
+      const page = {
+        ...press,
+        name: 'Everything',
+        path: '/everything',
+        blocks: Object.entries(kinds).map(([discriminant, value]) => ({ discriminant, value })),
+      };
+      const file = pageFile('everything');
+      const text = stringify(page);
+      writeFileSync(join(dir, file.path), text);
+      const loaded = checkFile(file, text);
+      if ('problems' in loaded) throw new Error(loaded.problems.map(formatProblem).join('\n'));
+      const entry = await createReader(dir, keystaticConfig()).collections.pages?.readOrThrow(
+        'everything',
+      );
+      const read = file.schema.safeParse(contentValue(file.schema, entry));
+      expect(read.error?.issues ?? []).toEqual([]);
+      expect(instants(read.data)).toEqual(instants(loaded.value));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('every building block and a Markdown file', () => {
