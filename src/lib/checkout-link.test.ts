@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutPath } from '../../contracts/checkout';
+import { checkoutPath, pageCheckoutPath } from '../../contracts/checkout';
 import { decorateCheckoutLinks } from './checkout-link';
 import { rememberSignedUpEmail, signedUpEmailKey } from './signed-up-email';
 
 describe('checkout links (decision 020)', () => {
   beforeAll(() => {
     decorateCheckoutLinks();
-    document.body.innerHTML = `<a id="buy" data-checkout-link href="${checkoutPath}" rel="noopener"><span>Enrol Now</span></a><a id="other" href="/terms">Terms</a>`;
+    document.body.innerHTML = `<a id="buy" data-checkout-link href="${checkoutPath}" rel="noopener"><span>Enrol Now</span></a><a id="masterclass" data-checkout-link href="${pageCheckoutPath('masterclass')}">Book</a><a id="other" href="/terms">Terms</a>`;
     // A click must not navigate the test's document.
     document.addEventListener('click', (event) => event.preventDefault());
   });
@@ -29,6 +29,13 @@ describe('checkout links (decision 020)', () => {
     link('buy').click();
     expect(query().getAll('prefilled_email')).toEqual(['bea@example.com']);
     expect(query().getAll('source')).toEqual(['Direct']);
+  });
+
+  it("keeps an owner page's own redirect, and its session, when it adds the same", () => {
+    link('masterclass').click();
+    const target = new URL(link('masterclass').href);
+    expect(target.pathname).toBe(pageCheckoutPath('masterclass'));
+    expect(target.searchParams.get('prefilled_email')).toBe('bea@example.com');
   });
 
   it('leaves every other link alone', () => {

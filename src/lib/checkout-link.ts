@@ -3,7 +3,7 @@ import { signedUpEmail } from './signed-up-email';
 import { pageTrafficSource } from './traffic-source';
 
 /**
- * Checkout links point to our redirect (contracts/checkout.ts), which works without JavaScript
+ * Checkout links point to our redirect (contracts/checkout.ts, the workshop's or an owner's page's), which works without JavaScript
  * by reading our page from the Referer. With it, just before the browser follows a link, the
  * link also carries what only the page knows: its traffic source (the referring site included)
  * and the address this browser signed up with, for Stripe to prefill. Document-wide, like the
@@ -17,7 +17,9 @@ export function decorateCheckoutLinks(): void {
     const query = new URLSearchParams({ [checkoutParams.source]: pageTrafficSource() });
     const email = signedUpEmail();
     if (email) query.set(checkoutParams.email, email);
-    link.setAttribute('href', `${checkoutPath}?${query}`);
+    // The link's own redirect: the workshop's, or an owner's page's (/go/page/<slug>).
+    const path = (link.getAttribute('href') ?? checkoutPath).split('?')[0];
+    link.setAttribute('href', `${path}?${query}`);
   };
   // Capture: before any other listener, and before the browser reads the href.
   document.addEventListener('click', decorate, true);
