@@ -50,6 +50,7 @@ import { image, isImageSchema } from '../../contracts/content/fields';
 import { ownerPage } from '../../contracts/content/pages';
 import {
   nameOf,
+  optionFor,
   type Schema,
   type SchemaView,
   unwrap,
@@ -446,15 +447,30 @@ export function singletonFor(
 
 /**
  * Where a field of a content file is in the editor, by the labels the owner sees there: for
- * site.yaml's `redirects[1].to`, "Site › Redirects › item 2 › To". A refusal at Save names it beside
- * the file's line and field (save.ts). A path the schema does not have (an unknown field) ends at
- * the last field it has.
+ * site.yaml's `redirects[1].to`, "Site › Redirects › item 2 › To"; for a page's
+ * `blocks[1].value.heading`, "Pages › Blocks › item 2 › Text › Heading", the block's kind read from
+ * `data` (the file's value). A refusal at Save names it beside the file's line and field
+ * (save.ts). A path the schema does not have (an unknown field) ends at the last field it has.
  */
-export function editorPlace(name: string, file: ContentFile, path: string): string {
+export function editorPlace(name: string, file: ContentFile, path: string, data?: unknown): string {
   const places = [labelOf(name)];
   let schema: Schema = file.schema;
+  let value = data;
   for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     const view = viewOf(unwrap(schema).inner);
+    // A block: the fields of the kind it is, under the kind's name.
+    if (view.kind === 'union') {
+      const option = optionFor(view, value);
+      const kind = option ? viewOf(option) : undefined;
+      const fields = kind?.kind === 'object' ? kind.shape.value : undefined;
+      if (!fields || key !== 'value') break;
+      places.push(
+        metaOf(fields).title ?? labelOf(String((value as { discriminant: string }).discriminant)),
+      );
+      schema = fields;
+      value = (value as { value?: unknown }).value;
+      continue;
+    }
     const next =
       index !== undefined && view.kind === 'array'
         ? view.element
@@ -467,6 +483,10 @@ export function editorPlace(name: string, file: ContentFile, path: string): stri
       index !== undefined ? `item ${Number(index) + 1}` : (meta.title ?? labelOf(key ?? '')),
     );
     schema = next;
+    value =
+      value !== null && typeof value === 'object'
+        ? (value as Record<string, unknown>)[index ?? key ?? '']
+        : undefined;
   }
   return places.join(' › ');
 }

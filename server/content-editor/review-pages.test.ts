@@ -69,6 +69,18 @@ describe('saving an owner page', () => {
     });
   });
 
+  it("names a refused field inside a block by the block's kind, as the editor lists it", async () => {
+    const document = parseDocument(pageAt('/talks'));
+    document.setIn(['blocks', 1, 'value', 'heading'], '');
+    document.setIn(['blocks', 4, 'value', 'items', 0, 'question'], 'Two\nlines');
+    const result = await review([{ path: 'pages/speaking.yaml', text: String(document) }]);
+    const problem = 'problem' in result ? result.problem : '';
+    expect(problem).toContain('(in the editor: Pages › Blocks › item 2 › Text › Heading)');
+    expect(problem).toContain(
+      '(in the editor: Pages › Blocks › item 5 › FAQ › Items › item 1 › Question)',
+    );
+  });
+
   it('refuses site settings that redirect a page\u2019s path away', async () => {
     const site = parseDocument(readFileSync(join(contentDir, 'site.yaml'), 'utf8'));
     site.setIn(['redirects'], [{ site: 'main', from: '/press', to: '/', kind: 'temporary' }]);

@@ -327,13 +327,15 @@ export function prepareSave(
   }
   const checked = checkFile(file, text);
   if ('problems' in checked) {
+    // The file's values, for the place of a field inside a page's block.
+    const data = readable(file.format === 'markdown' ? split(text).frontMatter : text)?.value;
     return {
       problems: [
         'Not saved: the site would not build with this content.',
         // The file's words for the developer, the editor's for the owner.
         ...checked.problems.map((problem) =>
           problem.path
-            ? `${formatProblem(problem)} (in the editor: ${editorPlace(name, file, problem.path)})`
+            ? `${formatProblem(problem)} (in the editor: ${editorPlace(name, file, problem.path, data)})`
             : formatProblem(problem),
         ),
       ].join('\n'),
