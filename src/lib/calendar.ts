@@ -28,22 +28,34 @@ export interface ContentDate {
 /** How many New Years ahead the calendar lists (a deployment is rebuilt long before). */
 const yearsAhead = 10;
 
+/**
+ * Sessions sold by the calendar (the workshop's, an owner's checkout block's): each start moves
+ * the page on to the next; the last leaves nothing to sell, which the owner is warned of.
+ */
+function sessionDates(
+  sessions: ReadonlyArray<{ start: string }>,
+  what: (at: number) => string,
+  lastWarning: string,
+): ContentDate[] {
+  const starts = sessions.map(({ start }) => Date.parse(start));
+  const last = Math.max(...starts);
+  return starts.map((at) => ({
+    at,
+    what: what(at),
+    ...(at === last ? { warning: lastWarning } : {}),
+  }));
+}
+
 export function contentDates(content: Content, from: number): ContentDate[] {
   const dates: ContentDate[] = [];
-  const sessions = content.workshop.sessions.map(({ start }) => Date.parse(start));
-  const last = Math.max(...sessions);
-  for (const at of sessions) {
-    dates.push({
-      at,
-      what: `the workshop session of ${formatInstant(at)} starts: the page moves on to the next one (content/workshop.yaml)`,
-      ...(at === last
-        ? {
-            warning:
-              'no workshop session is left to sell after it: add the next one to content/workshop.yaml',
-          }
-        : {}),
-    });
-  }
+  dates.push(
+    ...sessionDates(
+      content.workshop.sessions,
+      (at) =>
+        `the workshop session of ${formatInstant(at)} starts: the page moves on to the next one (content/workshop.yaml)`,
+      'no workshop session is left to sell after it: add the next one to content/workshop.yaml',
+    ),
+  );
   dates.push({
     at: londonMidnight(content.site.book.releaseDate),
     what: `release day of the book: "pre-order" becomes "out now", and the home page's waitlist gives way to the book (content/site.yaml book.releaseDate)`,
@@ -85,18 +97,14 @@ export function contentDates(content: Content, from: number): ContentDate[] {
         });
       }
       if (block.discriminant !== 'checkout') continue;
-      const starts = block.value.sessions.map(({ start }) => Date.parse(start));
-      for (const at of starts) {
-        dates.push({
-          at,
-          what: `the session of ${formatInstant(at)} on the page "${page.name}" starts: its checkout moves on to the next one (${file})`,
-          ...(at === Math.max(...starts)
-            ? {
-                warning: `the page "${page.name}" has no session left to sell after it: add the next one to ${file}`,
-              }
-            : {}),
-        });
-      }
+      dates.push(
+        ...sessionDates(
+          block.value.sessions,
+          (at) =>
+            `the session of ${formatInstant(at)} on the page "${page.name}" starts: its checkout moves on to the next one (${file})`,
+          `the page "${page.name}" has no session left to sell after it: add the next one to ${file}`,
+        ),
+      );
     }
   }
   const year = Number(
