@@ -89,11 +89,12 @@ function BlockSection({
     case 'picture':
       return (
         <Section id={id}>
-          <figure>
+          {/* A tall picture is held to most of the screen's height, not the page's width. */}
+          <figure className="mx-auto w-fit max-w-full">
             <Image
               image={block.value.image}
               sizes="(min-width: 1280px) 1200px, 100vw"
-              className="h-auto w-full rounded-card"
+              className="h-auto max-h-[80svh] w-auto max-w-full rounded-card"
             />
             {block.value.caption ? (
               <figcaption className="mt-3 text-step--1 text-muted">
