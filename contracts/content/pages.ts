@@ -49,9 +49,34 @@ const prose = paragraph.superRefine((text, context) => {
   }
 });
 
+/** One of the video players the site is configured with (VIDEO_URL_<PLAYER>, docs/configuration.md). */
+const videoPlayer = z.enum(['hero', 'speaking', 'teaser'], {
+  error: 'expected one of the configured players: hero, speaking, teaser',
+});
+
 export const blockKinds = {
-  /** The page's opening: its one main heading, a line under it and a button. */
-  hero: z.strictObject({ kicker, heading: line, sub: paragraph.optional(), cta: link.optional() }),
+  /**
+   * The page's opening: its one main heading, a line under it, a button, and beside them a price
+   * badge and a picture or a video behind its poster.
+   */
+  hero: z
+    .strictObject({
+      kicker,
+      heading: line,
+      sub: paragraph.optional(),
+      cta: link.optional(),
+      /** The price beside the button ("£49", "One time price"). */
+      badge: z.strictObject({ value: line, label: line }).optional().meta({ title: 'Price badge' }),
+      /** A picture beside the words on a wide screen, under them on a phone. */
+      image: image.optional(),
+      /** Or a video there, behind its poster, played once the visitor allows videos (D20). */
+      video: z.strictObject({ player: videoPlayer, video }).optional(),
+    })
+    .refine((hero) => !(hero.image && hero.video), {
+      path: ['video'],
+      message: 'expected a picture or a video beside the hero, not both: remove one',
+      params: { namesValue: true },
+    }),
   /** A heading and Markdown prose. */
   text: z.strictObject({ kicker, heading: line, body: prose }),
   /** A heading and a checked list ("who this is for"). */
@@ -125,9 +150,7 @@ export const blockKinds = {
     kicker,
     heading: line,
     sub: paragraph.optional(),
-    player: z.enum(['hero', 'speaking', 'teaser'], {
-      error: 'expected one of the configured players: hero, speaking, teaser',
-    }),
+    player: videoPlayer,
     video,
   }),
   /**

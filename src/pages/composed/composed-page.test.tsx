@@ -14,10 +14,12 @@ describe('an owner page of every block kind', () => {
   let props: PageProps;
   let html: string;
   let page: ComposedPageContent;
+  let seedHome: PageProps['content']['home'];
 
   beforeAll(async () => {
     const seed = await testPageProps();
     const { home, cohort } = seed.content;
+    seedHome = home;
     page = {
       name: 'Everything',
       site: 'main',
@@ -27,7 +29,12 @@ describe('an owner page of every block kind', () => {
       blocks: [
         {
           discriminant: 'hero',
-          value: { heading: 'The hero heading', cta: { label: 'Go', href: '/everything#faq-6' } },
+          value: {
+            heading: 'The hero heading',
+            cta: { label: 'Go', href: '/everything#faq-6' },
+            badge: { value: '£99', label: 'One time price' },
+            image: home.intro.portrait,
+          },
         },
         {
           discriminant: 'text',
@@ -162,6 +169,45 @@ describe('an owner page of every block kind', () => {
     expect(later).toContain(props.content.workshop.nextDate.heading.replaceAll("'", '&#x27;'));
     expect(later.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(later).toContain('id="checkout-10-form"');
+  });
+
+  it("puts the price badge after the hero's button, and its picture beside them, fetched first", () => {
+    const hero = html.slice(html.indexOf('<h1'), html.indexOf('id="text-2"'));
+    expect(hero.indexOf('>Go<')).toBeGreaterThan(0);
+    expect(hero.indexOf('£99')).toBeGreaterThan(hero.indexOf('>Go<'));
+    expect(hero).toContain('One time price');
+    const picture = hero.match(/<img[^>]*>/)?.[0] ?? '';
+    expect(picture).toContain(`alt="${seedHome.intro.portrait.alt}"`);
+    expect(picture).toContain('loading="eager"');
+    expect(picture).toContain('fetchPriority="high"');
+  });
+
+  it("shows a hero's video as its poster, fetched first, and refuses a picture and a video together", async () => {
+    const { hero } = blockKinds;
+    const video = { player: 'speaking' as const, video: seedHome.speaking.video };
+    const withVideo = {
+      ...page,
+      blocks: [{ discriminant: 'hero' as const, value: { heading: 'Watch first', video } }],
+    };
+    const rendered = await renderPage('pages/watch', {
+      ...props,
+      content: { ...props.content, pages: { watch: withVideo } },
+    });
+    const poster = rendered.match(/<img[^>]*>/g)?.find((img) => img.includes('poster')) ?? '';
+    expect(poster).toContain(`alt="${seedHome.speaking.video.poster.alt}"`);
+    expect(poster).toContain('loading="eager"');
+    expect(rendered).toMatch(/<h1[^>]*>Watch first<\/h1>/);
+    const both = hero.safeParse({
+      heading: 'Both',
+      image: { src: 'portrait.svg', alt: 'A portrait' },
+      video: {
+        player: 'speaking',
+        video: { ...video.video, poster: { src: 'x.svg', alt: 'A poster' } },
+      },
+    });
+    expect(both.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['video', 'expected a picture or a video beside the hero, not both: remove one'],
+    ]);
   });
 
   it('signs up to the list the block names', () => {

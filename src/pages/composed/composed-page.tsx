@@ -6,11 +6,12 @@ import { PageLayout } from '../../components/page-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { CheckList } from '../../components/ui/check-list';
 import { Image } from '../../components/ui/image';
+import { PriceBadge } from '../../components/ui/price-badge';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { publicConfig } from '../../config';
 import type { PageProps, SiteContent } from '../../content/page-props';
 import type { PageMeta } from '../../content/types';
-import { WorkshopCountdown } from '../../islands';
+import { VideoEmbed, WorkshopCountdown } from '../../islands';
 import { videoBox } from '../../lib/video';
 import { CardGrid } from '../../sections/cohort/card-grid';
 import { Fit } from '../../sections/cohort/fit';
@@ -55,13 +56,33 @@ function BlockSection({
   const { forms } = site;
   switch (block.discriminant) {
     case 'hero': {
-      const { cta, ...hero } = block.value;
+      const { cta, badge, image, video, ...words } = block.value;
+      // The hero's picture or poster is the likeliest LCP element: fetched first, never lazily.
+      const aside = image ? (
+        <Image
+          image={image}
+          priority
+          sizes="(min-width: 1024px) 40vw, 100vw"
+          className="mx-auto h-auto max-h-[70svh] w-auto max-w-full rounded-card shadow-[var(--shadow-card)]"
+        />
+      ) : video ? (
+        <VideoEmbed
+          video={videoBox(video.video, publicConfig.videos[video.player], site)}
+          priority
+          className="rounded-card shadow-[var(--shadow-card)]"
+        />
+      ) : undefined;
       return (
-        <PageHero {...hero}>
-          {cta ? (
-            <ButtonLink href={cta.href} size="lg" track={{ location: 'page-hero' }}>
-              {cta.label}
-            </ButtonLink>
+        <PageHero {...words} aside={aside}>
+          {cta || badge ? (
+            <>
+              {cta ? (
+                <ButtonLink href={cta.href} size="lg" track={{ location: 'page-hero' }}>
+                  {cta.label}
+                </ButtonLink>
+              ) : null}
+              {badge ? <PriceBadge {...badge} /> : null}
+            </>
           ) : null}
         </PageHero>
       );
