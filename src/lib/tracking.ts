@@ -53,6 +53,7 @@ export const ctaLocations = [
   // The owner's own pages (src/pages/composed/): the page's path tells them apart.
   'page-hero',
   'page-cta',
+  'page-checkout',
   'page-book',
 ] as const;
 export type CtaLocation = (typeof ctaLocations)[number];

@@ -160,6 +160,11 @@ describe('an owner page of every block kind', () => {
   it("sells the next session through the page's own checkout redirect, then the next-date form", async () => {
     expect(html).toContain('href="/go/page/everything"');
     expect(html).not.toContain('buy.stripe.com');
+    // Its click is reported as this page's price card, not the workshop's.
+    expect(html).toMatch(
+      /href="\/go\/page\/everything"[^>]*data-cta="page-checkout"|data-cta="page-checkout"[^>]*href="\/go\/page\/everything"/,
+    );
+    expect(html).not.toContain('workshop-price');
     // Once the session has started: nothing on sale, the sign-up for the next date, one h1 still.
     const later = await renderPage('pages/everything', {
       ...props,

@@ -207,6 +207,7 @@ function BlockSection({
             href: pageCheckoutPath(slug),
             checkout: { value: session.price.amount, currency: session.price.currency },
           }}
+          location="page-checkout"
         />
       );
     }

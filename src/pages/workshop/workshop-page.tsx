@@ -58,6 +58,7 @@ export function WorkshopPage({ content, now }: PageProps) {
           benefits={workshop.price.benefits}
           priceLine={workshop.price.priceLine}
           cta={{ label: workshop.price.cta, ...checkout }}
+          location="workshop-price"
         />
       ) : null}
       <Faq id="faq" {...workshop.faq} />
