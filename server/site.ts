@@ -134,7 +134,7 @@ export async function loadRenderedContent(
   return {
     pages,
     friendsGoal: content.thankYou.share.friendsGoal,
-    workshopSessions: content.workshop.sessions.map(({ start, checkout }) => ({ start, checkout })),
+    workshopSessions: checkoutsOf(content.workshop.sessions),
     redirects: content.site.redirects,
     ownerRoutes: owner,
     pageCheckouts: pageCheckoutsOf(content.pages),
@@ -142,6 +142,11 @@ export async function loadRenderedContent(
     files: await loadStaticFiles(paths.client),
     privateFiles: existsSync(paths.private) ? await loadStaticFiles(paths.private) : new Map(),
   };
+}
+
+/** Sessions (the workshop's, or a checkout block's) as the checkout redirect needs them. */
+function checkoutsOf(sessions: readonly WorkshopCheckout[]): WorkshopCheckout[] {
+  return sessions.map(({ start, checkout }) => ({ start, checkout }));
 }
 
 /** A checkout block's sessions, as the checkout redirect needs them. */
@@ -157,11 +162,7 @@ function pageCheckoutsOf(
   for (const [slug, { blocks }] of Object.entries(pages)) {
     const block = blocks.find(({ discriminant }) => discriminant === 'checkout');
     if (!block) continue;
-    const { sessions } = checkoutBlock.parse(block.value);
-    checkouts.set(
-      slug,
-      sessions.map(({ start, checkout }) => ({ start, checkout })),
-    );
+    checkouts.set(slug, checkoutsOf(checkoutBlock.parse(block.value).sessions));
   }
   return checkouts;
 }
