@@ -52,6 +52,13 @@ describe('a content file that does not fit', () => {
     );
   });
 
+  it('an empty line says what it got once', () => {
+    const edited = edit((document) => document.setIn(['price', 'heading'], ''));
+    expect(problemsOf(edited)).toEqual([
+      `  content/workshop.yaml:${lineOf(edited, 'heading: ""')} price.heading: expected text, got an empty string`,
+    ]);
+  });
+
   it('a price that is not a number, and an unknown currency', () => {
     const edited = edit((document) => {
       document.setIn(['sessions', 0, 'price', 'amount'], 'forty-nine');

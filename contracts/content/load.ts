@@ -88,7 +88,10 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
       }
       return `${issue.message}, got ${describeValue(value)}`;
     default:
-      return `${issue.message}, got ${describeValue(value)}`;
+      // A message that already says what it got ("expected text, got an empty string") says it once.
+      return issue.message.includes(', got ')
+        ? issue.message
+        : `${issue.message}, got ${describeValue(value)}`;
   }
 }
 
