@@ -6,6 +6,9 @@ import { staysInImages } from './pictures';
  * what the owner should have written: the build prints it beside the file, line and field.
  */
 
+/** A name that goes into a file name or an address: lower-case letters, digits and inner hyphens. */
+export const slugPattern = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
 /** A line of copy: one or more characters, no line breaks. */
 export const line = z
   .string({ error: 'expected text' })

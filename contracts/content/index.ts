@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { book } from './book';
 import { cohort } from './cohort';
 import { downloads } from './downloads';
+import { experiments } from './experiments';
+import { slugPattern } from './fields';
 import { handbook } from './handbook';
 import { home } from './home';
 import { legalDocument } from './legal';
@@ -29,6 +31,7 @@ export const contentFiles = {
   handbook: yamlFile('handbook.yaml', handbook),
   cohort: yamlFile('cohort.yaml', cohort),
   downloads: yamlFile('downloads.yaml', downloads),
+  experiments: yamlFile('experiments.yaml', experiments),
   terms: legalFile('legal/terms.md'),
   privacy: legalFile('legal/privacy.md'),
   cookies: legalFile('legal/cookies.md'),
@@ -86,8 +89,8 @@ export function pageSlugOf(path: string): string | null {
   return match?.[1] && pageSlugPattern.test(match[1]) ? match[1] : null;
 }
 
-/** A page's file name without `.yaml`: lower-case letters, digits and inner hyphens. */
-export const pageSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+/** A page's file name without `.yaml` (contracts/content/fields.ts slugPattern). */
+export const pageSlugPattern = slugPattern;
 
 /** Every content file as the schemas give it (image references not yet resolved). */
 export type Content = {

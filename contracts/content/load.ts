@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { experimentProblems, testablePages } from './experiments';
 import {
   type Content,
   type ContentFile,
@@ -12,7 +13,7 @@ import {
   pagesDirectory,
   placeholderNames,
 } from './index';
-import { type OwnerPage, pageClashes } from './pages';
+import { type OwnerPage, ownerPage, pageClashes } from './pages';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit
@@ -236,6 +237,7 @@ export function lineOfField(
 export async function loadContent(dir: string): Promise<Content> {
   const content: Partial<Record<ContentName, unknown>> = {};
   const problems: ContentProblem[] = [];
+  let experimentsText = '';
   for (const name of Object.keys(contentFiles) as ContentName[]) {
     const { path } = contentFiles[name];
     let text: string;
@@ -245,13 +247,42 @@ export async function loadContent(dir: string): Promise<Content> {
       problems.push({ file: `content/${path}`, line: 1, path: '', message: 'file is missing' });
       continue;
     }
+    if (name === 'experiments') experimentsText = text;
     const checked = checkContentFile(name, text);
     if ('problems' in checked) problems.push(...checked.problems);
     else content[name] = checked.value;
   }
   const pages = await loadPages(dir, problems);
   if (problems.length > 0) throw new InvalidContentError(problems);
-  return { ...(content as Omit<Content, 'pages'>), pages };
+  const loaded = { ...(content as Omit<Content, 'pages'>), pages };
+  problems.push(...experimentsProblems(loaded, experimentsText));
+  if (problems.length > 0) throw new InvalidContentError(problems);
+  return loaded;
+}
+
+/**
+ * What only the content as a whole shows about the experiments (contracts/content/experiments.ts
+ * experimentProblems), at their lines in content/experiments.yaml. The build and Save check it.
+ */
+export function experimentsProblems(content: Content, text: string): ContentProblem[] {
+  const file = contentFiles.experiments;
+  return experimentProblems(content.experiments.experiments, {
+    files: content,
+    pages: content.pages,
+    recheck: (page, changed) => {
+      const schema = page.startsWith('pages/')
+        ? ownerPage
+        : contentFiles[testablePages[page as keyof typeof testablePages]].schema;
+      const parsed = schema.safeParse(changed);
+      const issue = parsed.success ? undefined : parsed.error.issues[0];
+      return issue ? `${fieldPath(issue.path)}: ${issue.message}` : null;
+    },
+  }).map(({ path, message }) => ({
+    file: `content/${file.path}`,
+    line: lineOfField(file, text, path),
+    path: fieldPath(path),
+    message,
+  }));
 }
 
 /**

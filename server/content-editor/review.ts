@@ -19,7 +19,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
+  type Content,
   type ContentFile,
+  type ContentName,
   contentFileAt,
   contentFiles,
   pageFile,
@@ -29,6 +31,7 @@ import {
 import {
   checkContentFile,
   checkFile,
+  experimentsProblems,
   formatProblem,
   lineOfField,
 } from '../../contracts/content/load';
@@ -126,7 +129,8 @@ export async function reviewUpdate(body: unknown, contentDir: string): Promise<R
 }
 
 /**
- * The owner's pages and the site settings as the save would leave them, checked together (a
+ * The content as the save would leave it, checked as a whole: the owner's pages against each
+ * other and the site settings' redirects, and the experiments against the pages they test (a
  * file that does not fit has had its say above, or is the build's to report).
  */
 async function clashesAfter(
@@ -141,12 +145,11 @@ async function clashesAfter(
     if (pageSlugOf(path) === null) continue;
     texts.set(path, await readFile(join(contentDir, path), 'utf8'));
   }
-  const sitePath = contentFiles.site.path;
-  texts.set(sitePath, await readFile(join(contentDir, sitePath), 'utf8').catch(() => ''));
+  for (const { path } of Object.values(contentFiles)) {
+    texts.set(path, await readFile(join(contentDir, path), 'utf8').catch(() => ''));
+  }
   for (const { path, contents } of additions) {
-    if (path === sitePath || pageSlugOf(path) !== null) {
-      texts.set(path, Buffer.from(contents, 'base64').toString('utf8'));
-    }
+    if (contentFileAt(path)) texts.set(path, Buffer.from(contents, 'base64').toString('utf8'));
   }
   for (const { path } of deletions) texts.delete(path);
 
@@ -156,16 +159,38 @@ async function clashesAfter(
     const checked = slug === null ? null : checkFile(pageFile(slug), text);
     if (slug !== null && checked && 'value' in checked) pages[slug] = checked.value as OwnerPage;
   }
-  const site = checkContentFile('site', texts.get(sitePath) ?? '');
-  const clashes = pageClashes(pages, 'value' in site ? site.value.redirects : []);
-  if (clashes.length === 0) return [];
-  return [
-    'Not saved: the site would not build with this content.',
-    ...clashes.map(({ slug, message }) => {
+  const site = checkContentFile('site', texts.get(contentFiles.site.path) ?? '');
+  const clashes = pageClashes(pages, 'value' in site ? site.value.redirects : []).map(
+    ({ slug, message }) => {
       const file = pageFile(slug);
       const line = lineOfField(file, texts.get(file.path) ?? '', ['path']);
       const where = editorPlace('pages', file, 'path');
       return `${formatProblem({ file: `content/${file.path}`, line, path: 'path', message })} (in the editor: ${where})`;
-    }),
-  ];
+    },
+  );
+  const problems = [...clashes, ...experimentsAfter(texts, pages)];
+  return problems.length > 0
+    ? ['Not saved: the site would not build with this content.', ...problems]
+    : [];
+}
+
+/** The experiments' problems with the content as the save would leave it, once every file fits. */
+function experimentsAfter(
+  texts: ReadonlyMap<string, string>,
+  pages: Readonly<Record<string, OwnerPage>>,
+): string[] {
+  const content: Partial<Record<ContentName, unknown>> = {};
+  for (const name of Object.keys(contentFiles) as ContentName[]) {
+    const checked = checkContentFile(name, texts.get(contentFiles[name].path) ?? '');
+    if (!('value' in checked)) return [];
+    content[name] = checked.value;
+  }
+  const file = contentFiles.experiments;
+  return experimentsProblems(
+    { ...(content as Omit<Content, 'pages'>), pages },
+    texts.get(file.path) ?? '',
+  ).map(
+    (problem) =>
+      `${formatProblem(problem)} (in the editor: ${editorPlace('experiments', file, problem.path)})`,
+  );
 }

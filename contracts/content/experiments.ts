@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { ownerPageId, type PageId, type SystemPageId, systemPageIds } from '../routes';
+import { dateTime, line, paragraph, slugPattern } from './fields';
+
+/**
+ * content/experiments.yaml: the owner's experiments (docs/decisions/027-experiments.md). Each
+ * tests one page's words against the page as it is (the control): its variants change a few of
+ * the page's texts, and the server shows each visitor one of them, chosen without a cookie.
+ */
+
+/** What an experiment counts as a conversion. */
+export const experimentGoals = ['signUps', 'checkoutClicks', 'sales'] as const;
+export type ExperimentGoal = (typeof experimentGoals)[number];
+
+const slug = z
+  .string()
+  .regex(slugPattern, 'expected lower-case letters, digits and inner hyphens ("headline")');
+
+/** A field of the page's content, by its place: "hero.heading", "blocks.0.value.heading". */
+export const fieldPattern = /^[a-z][A-Za-z0-9]*(?:\.(?:[a-z][A-Za-z0-9]*|0|[1-9]\d{0,2}))*$/;
+
+const change = z.strictObject({
+  /** Which of the page's texts: its place in the page's content file, as the editor shows it. */
+  field: z.string().regex(fieldPattern, {
+    message: 'expected a field of the page\'s content, such as "hero.heading"',
+  }),
+  /** The text this variant shows there. */
+  text: paragraph,
+});
+
+const variant = z.strictObject({
+  name: slug,
+  /** Its share of the page's visitors, in percent. */
+  share: z.int().min(1).max(99),
+  changes: z.array(change).min(1, 'expected at least one change'),
+});
+
+export const experiment = z
+  .strictObject({
+    name: slug,
+    /** Shown in the room beside it: what it tests, and that it is a sample while it is one. */
+    note: line.optional(),
+    /** The page under test: a seed page's id ("waitlist") or one of the owner's ("pages/press"). */
+    page: z.string(),
+    goal: z.enum(experimentGoals, {
+      error: `expected one of the goals: ${experimentGoals.join(', ')}`,
+    }),
+    /** The page as it is: its share of the visitors, in percent. */
+    controlShare: z.int().min(1).max(99),
+    variants: z.array(variant).min(1, 'expected at least one variant').max(3),
+    /** Visitors each variant needs before a result is given, fixed before the start. */
+    sampleSize: z.int().min(100),
+    /** When it starts and ends; without them, it runs from its publish until it is ended. */
+    start: dateTime.optional(),
+    end: dateTime.optional(),
+  })
+  .superRefine((value, context) => {
+    const total = value.variants.reduce((sum, { share }) => sum + share, value.controlShare);
+    if (total !== 100) {
+      context.addIssue({
+        code: 'custom',
+        path: ['controlShare'],
+        message: `expected the control's and the variants' shares to add up to 100, not ${total}`,
+        params: { namesValue: true },
+      });
+    }
+    const names = new Set<string>(['control']);
+    value.variants.forEach(({ name }, index) => {
+      if (names.has(name)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['variants', index, 'name'],
+          message:
+            name === 'control'
+              ? '"control" is the page as it is: name the variant otherwise'
+              : `expected each variant's name once: "${name}" is already a variant`,
+          params: { namesValue: true },
+        });
+      }
+      names.add(name);
+    });
+    if (value.start && value.end && Date.parse(value.end) <= Date.parse(value.start)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: 'expected the end after the start',
+        params: { namesValue: true },
+      });
+    }
+  });
+
+export type Experiment = z.output<typeof experiment>;
+
+export const experiments = z
+  .strictObject({ experiments: z.array(experiment).default([]) })
+  .superRefine(({ experiments: list }, context) => {
+    const seen = new Set<string>();
+    list.forEach(({ name }, index) => {
+      if (seen.has(name)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['experiments', index, 'name'],
+          message: `expected each experiment's name once: "${name}" is already an experiment`,
+          params: { namesValue: true },
+        });
+      }
+      seen.add(name);
+    });
+  });
+
+/**
+ * The content file that holds each seed page's words, for the pages an experiment may test: the
+ * legal pages and the 404 page have nothing to sell.
+ */
+export const testablePages = {
+  home: 'home',
+  waitlist: 'waitlist',
+  book: 'book',
+  'thank-you': 'thankYou',
+  handbook: 'handbook',
+  workshop: 'workshop',
+  cohort: 'cohort',
+} as const satisfies Partial<Record<SystemPageId, string>>;
+
+/** The goals each seed page can be measured by: the forms and the buttons it has. */
+const seedGoals: Record<keyof typeof testablePages, readonly ExperimentGoal[]> = {
+  home: ['signUps'],
+  waitlist: ['signUps'],
+  book: ['signUps'],
+  'thank-you': [],
+  handbook: ['signUps'],
+  workshop: ['checkoutClicks', 'sales', 'signUps'],
+  cohort: [],
+};
+
+/** The goals one of the owner's pages can be measured by, from its blocks. */
+function ownerGoals(blocks: ReadonlyArray<{ discriminant: string }>): ExperimentGoal[] {
+  const kinds = new Set(blocks.map(({ discriminant }) => discriminant));
+  return [
+    ...(kinds.has('signUp') || kinds.has('checkout') ? (['signUps'] as const) : []),
+    ...(kinds.has('checkout') ? (['checkoutClicks', 'sales'] as const) : []),
+  ];
+}
+
+/** What the cross-content check needs of the content. */
+export interface ExperimentsContext {
+  /** Each seed page's content, by its content file's name. */
+  files: Readonly<Record<string, unknown>>;
+  /** The owner's pages by slug. */
+  pages: Readonly<Record<string, { blocks: ReadonlyArray<{ discriminant: string }> }>>;
+  /** Checks a page's content once changed; answers the first problem's message, if any. */
+  recheck: (page: PageId, content: unknown) => string | null;
+}
+
+/** The content of the page an experiment tests, or why it cannot be tested. */
+function pageContent(
+  page: string,
+  { files, pages }: ExperimentsContext,
+): { content: unknown; goals: readonly ExperimentGoal[] } | { problem: string } {
+  if (page in testablePages) {
+    const name = testablePages[page as keyof typeof testablePages];
+    return { content: files[name], goals: seedGoals[page as keyof typeof testablePages] };
+  }
+  const slug = page.startsWith(ownerPageId('')) ? page.slice(ownerPageId('').length) : null;
+  const owner = slug === null ? undefined : pages[slug];
+  if (owner) return { content: owner, goals: ownerGoals(owner.blocks) };
+  const known = (systemPageIds as readonly string[]).includes(page);
+  return {
+    problem: known
+      ? `"${page}" has nothing to test: choose one of ${Object.keys(testablePages).join(', ')} or one of your pages`
+      : `expected a page: one of ${Object.keys(testablePages).join(', ')}, or one of your pages as pages/<name> (${Object.keys(
+          pages,
+        )
+          .map((name) => `pages/${name}`)
+          .join(', ')})`,
+  };
+}
+
+/** The page's content with a variant's changes made: a copy, the content itself untouched. */
+export function withChanges<T>(content: T, changes: Experiment['variants'][number]['changes']): T {
+  const copy = structuredClone(content);
+  for (const { field, text } of changes) {
+    const keys = field.split('.');
+    const last = keys.pop() as string;
+    let node: unknown = copy;
+    for (const key of keys) node = (node as Record<string, unknown>)[key];
+    (node as Record<string, unknown>)[last] = text;
+  }
+  return copy;
+}
+
+/** The text at a field's place in the content, or why there is none. */
+function textAt(content: unknown, field: string): { text: string } | { problem: string } {
+  let node: unknown = content;
+  for (const key of field.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) {
+      return { problem: `the page has no field "${field}"` };
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+  return typeof node === 'string'
+    ? { text: node }
+    : { problem: `"${field}" is not a text of the page: name one of its words, such as a heading` };
+}
+
+/**
+ * What only the content as a whole shows about the experiments: a page that does not exist or
+ * has nothing to test, a goal the page cannot be measured by, a change to a field the page does
+ * not have or to something other than a text, a change the page's own schema refuses, and two
+ * experiments on one page at once. Each problem is at its field of content/experiments.yaml.
+ */
+export function experimentProblems(
+  list: readonly Experiment[],
+  context: ExperimentsContext,
+): Array<{ path: Array<string | number>; message: string }> {
+  const problems: Array<{ path: Array<string | number>; message: string }> = [];
+  list.forEach((experiment, index) => {
+    const at = (...path: Array<string | number>) => ['experiments', index, ...path];
+    const page = pageContent(experiment.page, context);
+    if ('problem' in page) {
+      problems.push({ path: at('page'), message: page.problem });
+      return;
+    }
+    if (!page.goals.includes(experiment.goal)) {
+      problems.push({
+        path: at('goal'),
+        message: page.goals.length
+          ? `"${experiment.page}" cannot be measured by ${experiment.goal}: choose ${page.goals.join(' or ')}`
+          : `"${experiment.page}" has no sign-up form or checkout to measure`,
+      });
+    }
+    experiment.variants.forEach((variant, variantIndex) => {
+      variant.changes.forEach(({ field }, changeIndex) => {
+        const found = textAt(page.content, field);
+        if ('problem' in found) {
+          problems.push({
+            path: at('variants', variantIndex, 'changes', changeIndex, 'field'),
+            message: found.problem,
+          });
+        }
+      });
+      const fieldsFound = variant.changes.every(
+        ({ field }) => 'text' in textAt(page.content, field),
+      );
+      if (!fieldsFound) return;
+      const problem = context.recheck(
+        experiment.page as PageId,
+        withChanges(page.content, variant.changes),
+      );
+      if (problem) {
+        problems.push({
+          path: at('variants', variantIndex, 'changes'),
+          message: `the page would not build with this variant: ${problem}`,
+        });
+      }
+    });
+    const overlapping = list.findIndex(
+      (other, otherIndex) =>
+        otherIndex < index && other.page === experiment.page && overlaps(other, experiment),
+    );
+    if (overlapping >= 0) {
+      problems.push({
+        path: at('page'),
+        message: `"${experiment.page}" is already tested by "${list[overlapping]?.name}" at the same time: one experiment per page at once`,
+      });
+    }
+  });
+  return problems;
+}
+
+/** Whether two experiments' times meet (an open start or end runs for ever). */
+function overlaps(a: Experiment, b: Experiment): boolean {
+  const startOf = (experiment: Experiment) =>
+    experiment.start ? Date.parse(experiment.start) : Number.NEGATIVE_INFINITY;
+  const endOf = (experiment: Experiment) =>
+    experiment.end ? Date.parse(experiment.end) : Number.POSITIVE_INFINITY;
+  return startOf(a) < endOf(b) && startOf(b) < endOf(a);
+}
