@@ -1,4 +1,4 @@
-import type { PageId } from './routes';
+import type { DocumentId } from './content/experiments';
 
 /**
  * What the server asks of the built site to keep pages in step with the calendar: the build
@@ -7,8 +7,11 @@ import type { PageId } from './routes';
  * imports src/: it loads that bundle at boot.
  */
 export interface SiteRenderer {
-  /** Full HTML documents of these pages as they read at `now` (ms since the epoch). */
-  render(pages: readonly PageId[], now: number): Promise<Map<PageId, string>>;
+  /**
+   * Full HTML documents of these pages, or of their experiments' variants, as they read at `now`
+   * (ms since the epoch).
+   */
+  render(pages: readonly DocumentId[], now: number): Promise<Map<DocumentId, string>>;
   /** Every moment a page's words change, from the content's dates, in time order. */
   calendar(): readonly CalendarEvent[];
 }
@@ -18,8 +21,8 @@ export interface CalendarEvent {
   at: number;
   /** What changes, for the owner: "Workshop of 10 December 2026 starts: …". */
   what: string;
-  /** The pages whose HTML changes then. */
-  pages: readonly PageId[];
+  /** The pages (and variants) whose HTML changes then. */
+  pages: readonly DocumentId[];
   /**
    * Set when the content goes stale then (the last workshop session starts, an offer ends): what
    * the owner should do before it. The build and the server warn 14 days ahead.

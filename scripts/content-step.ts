@@ -160,8 +160,9 @@ export async function renderContent({
   await writeFile(out.renderInput, JSON.stringify(renderInput));
   const site = renderer.createSiteRenderer(renderInput);
   await mkdir(out.pages, { recursive: true });
-  for (const [page, html] of await site.render(pages, now)) {
-    // An owner's page, "pages/speaking", is pages/speaking.html under the pages' directory.
+  for (const [page, html] of await site.render(renderer.allDocumentIds(images.content), now)) {
+    // An owner's page, "pages/speaking", is pages/speaking.html under the pages' directory; a
+    // variant, "waitlist@headline/b", is waitlist@headline/b.html.
     await mkdir(dirname(join(out.pages, page)), { recursive: true });
     await writeFile(join(out.pages, `${page}.html`), html);
   }

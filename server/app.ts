@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { checkoutPath, pageCheckoutPath } from '../contracts/checkout';
+import { type DocumentId, liveOn, splitOf, variantId } from '../contracts/content/experiments';
 import { secondBonusFileName } from '../contracts/downloads';
 import { redirectFor, resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
@@ -17,6 +18,7 @@ import { buildPaths } from './build-paths';
 import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
+import { variantFor } from './experiments/assignment';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
@@ -223,11 +225,24 @@ export function createApp({
       return c.redirect(redirect.location, redirect.status);
     }
     const route = resolveRoute(host, c.req.path, hosts, site.ownerRoutes);
-    const page = site.pages.get(route.page);
-    if (!page) throw new Error(`Page ${route.page} missing from the build`);
+    const experiment =
+      route.status === 200 ? liveOn(site.experiments ?? [], route.page, Date.now()) : undefined;
+    let document: DocumentId = route.page;
+    if (experiment) {
+      // Chosen on the server, without a cookie (decision 027); a bot or a prefetch, which has no
+      // visitor key, gets the page as it is.
+      const visitor = pageViews?.visitorOf(c.req.raw, clientOf(c).address);
+      const variant = visitor ? variantFor(visitor, experiment.name, splitOf(experiment)) : null;
+      if (variant && variant !== 'control') {
+        document = variantId(route.page, experiment.name, variant);
+      }
+    }
+    const page = site.pages.get(document);
+    if (!page) throw new Error(`Page ${document} missing from the build`);
     // The page request itself is the view: no beacon, works without JavaScript (decision 013).
     if (route.status === 200) pageViews?.record(c.req.raw, clientOf(c).address);
-    return sendFile(c, page, route.status);
+    // No shared cache may keep one visitor's variant for everyone.
+    return sendFile(c, page, route.status, experiment ? 'private, no-cache' : undefined);
   });
 
   app.notFound((c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }));

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import type { DocumentId } from '../contracts/content/experiments';
 import type { PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
 import { type CalendarOptions, pageFile, startCalendar } from './calendar';
@@ -20,9 +21,9 @@ const events: CalendarEvent[] = [
   { at: start + 3 * hour, what: 'the book is out', pages: ['book', 'home'] },
 ];
 
-function fakeRenderer(failures = 0): SiteRenderer & { calls: PageId[][] } {
+function fakeRenderer(failures = 0): SiteRenderer & { calls: DocumentId[][] } {
   let failing = failures;
-  const calls: PageId[][] = [];
+  const calls: DocumentId[][] = [];
   return {
     calls,
     calendar: () => events,
@@ -34,14 +35,14 @@ function fakeRenderer(failures = 0): SiteRenderer & { calls: PageId[][] } {
   };
 }
 
-function servedPages(): Map<PageId, ReturnType<typeof pageFile>> {
+function servedPages(): Map<DocumentId, ReturnType<typeof pageFile>> {
   return new Map(
     (['workshop', 'book', 'home'] as const).map((page) => [page, pageFile(page, `<p>${page}</p>`)]),
   );
 }
 
 const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-const text = (pages: Map<PageId, { body: Buffer }>, page: PageId) =>
+const text = (pages: Map<DocumentId, { body: Buffer }>, page: PageId) =>
   pages.get(page)?.body.toString();
 
 /** The calendar of pages built at `start`, logging nowhere unless told, on the test's clock. */

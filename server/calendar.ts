@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PageId } from '../contracts/routes';
+import type { DocumentId } from '../contracts/content/experiments';
 import type { CalendarEvent, RenderBundle, SiteRenderer } from '../contracts/site-renderer';
 import { buildPaths } from './build-paths';
 import type { Logger } from './logger';
@@ -21,7 +21,7 @@ export const calendarCheckMs = 20_000;
 
 export interface CalendarOptions {
   /** The served pages, replaced one by one as they are rendered again. */
-  pages: Map<PageId, StaticFile>;
+  pages: Map<DocumentId, StaticFile>;
   renderer: SiteRenderer;
   /** The moment the current pages were rendered for (the build's). */
   renderedFor: number;
@@ -31,7 +31,7 @@ export interface CalendarOptions {
 }
 
 /** A rendered document as the server holds it: with its ETag and compressed variants. */
-export function pageFile(page: PageId, html: string): StaticFile {
+export function pageFile(page: DocumentId, html: string): StaticFile {
   const body = Buffer.from(html);
   const file = staticFile(`${page}.html`, body);
   file.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });

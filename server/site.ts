@@ -2,16 +2,22 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import {
+  type DocumentId,
+  type Experiment,
+  experiments,
+  variantIds,
+} from '../contracts/content/experiments';
 import { ownerPageRoute } from '../contracts/content/pages';
 import { type Redirect, redirects } from '../contracts/content/redirects';
-import { allPageIds, type OwnerRoute, ownerRoutes, type PageId } from '../contracts/routes';
+import { allPageIds, type OwnerRoute, ownerRoutes } from '../contracts/routes';
 import { buildPaths } from './build-paths';
 import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
 
 /** The built site in memory: the prerendered page documents and the public files. */
 export interface Site {
   /** Replaced page by page when a content date passes (server/calendar.ts). */
-  pages: Map<PageId, StaticFile>;
+  pages: Map<DocumentId, StaticFile>;
   files: ReadonlyMap<string, StaticFile>;
   /** Friends who must join through a share link to unlock the second bonus (the content's). */
   friendsGoal: number;
@@ -26,6 +32,11 @@ export interface Site {
   pageCheckouts?: ReadonlyMap<string, readonly WorkshopCheckout[]>;
   /** Where the owner's pages answer (content/pages/); none in renders made before them. */
   ownerRoutes?: readonly OwnerRoute[];
+  /**
+   * The experiments (content/experiments.yaml): a page under one is sent as the variant its
+   * visitor is given, from `pages` (docs/decisions/027-experiments.md).
+   */
+  experiments?: readonly Experiment[];
   /**
    * The owner's pages' inline entry (decision 025): the CSP allows it by its hash from the start,
    * so a page first published after the server started runs its script.
@@ -56,6 +67,7 @@ const builtContent = z.object({
   content: z.object({
     // The content's own schema: a render this build made passes it, and nothing else is served.
     site: z.object({ redirects: redirects.default([]) }),
+    experiments: experiments.default({ experiments: [] }),
     pages: z
       .record(
         z.string(),
@@ -105,6 +117,7 @@ export async function loadRenderedContent(
     | 'workshopSessions'
     | 'redirects'
     | 'ownerRoutes'
+    | 'experiments'
     | 'composedScript'
     | 'pageCheckouts'
   >
@@ -122,8 +135,9 @@ export async function loadRenderedContent(
   );
   const owner = ownerRoutes(content);
   const documents = await loadStaticFiles(paths.pages);
-  const pages = new Map<PageId, StaticFile>();
-  for (const page of allPageIds(owner)) {
+  const pages = new Map<DocumentId, StaticFile>();
+  const tests = content.experiments.experiments;
+  for (const page of [...allPageIds(owner), ...variantIds(tests)]) {
     const file = documents.get(`/${page}.html`);
     if (!file)
       throw new MissingBuildError(
@@ -137,6 +151,7 @@ export async function loadRenderedContent(
     workshopSessions: checkoutsOf(content.workshop.sessions),
     redirects: content.site.redirects,
     ownerRoutes: owner,
+    experiments: tests,
     pageCheckouts: pageCheckoutsOf(content.pages),
     ...(composedFiles ? { composedScript: composedFiles.script.inline } : {}),
     files: await loadStaticFiles(paths.client),

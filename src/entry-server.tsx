@@ -1,6 +1,13 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { allPageIds, ownerRoutes, type PageId } from '../contracts/routes';
+import {
+  type DocumentId,
+  testablePages,
+  variantIds,
+  variantOf,
+  withChanges,
+} from '../contracts/content/experiments';
+import { allPageIds, ownerPageId, ownerRoutes, type PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
 import type { PageProps, SiteContent } from './content/page-props';
 import { type DocumentParts, type PageScript, renderDocument, type ShareImage } from './document';
@@ -78,20 +85,50 @@ export async function renderPageDocument(
   });
 }
 
+/** Every document a render makes: each page's, then each experiment's variants'. */
+export function allDocumentIds(content: SiteContent): DocumentId[] {
+  return [...allPageIds(ownerRoutes(content)), ...variantIds(content.experiments.experiments)];
+}
+
+/** The content as one of its variants shows it: its page's words with the variant's changes. */
+function contentOfVariant(
+  content: SiteContent,
+  { page, experiment, variant }: NonNullable<ReturnType<typeof variantOf>>,
+): SiteContent {
+  const changes = content.experiments.experiments
+    .find(({ name, page: tested }) => name === experiment && tested === page)
+    ?.variants.find(({ name }) => name === variant)?.changes;
+  if (!changes) throw new Error(`No variant "${variant}" of "${experiment}" on "${page}"`);
+  const slug = page.startsWith(ownerPageId('')) ? page.slice(ownerPageId('').length) : null;
+  if (slug !== null) {
+    const owner = content.pages[slug];
+    if (!owner) throw new Error(`No page "${page}" for the experiment "${experiment}"`);
+    return { ...content, pages: { ...content.pages, [slug]: withChanges(owner, changes) } };
+  }
+  const file = testablePages[page as keyof typeof testablePages];
+  return { ...content, [file]: withChanges(content[file], changes) };
+}
+
 export function createSiteRenderer(input: RenderInput): SiteRenderer {
-  // Every page is rendered again at each date: there are few, and a page cannot be missed.
+  // Every document is rendered again at each date: there are few, and none can be missed.
   const events: CalendarEvent[] = contentDates(input.content, input.readAt).map((date) => ({
     ...date,
-    pages: allPageIds(ownerRoutes(input.content)),
+    pages: allDocumentIds(input.content),
   }));
   return {
-    async render(pages, now) {
+    async render(ids, now) {
       const props = pageProps(input.content, now);
-      const documents = new Map<PageId, string>();
-      for (const page of pages) {
+      const documents = new Map<DocumentId, string>();
+      for (const id of ids) {
+        const variant = variantOf(id);
+        const page = variant?.page ?? (id as PageId);
         const document = input.documents[page];
         if (!document) throw new Error(`No document for page "${page}"`);
-        documents.set(page, await renderPageDocument(page, props, document));
+        // A variant is its page, with the same address, files and card, and its own words.
+        const variantProps = variant
+          ? pageProps(contentOfVariant(input.content, variant), now)
+          : props;
+        documents.set(id, await renderPageDocument(page, variantProps, document));
       }
       return documents;
     },

@@ -276,3 +276,58 @@ function overlaps(a: Experiment, b: Experiment): boolean {
     experiment.end ? Date.parse(experiment.end) : Number.POSITIVE_INFINITY;
   return startOf(a) < endOf(b) && startOf(b) < endOf(a);
 }
+
+/**
+ * A variant's own document, rendered beside its page's at every render: the page's id, the
+ * experiment's name and the variant's ("waitlist@waitlist-headline/first-to-read"). Its file is
+ * that id plus `.html` under the pages' directory.
+ */
+export type VariantId = `${PageId}@${string}/${string}`;
+
+/** A page's document, or one of its variants'. */
+export type DocumentId = PageId | VariantId;
+
+export function variantId(page: PageId, experiment: string, variant: string): VariantId {
+  return `${page}@${experiment}/${variant}`;
+}
+
+/** The page, experiment and variant of a variant's id; null for a page's own. */
+export function variantOf(
+  id: DocumentId,
+): { page: PageId; experiment: string; variant: string } | null {
+  const match = /^(.+)@([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(id);
+  if (!match) return null;
+  const [, page, experiment, variant] = match as unknown as [string, PageId, string, string];
+  return { page, experiment, variant };
+}
+
+/** Every variant's document of these experiments. */
+export function variantIds(list: readonly Experiment[]): VariantId[] {
+  return list.flatMap(({ name, page, variants }) =>
+    variants.map((variant) => variantId(page as PageId, name, variant.name)),
+  );
+}
+
+/** The control first, then each variant: the split as the server places visitors on it. */
+export function splitOf(
+  experiment: Pick<Experiment, 'controlShare' | 'variants'>,
+): Array<{ name: string; share: number }> {
+  return [
+    { name: 'control', share: experiment.controlShare },
+    ...experiment.variants.map(({ name, share }) => ({ name, share })),
+  ];
+}
+
+/** The experiment running on a page at `now`, if any (one at a time, as the check insists). */
+export function liveOn<T extends Pick<Experiment, 'page' | 'start' | 'end'>>(
+  list: readonly T[],
+  page: PageId,
+  now: number,
+): T | undefined {
+  return list.find(
+    (experiment) =>
+      experiment.page === page &&
+      (!experiment.start || Date.parse(experiment.start) <= now) &&
+      (!experiment.end || now < Date.parse(experiment.end)),
+  );
+}

@@ -18,6 +18,12 @@ export interface PageViewCounter {
    * Synchronous and without I/O: serving the page never waits for the count.
    */
   record(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): void;
+  /**
+   * The visitor's key for today, as `record` counts them by: a salted hash of the site, address
+   * and browser that nobody can invert once the day's salt is gone. Null for a request that is
+   * not a view (a bot, a prefetch): it gets no variant of an experiment and is not counted.
+   */
+  visitorOf(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): string | null;
   /** Writes the counts made since the last flush; a failed write keeps them for the next. */
   flush(): Promise<void>;
 }
@@ -117,14 +123,32 @@ export function createPageViewCounter({
     else dropped += row.views;
   }
 
+  /** Today's visitor key of a request that is a view, with what it was made from. */
+  function visitor(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string) {
+    if (!isCountedRequest(request)) return null;
+    const hostHeader = request.headers.get('host') ?? undefined;
+    const userAgent = request.headers.get('user-agent') ?? '';
+    const host = siteHosts.of(hostHeader);
+    const day = utcDay(now());
+    // Plausible's scheme: the same person on the same site and day gives the same hash;
+    // tomorrow's salt gives another, and once today's salt is deleted nothing links them.
+    // A one-shot SHA-256 behind the secret salt: a quarter of an HMAC's cost on every page
+    // request, and as unlinkable (nobody needs to verify this hash, only to fail to invert it).
+    const key = hash(
+      'sha256',
+      `${saltFor(day)}\n${host}\n${address}\n${userAgent}`,
+      'base64url',
+    ).slice(0, 22);
+    return { key, day, host, hostHeader };
+  }
+
   return {
+    visitorOf: (request, address) => visitor(request, address)?.key ?? null,
     record(request, address) {
-      if (!isCountedRequest(request)) return;
+      const counted = visitor(request, address);
+      if (!counted) return;
+      const { key, day, host, hostHeader } = counted;
       const url = new URL(request.url);
-      const hostHeader = request.headers.get('host') ?? undefined;
-      const userAgent = request.headers.get('user-agent') ?? '';
-      const host = siteHosts.of(hostHeader);
-      const day = utcDay(now());
       const path = normalizePath(url.pathname).slice(0, maxPathLength);
       const source = trafficSource(
         url.pathname,
@@ -132,21 +156,12 @@ export function createPageViewCounter({
         request.headers.get('referer') ?? '',
         siteHosts.own(hostHeader),
       );
-      // Plausible's scheme: the same person on the same site and day gives the same hash;
-      // tomorrow's salt gives another, and once today's salt is deleted nothing links them.
-      // A one-shot SHA-256 behind the secret salt: a quarter of an HMAC's cost on every page
-      // request, and as unlinkable (nobody needs to verify this hash, only to fail to invert it).
-      const visitor = hash(
-        'sha256',
-        `${saltFor(day)}\n${host}\n${address}\n${userAgent}`,
-        'base64url',
-      ).slice(0, 22);
-      add([day, host, path, source, visitor].join('\n'), {
+      add([day, host, path, source, key].join('\n'), {
         day,
         host,
         path,
         source,
-        visitor,
+        visitor: key,
         views: 1,
       });
     },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PageId } from '../../../contracts/routes';
+import type { DocumentId } from '../../../contracts/content/experiments';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { loadRenderedContent } from '../../site';
@@ -31,7 +31,7 @@ export type PublishResult =
   | { ok: false; unknownVersion: true };
 
 export interface Preview {
-  pages: Map<PageId, StaticFile>;
+  pages: Map<DocumentId, StaticFile>;
   images: Map<string, StaticFile>;
 }
 

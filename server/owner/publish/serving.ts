@@ -46,6 +46,7 @@ export function createServing(
       // A page the owner deleted leaves the route table, and its document the memory.
       site.ownerRoutes = rendered.ownerRoutes;
       site.pageCheckouts = rendered.pageCheckouts;
+      site.experiments = rendered.experiments;
       for (const page of site.pages.keys()) {
         if (!rendered.pages.has(page)) site.pages.delete(page);
       }

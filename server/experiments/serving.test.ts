@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../db/store';
+import { parseEnv } from '../env';
+import { createLogger } from '../logger';
+import { createPageViewCounter } from '../page-views/counter';
+import { loadSite, type Site } from '../site';
+import { siteHosts } from '../site-hosts';
+import { createTestApp } from '../testing/app';
+import { createTestDatabase, type TestDatabase } from '../testing/stores';
+
+/**
+ * An experiment through the app over the real build (decision 027): each visitor is sent the
+ * prerendered page of their variant, chosen on the server from the daily visitor key, with no
+ * cookie; bots and prefetches get the page as it is; no shared cache may keep a variant.
+ */
+
+const env = parseEnv({ LOG_LEVEL: 'silent' });
+const browser =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+let site: Site;
+let database: TestDatabase;
+let store: Store;
+let experiment: NonNullable<Site['experiments']>[number];
+
+beforeAll(async () => {
+  site = await loadSite();
+  database = await createTestDatabase('sqlite');
+  store = await database.open();
+  const [sample] = site.experiments ?? [];
+  if (!sample) throw new Error('the sample content has no experiment');
+  experiment = sample;
+});
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+function appFor(served: Site, counting = true) {
+  const counter = counting
+    ? createPageViewCounter({ store, logger: createLogger(env), siteHosts: siteHosts(env) })
+    : undefined;
+  return createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, served, counter);
+}
+
+/** The waitlist page as a visitor at `address` with `userAgent` gets it. */
+async function visit(
+  app: ReturnType<typeof appFor>,
+  address: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.request(
+    '/',
+    { headers: { host: env.WAITLIST_HOST, 'user-agent': browser, ...headers } },
+    { incoming: { socket: { remoteAddress: address } } },
+  );
+  const html = await response.text();
+  return { response, heading: /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] };
+}
+
+const control = 'You&#x27;re almost in';
+
+describe('a page under an experiment', () => {
+  it('is sent to each visitor as their variant, the same all day, with no cookie and no shared cache', async () => {
+    const app = appFor(site);
+    const [variant] = experiment.variants;
+    const seen = new Map<string, number>();
+    for (let index = 0; index < 200; index++) {
+      const address = `203.0.113.${index}`;
+      const { response, heading } = await visit(app, address);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+      seen.set(heading ?? '', (seen.get(heading ?? '') ?? 0) + 1);
+      // The same visitor again: the same page.
+      expect((await visit(app, address)).heading).toBe(heading);
+    }
+    expect([...seen.keys()].sort()).toEqual([control, variant?.changes[0]?.text].sort());
+    // A 50/50 split of 200 visitors: far from 0 or 200 either way.
+    for (const count of seen.values()) expect(count).toBeGreaterThan(70);
+  });
+
+  it('is the page as it is for a bot and a prefetch', async () => {
+    const app = appFor(site);
+    for (let index = 0; index < 20; index++) {
+      const address = `198.51.100.${index}`;
+      const bot = await visit(app, address, {
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)',
+      });
+      expect(bot.heading).toBe(control);
+      const prefetch = await visit(app, address, { 'sec-purpose': 'prefetch' });
+      expect(prefetch.heading).toBe(control);
+    }
+  });
+
+  it('is the page as it is before the start, after the end, and with page views not counted', async () => {
+    const later: Site = {
+      ...site,
+      experiments: [{ ...experiment, start: new Date(Date.now() + 86_400_000).toISOString() }],
+    };
+    const ended: Site = {
+      ...site,
+      experiments: [{ ...experiment, end: new Date(Date.now() - 1_000).toISOString() }],
+    };
+    for (const served of [later, ended]) {
+      const app = appFor(served);
+      for (let index = 0; index < 20; index++) {
+        const { response, heading } = await visit(app, `192.0.2.${index}`);
+        expect(heading).toBe(control);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      }
+    }
+    const uncounted = appFor(site, false);
+    for (let index = 0; index < 20; index++) {
+      expect((await visit(uncounted, `192.0.2.${index}`)).heading).toBe(control);
+    }
+  });
+});
