@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutPath } from '../contracts/checkout';
+import { variantOf } from '../contracts/content/experiments';
 import {
   canonicalUrl,
   isReservedPath,
@@ -129,7 +130,17 @@ describe('prerendered documents', () => {
         expect(html, page).toMatch(/<link rel="canonical" href="http[^"]+">/);
       expect(html, page).toMatch(/<div id="root"><[a-z]/);
     }
-    expect(titles.size).toBe(site.pages.size);
+    // An experiment's variant is its page, with the page's title and address (decision 027).
+    const variants = [...site.pages.keys()].filter((id) => variantOf(id));
+    expect(variants.length).toBeGreaterThan(0);
+    expect(titles.size).toBe(site.pages.size - variants.length);
+    for (const id of variants) {
+      const page = site.pages.get(variantOf(id)?.page ?? 'not-found')?.body.toString('utf8') ?? '';
+      const variant = site.pages.get(id)?.body.toString('utf8') ?? '';
+      for (const tag of [/<title>[^<]+<\/title>/, /<link rel="canonical"[^>]+>/]) {
+        expect(variant.match(tag)?.[0], id).toBe(page.match(tag)?.[0]);
+      }
+    }
   });
 
   it('point canonical links at the site that owns the page', async () => {
