@@ -232,9 +232,10 @@ export function createApp({
       // Chosen on the server, without a cookie (decision 027); a bot or a prefetch, which has no
       // visitor key, gets the page as it is.
       const visitor = pageViews?.visitorOf(c.req.raw, clientOf(c).address);
-      const variant = visitor ? variantFor(visitor, experiment.name, splitOf(experiment)) : null;
-      if (variant && variant !== 'control') {
-        document = variantId(route.page, experiment.name, variant);
+      if (visitor) {
+        const variant = variantFor(visitor, experiment.name, splitOf(experiment));
+        pageViews?.expose(visitor, experiment.name, variant);
+        if (variant !== 'control') document = variantId(route.page, experiment.name, variant);
       }
     }
     const page = site.pages.get(document);

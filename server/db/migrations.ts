@@ -383,6 +383,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('contact_submissions').addColumn('page', 'text').execute();
     },
   },
+  // Who saw which variant of an experiment (docs/decisions/027-experiments.md).
+  '0010-experiment-exposures': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('experiment_exposures')
+        .addColumn('day', 'text', (col) => col.notNull())
+        .addColumn('experiment', 'text', (col) => col.notNull())
+        .addColumn('variant', 'text', (col) => col.notNull())
+        .addColumn('visitor', 'text', (col) => col.notNull())
+        .addColumn('views', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('experiment_exposures_key', [
+          'day',
+          'experiment',
+          'variant',
+          'visitor',
+        ])
+        .execute();
+    },
+  },
 };
 
 /** The tables as 0008 found and left them (the migration must not follow later schema changes). */

@@ -12,6 +12,7 @@ export interface Database {
   settings: SettingTable;
   spent_proofs: SpentProofTable;
   page_views: PageViewTable;
+  experiment_exposures: ExperimentExposureTable;
   page_view_salts: PageViewSaltTable;
   owners: OwnerTable;
   owner_invites: OwnerInviteTable;
@@ -147,6 +148,20 @@ export interface PageViewTable {
   /** Lower case, no trailing slash (the route table's normalizePath). */
   path: string;
   source: string;
+  visitor: string;
+  views: number;
+}
+
+/**
+ * Who was shown which variant of an experiment (docs/decisions/027-experiments.md): one row per
+ * visitor, experiment and variant a day, keyed like the page views by the day's visitor hash.
+ */
+export interface ExperimentExposureTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  experiment: string;
+  /** "control", or one of the experiment's variants. */
+  variant: string;
   visitor: string;
   views: number;
 }

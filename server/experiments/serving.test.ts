@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
-import { createPageViewCounter } from '../page-views/counter';
+import { createPageViewCounter, type PageViewCounter } from '../page-views/counter';
 import { loadSite, type Site } from '../site';
 import { siteHosts } from '../site-hosts';
 import { createTestApp } from '../testing/app';
@@ -36,8 +36,10 @@ afterAll(async () => {
   await database.drop();
 });
 
+let counter: PageViewCounter | undefined;
+
 function appFor(served: Site, counting = true) {
-  const counter = counting
+  counter = counting
     ? createPageViewCounter({ store, logger: createLogger(env), siteHosts: siteHosts(env) })
     : undefined;
   return createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, served, counter);
@@ -78,9 +80,45 @@ describe('a page under an experiment', () => {
     expect([...seen.keys()].sort()).toEqual([control, variant?.changes[0]?.text].sort());
     // A 50/50 split of 200 visitors: far from 0 or 200 either way.
     for (const count of seen.values()) expect(count).toBeGreaterThan(70);
+
+    // Each visitor counted once under the variant they saw, with their two views.
+    await counter?.flush();
+    const exposures = await store.db
+      .selectFrom('experiment_exposures')
+      .select(['experiment', 'variant'])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('visitors'),
+        eb.fn.sum<number>('views').as('views'),
+      ])
+      .groupBy(['experiment', 'variant'])
+      .orderBy('variant')
+      .execute();
+    expect(
+      exposures.map((row) => ({
+        ...row,
+        visitors: Number(row.visitors),
+        views: Number(row.views),
+      })),
+    ).toEqual(
+      [
+        {
+          experiment: experiment.name,
+          variant: 'control',
+          visitors: seen.get(control),
+          views: 2 * (seen.get(control) ?? 0),
+        },
+        {
+          experiment: experiment.name,
+          variant: variant?.name,
+          visitors: seen.get(variant?.changes[0]?.text ?? ''),
+          views: 2 * (seen.get(variant?.changes[0]?.text ?? '') ?? 0),
+        },
+      ].sort((a, b) => (String(a.variant) < String(b.variant) ? -1 : 1)),
+    );
   });
 
-  it('is the page as it is for a bot and a prefetch', async () => {
+  it('is the page as it is for a bot and a prefetch, and neither is counted', async () => {
+    await store.db.deleteFrom('experiment_exposures').execute();
     const app = appFor(site);
     for (let index = 0; index < 20; index++) {
       const address = `198.51.100.${index}`;
@@ -91,6 +129,8 @@ describe('a page under an experiment', () => {
       const prefetch = await visit(app, address, { 'sec-purpose': 'prefetch' });
       expect(prefetch.heading).toBe(control);
     }
+    await counter?.flush();
+    expect(await store.db.selectFrom('experiment_exposures').selectAll().execute()).toEqual([]);
   });
 
   it('is the page as it is before the start, after the end, and with page views not counted', async () => {

@@ -1,7 +1,14 @@
 import { hash, randomBytes } from 'node:crypto';
 import { normalizePath } from '../../contracts/routes';
 import { trafficSource } from '../../contracts/traffic-source';
-import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
+import {
+  addExposures,
+  addPageViews,
+  dailySalts,
+  type ExposureCount,
+  type PageViewCount,
+  utcDay,
+} from '../db/page-views';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
@@ -24,6 +31,11 @@ export interface PageViewCounter {
    * not a view (a bot, a prefetch): it gets no variant of an experiment and is not counted.
    */
   visitorOf(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): string | null;
+  /**
+   * Counts that the visitor with this key was shown a variant ("control" included) of an
+   * experiment (docs/decisions/027-experiments.md). Synchronous and without I/O, like `record`.
+   */
+  expose(visitor: string, experiment: string, variant: string): void;
   /** Writes the counts made since the last flush; a failed write keeps them for the next. */
   flush(): Promise<void>;
 }
@@ -59,6 +71,7 @@ export function createPageViewCounter({
   now = () => new Date(),
 }: PageViewCounterOptions): PageViewCounter {
   let pending = new Map<string, PageViewCount>();
+  let exposures = new Map<string, ExposureCount>();
   let dropped = 0;
   /** Salts by day, as stored (see dailySalts); one made here only when a day has none yet. */
   const salts = new Map<string, string>();
@@ -102,24 +115,38 @@ export function createPageViewCounter({
       logger.warn({ dropped }, 'page views dropped: too many different rows between two flushes');
       dropped = 0;
     }
-    if (pending.size === 0) return;
-    const batch = pending;
-    pending = new Map();
-    try {
-      await addPageViews(store, [...batch.values()]);
-    } catch (error) {
-      logger.error(
-        { err: error, rows: batch.size },
-        'page views not stored; kept for the next flush',
-      );
-      for (const [key, row] of batch) add(key, row);
+    if (pending.size > 0) {
+      const batch = pending;
+      pending = new Map();
+      try {
+        await addPageViews(store, [...batch.values()]);
+      } catch (error) {
+        logger.error(
+          { err: error, rows: batch.size },
+          'page views not stored; kept for the next flush',
+        );
+        for (const [key, row] of batch) add(pending, key, row);
+      }
+    }
+    if (exposures.size > 0) {
+      const batch = exposures;
+      exposures = new Map();
+      try {
+        await addExposures(store, [...batch.values()]);
+      } catch (error) {
+        logger.error(
+          { err: error, rows: batch.size },
+          'experiment exposures not stored; kept for the next flush',
+        );
+        for (const [key, row] of batch) add(exposures, key, row);
+      }
     }
   }
 
-  function add(key: string, row: PageViewCount): void {
-    const current = pending.get(key);
+  function add<Row extends { views: number }>(rows: Map<string, Row>, key: string, row: Row): void {
+    const current = rows.get(key);
     if (current) current.views += row.views;
-    else if (pending.size < maxPendingRows) pending.set(key, row);
+    else if (rows.size < maxPendingRows) rows.set(key, row);
     else dropped += row.views;
   }
 
@@ -144,6 +171,16 @@ export function createPageViewCounter({
 
   return {
     visitorOf: (request, address) => visitor(request, address)?.key ?? null,
+    expose(key, experiment, variant) {
+      const day = utcDay(now());
+      add(exposures, [day, experiment, variant, key].join('\n'), {
+        day,
+        experiment,
+        variant,
+        visitor: key,
+        views: 1,
+      });
+    },
     record(request, address) {
       const counted = visitor(request, address);
       if (!counted) return;
@@ -156,7 +193,7 @@ export function createPageViewCounter({
         request.headers.get('referer') ?? '',
         siteHosts.own(hostHeader),
       );
-      add([day, host, path, source, key].join('\n'), {
+      add(pending, [day, host, path, source, key].join('\n'), {
         day,
         host,
         path,
