@@ -19,6 +19,7 @@ import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { variantFor } from './experiments/assignment';
+import { experimentAttribution } from './experiments/attribution';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
@@ -113,6 +114,7 @@ export function createApp({
     proofOfWork,
     siteHosts: siteHosts(env),
     onLeadStored,
+    experimentOf: experimentAttribution(site, pageViews, hosts),
     // One budget per client across every form: a bot gains nothing by switching endpoints.
     rateLimiter: createLeadRateLimiter(env, store),
   };

@@ -7,6 +7,7 @@ import { isHoneypotFilled } from '../../contracts/honeypot';
 import { proofOfWork } from '../../contracts/proof-of-work';
 import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
+import type { ExperimentOf } from '../experiments/attribution';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
@@ -36,6 +37,11 @@ export interface LeadFormDeps {
   siteHosts: SiteHosts;
   /** Called after a new lead is stored, so the outbox worker sends its jobs straight away. */
   onLeadStored(): void;
+  /**
+   * The experiment running on the page a lead came from, and the variant this visitor was shown
+   * there (server/experiments/attribution.ts); none without counting or an experiment.
+   */
+  experimentOf?: ExperimentOf;
 }
 
 /** What every lead endpoint answers a stored lead with (201), at least. */
@@ -121,13 +127,14 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
         return answer(c, reject(error.status, error.message));
       }
 
-      if (kind === 'json') return answer(c, await accept(address, host, verdict, parseJson(text)));
+      if (kind === 'json')
+        return answer(c, await accept(c.req.raw, address, host, verdict, parseJson(text)));
       const fields = new URLSearchParams(text);
       const form = fields.get('form') ?? '';
       if (!formIdPattern.test(form)) {
         return answer(c, reject(400, 'Missing or invalid form id.', { form: 'Invalid form id.' }));
       }
-      const outcome = await accept(address, host, verdict, {
+      const outcome = await accept(c.req.raw, address, host, verdict, {
         ok: true,
         value: formFieldsToBody(fields),
       });
@@ -141,6 +148,7 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
     );
 
   async function accept(
+    request: Request,
     address: string,
     host: string,
     verdict: RateLimitVerdict,
@@ -168,10 +176,12 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
     const verified = await deps.proofOfWork.verify(
       (result.data as Record<string, unknown>)[proofOfWork.field] as string | undefined,
     );
+    const page = (result.data as { page?: string }).page;
     const saved = await endpoint.save(result.data, {
       ipHash: hashAddress(deps.ipHashKey, address),
       verified,
       host,
+      experiment: deps.experimentOf?.(request, address, page) ?? null,
     });
     deps.logger.info(
       { lead: endpoint.lead, id: saved.answer.id, created: saved.created, verified },

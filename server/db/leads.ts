@@ -14,6 +14,8 @@ export interface LeadMeta {
   verified: boolean;
   /** The site's host name the lead came in on (server/site-hosts.ts), as page views count it. */
   host: string;
+  /** The experiment on the lead's page and the variant its visitor saw (decision 027). */
+  experiment?: { name: string; variant: string } | null;
 }
 
 /**
@@ -108,6 +110,8 @@ export async function addSubscriber(
         // A page open since before sources had one name may still send an old spelling.
         source: sourceName(subscription.source ?? '') || null,
         page: subscription.page || null,
+        experiment: meta.experiment?.name ?? null,
+        variant: meta.experiment?.variant ?? null,
         utm_source: subscription.utm?.utm_source || null,
         utm_medium: subscription.utm?.utm_medium || null,
         utm_campaign: subscription.utm?.utm_campaign || null,

@@ -383,8 +383,9 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('contact_submissions').addColumn('page', 'text').execute();
     },
   },
-  // Who saw which variant of an experiment (docs/decisions/027-experiments.md).
-  '0010-experiment-exposures': {
+  // Who saw which variant of an experiment, and which variant each sign-up came from
+  // (docs/decisions/027-experiments.md).
+  '0010-experiments': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('experiment_exposures')
@@ -400,6 +401,9 @@ const migrations: Record<string, Migration> = {
           'visitor',
         ])
         .execute();
+      // A sign-up on a page under an experiment keeps the experiment and its visitor's variant.
+      await db.schema.alterTable('subscribers').addColumn('experiment', 'text').execute();
+      await db.schema.alterTable('subscribers').addColumn('variant', 'text').execute();
     },
   },
 };

@@ -59,6 +59,9 @@ export interface SubscriberTable {
   first_name: string | null;
   source: string | null;
   page: string | null;
+  /** The experiment on its page when it signed up, and the variant shown (0010; decision 027). */
+  experiment: string | null;
+  variant: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;

@@ -5,7 +5,7 @@ import { createLogger } from '../logger';
 import { createPageViewCounter, type PageViewCounter } from '../page-views/counter';
 import { loadSite, type Site } from '../site';
 import { siteHosts } from '../site-hosts';
-import { createTestApp } from '../testing/app';
+import { createTestApp, postJson } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/stores';
 
 /**
@@ -154,5 +154,47 @@ describe('a page under an experiment', () => {
     for (let index = 0; index < 20; index++) {
       expect((await visit(uncounted, `192.0.2.${index}`)).heading).toBe(control);
     }
+  });
+
+  it('counts a sign-up under the variant its visitor was shown, worked out on the server', async () => {
+    await store.db.deleteFrom('subscribers').execute();
+    const app = appFor(site);
+    const shown = new Map<string, string>();
+    for (let index = 0; index < 12; index++) {
+      const address = `203.0.113.${100 + index}`;
+      const { heading } = await visit(app, address);
+      const response = await postJson(
+        app,
+        '/api/subscriptions',
+        { list: 'waitlist', email: `reader${index}@example.com`, page: '/' },
+        { headers: { host: env.WAITLIST_HOST, 'user-agent': browser }, address },
+      );
+      expect(response.status).toBe(201);
+      shown.set(`reader${index}@example.com`, heading === control ? 'control' : 'first-to-read');
+    }
+    const rows = await store.db
+      .selectFrom('subscribers')
+      .select(['email', 'experiment', 'variant'])
+      .execute();
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      expect(row.experiment).toBe(experiment.name);
+      expect(row.variant, row.email).toBe(shown.get(row.email));
+    }
+    expect(new Set(rows.map((row) => row.variant)).size).toBe(2);
+    // A sign-up from a page under no experiment carries none.
+    const elsewhere = await postJson(
+      app,
+      '/api/subscriptions',
+      { list: 'newsletter', email: 'home@example.com', page: '/' },
+      { headers: { host: 'localhost:3000', 'user-agent': browser } },
+    );
+    expect(elsewhere.status).toBe(201);
+    const home = await store.db
+      .selectFrom('subscribers')
+      .select(['experiment', 'variant'])
+      .where('email', '=', 'home@example.com')
+      .executeTakeFirstOrThrow();
+    expect(home).toEqual({ experiment: null, variant: null });
   });
 });

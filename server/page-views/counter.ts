@@ -12,7 +12,7 @@ import {
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
-import { isCountedRequest } from './requests';
+import { isBot, isCountedRequest } from './requests';
 
 /**
  * Page views counted by the server itself (decision 013): no cookie, nothing stored
@@ -31,6 +31,11 @@ export interface PageViewCounter {
    * not a view (a bot, a prefetch): it gets no variant of an experiment and is not counted.
    */
   visitorOf(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): string | null;
+  /**
+   * The same key for any request of that visitor that is not a bot's (a form's post, say): what
+   * a sign-up's variant is worked out from (server/experiments/attribution.ts).
+   */
+  visitorKey(request: Pick<Request, 'headers'>, address: string): string | null;
   /**
    * Counts that the visitor with this key was shown a variant ("control" included) of an
    * experiment (docs/decisions/027-experiments.md). Synchronous and without I/O, like `record`.
@@ -152,7 +157,11 @@ export function createPageViewCounter({
 
   /** Today's visitor key of a request that is a view, with what it was made from. */
   function visitor(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string) {
-    if (!isCountedRequest(request)) return null;
+    return isCountedRequest(request) ? keyOf(request, address) : null;
+  }
+
+  /** Today's visitor key of any request (bots' included), with what it was made from. */
+  function keyOf(request: Pick<Request, 'headers'>, address: string) {
     const hostHeader = request.headers.get('host') ?? undefined;
     const userAgent = request.headers.get('user-agent') ?? '';
     const host = siteHosts.of(hostHeader);
@@ -171,6 +180,8 @@ export function createPageViewCounter({
 
   return {
     visitorOf: (request, address) => visitor(request, address)?.key ?? null,
+    visitorKey: (request, address) =>
+      isBot(request.headers.get('user-agent')) ? null : keyOf(request, address).key,
     expose(key, experiment, variant) {
       const day = utcDay(now());
       add(exposures, [day, experiment, variant, key].join('\n'), {

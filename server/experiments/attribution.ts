@@ -1,0 +1,40 @@
+import { liveOn, splitOf } from '../../contracts/content/experiments';
+import { resolveRoute } from '../../contracts/routes';
+import type { NamedHosts } from '../../contracts/sites';
+import type { PageViewCounter } from '../page-views/counter';
+import type { Site } from '../site';
+import { variantFor } from './assignment';
+
+/** The experiment on a lead's page and the variant its visitor saw there, or null. */
+export type ExperimentOf = (
+  request: Pick<Request, 'headers'>,
+  address: string,
+  page: string | undefined,
+) => { name: string; variant: string } | null;
+
+/**
+ * A sign-up is counted under the variant its visitor was shown (docs/decisions/027-experiments.md):
+ * the server works it out again from the same daily visitor key and the same experiment, so no
+ * form can claim a variant, and it works without JavaScript. Only an experiment live on the
+ * page the form was on, now, counts it.
+ */
+export function experimentAttribution(
+  site: Pick<Site, 'experiments' | 'ownerRoutes'>,
+  pageViews: Pick<PageViewCounter, 'visitorKey'> | undefined,
+  hosts: NamedHosts,
+  clock: () => number = Date.now,
+): ExperimentOf {
+  return (request, address, page) => {
+    if (!pageViews || !page || !site.experiments?.length) return null;
+    const host = request.headers.get('host') ?? undefined;
+    const route = resolveRoute(host, page, hosts, site.ownerRoutes);
+    if (route.status !== 200) return null;
+    const experiment = liveOn(site.experiments, route.page, clock());
+    const visitor = experiment ? pageViews.visitorKey(request, address) : null;
+    if (!experiment || !visitor) return null;
+    return {
+      name: experiment.name,
+      variant: variantFor(visitor, experiment.name, splitOf(experiment)),
+    };
+  };
+}
