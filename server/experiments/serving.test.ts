@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
+import { experimentsCommand } from '../owner/commands/experiments';
 import { createPageViewCounter, type PageViewCounter } from '../page-views/counter';
 import { loadSite, type Site } from '../site';
 import { siteHosts } from '../site-hosts';
@@ -196,5 +197,18 @@ describe('a page under an experiment', () => {
       .where('email', '=', 'home@example.com')
       .executeTakeFirstOrThrow();
     expect(home).toEqual({ experiment: null, variant: null });
+
+    // The room's standing counts the same sign-ups under the same variants.
+    await counter?.flush();
+    const [standing] = await experimentsCommand.run(
+      { store, experiments: site.experiments ?? [], now: new Date() },
+      {},
+    );
+    for (const variant of standing?.variants ?? []) {
+      expect(variant.conversions, variant.name).toBe(
+        [...shown.values()].filter((name) => name === variant.name).length,
+      );
+      expect(variant.visitors, variant.name).toBeGreaterThanOrEqual(variant.conversions);
+    }
   });
 });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { type Experiment, liveOn } from '../../../contracts/content/experiments';
+import type { PageId } from '../../../contracts/routes';
+import { experimentTallies } from '../../db/experiments';
+import type { Store } from '../../db/store';
+import { type ExperimentResult, resultOf } from '../../experiments/results';
+import { ownerCommand } from './command';
+
+/** Every experiment of the published content, with its standing (docs/decisions/027-experiments.md). */
+export const experimentsCommand = ownerCommand({
+  input: z.strictObject({}),
+  run: async ({
+    store,
+    experiments,
+    now,
+  }: {
+    store: Store;
+    experiments: readonly Experiment[];
+    now: Date;
+  }): Promise<ExperimentResult[]> =>
+    Promise.all(
+      experiments.map(async (experiment) =>
+        resultOf(
+          experiment,
+          await experimentTallies(store, experiment.name),
+          liveOn([experiment], experiment.page as PageId, now.getTime()) !== undefined,
+        ),
+      ),
+    ),
+});
