@@ -18,6 +18,7 @@ export const funnelApi = {
   outbox: '/outbox',
   retry: '/outbox/retry',
   erasure: '/erasure',
+  experiments: '/experiments',
 } as const;
 
 /** The period shown when the owner has not chosen one: the last four weeks, today included. */
@@ -207,3 +208,46 @@ export const erasureAnswerSchema = z.strictObject({
   sales: count,
 });
 export type Erasure = z.infer<typeof erasureAnswerSchema>;
+
+/**
+ * Where a variant stands against the control (server/experiments/statistics.ts verdictOf):
+ * - keep collecting: its fixed sample is not reached, so no result yet, whatever the numbers say;
+ * - better: it beats the control beyond the threshold, so the owner may make it the page;
+ * - worse: the control beats it beyond the threshold;
+ * - no clear difference: the sample is reached and neither is clearly better.
+ */
+export const verdicts = ['keep collecting', 'better', 'worse', 'no clear difference'] as const;
+export type Verdict = (typeof verdicts)[number];
+
+/** GET experiments: each experiment of the content served, with its standing (decision 027). */
+export const experimentsAnswerSchema = z.array(
+  z.object({
+    name: z.string(),
+    note: z.string().nullable(),
+    page: z.string(),
+    goal: z.string(),
+    sampleSize: z.number(),
+    live: z.boolean(),
+    /** The split has drifted from its plan: no result can be trusted until that is explained. */
+    sampleRatioMismatch: z.boolean(),
+    sampleRatioP: z.number(),
+    variants: z.array(
+      z.object({
+        name: z.string(),
+        /** Its planned share of the visitors, in percent. */
+        share: z.number(),
+        visitors: z.number(),
+        conversions: z.number(),
+        rate: z.number(),
+        /** The rate's 95% interval. */
+        low: z.number(),
+        high: z.number(),
+        /** Against the control; null for the control itself. */
+        probabilityToBeat: z.number().nullable(),
+        expectedLoss: z.number().nullable(),
+        verdict: z.enum(verdicts).nullable(),
+      }),
+    ),
+  }),
+);
+export type ExperimentStanding = z.infer<typeof experimentsAnswerSchema>[number];

@@ -169,6 +169,7 @@ export function createApp({
       workingCopy,
     },
     publisher,
+    experiments: () => site.experiments ?? [],
   });
   app.all('/owner/*', (c, next) =>
     isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),

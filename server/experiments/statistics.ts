@@ -1,4 +1,5 @@
 import jStat from 'jstat';
+import type { Verdict } from '../../contracts/owner-funnel';
 
 /**
  * The numbers the room shows for each variant of an experiment (docs/decisions/027-experiments.md):
@@ -128,16 +129,6 @@ export function sampleSizePerVariant(baseline: number, lift: number): number {
     power * Math.sqrt(baseline * (1 - baseline) + target * (1 - target));
   return Math.ceil(root ** 2 / (target - baseline) ** 2);
 }
-
-export type Verdict =
-  /** Its fixed sample is not reached: no result yet, whatever the numbers say. */
-  | 'keep collecting'
-  /** It beats the control beyond the threshold: the owner may make it the page. */
-  | 'better'
-  /** The control beats it beyond the threshold. */
-  | 'worse'
-  /** The sample is reached and neither is clearly better: keep the page as it is. */
-  | 'no clear difference';
 
 /**
  * Each challenger's verdict against the control once both have their fixed sample. A challenger

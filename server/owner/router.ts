@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Experiment } from '../../contracts/content/experiments';
 import { ownerPaths } from '../../contracts/owner';
 import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
 import type { Store } from '../db/store';
@@ -42,6 +43,8 @@ export interface OwnerRoomDeps {
   editor?: ContentEditorDeps;
   /** Publish, roll back and preview; absent where there is no built site to publish (dev). */
   publisher?: Publisher | null;
+  /** The experiments of the content served now (content/experiments.yaml), for their standing. */
+  experiments?: () => readonly Experiment[];
   clock?: () => number;
 }
 
@@ -53,6 +56,7 @@ export function ownerRouter({
   room,
   editor,
   publisher = null,
+  experiments = () => [],
   clock = Date.now,
 }: OwnerRoomDeps) {
   const site = new URL(env.SITE_URL);
@@ -120,7 +124,7 @@ export function ownerRouter({
   }
 
   app.route('/', passkeysRouter({ store, rp, requests, clock }));
-  app.route('/api', funnelRouter({ store, bodyOf, clock }));
+  app.route('/api', funnelRouter({ store, bodyOf, clock, experiments }));
   if (publisher) {
     app.route('/', publishRouter({ publisher, store, logger, siteOrigin: site.origin, clock }));
   }

@@ -9,6 +9,7 @@ import {
 } from '../../contracts/owner';
 import { getJson, postJson } from '../lib/api-client';
 import { ErasureView } from './erasure-view';
+import { ExperimentsView } from './experiments-view';
 import { FunnelView } from './funnel-view';
 import { LeadsView } from './leads-view';
 import { OutboxView } from './outbox-view';
@@ -205,6 +206,7 @@ function Room() {
 
       <FunnelView version={leadsVersion} />
       <LeadsView version={leadsVersion} />
+      <ExperimentsView version={leadsVersion} />
       <OutboxView version={leadsVersion} />
       <ErasureView
         onErased={() => {

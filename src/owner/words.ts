@@ -194,6 +194,36 @@ export const words = {
     retryAll: 'Retry every failed job',
     queued: (n: number) => `${count(n, 'job', 'jobs')} queued again.`,
   },
+  experiments: {
+    heading: 'Experiments',
+    lead: 'Each visitor sees one variant of the page all day, chosen without a cookie. A result shows once every variant has its fixed sample.',
+    empty: 'No experiment in the published content. Add one under Experiments in the editor.',
+    running: 'Running',
+    notRunning: 'Not running',
+    on: (page: string, goal: string) => `On ${page}, counting ${goal}.`,
+    goals: { signUps: 'sign-ups', checkoutClicks: 'checkout clicks', sales: 'sales' } as Record<
+      string,
+      string
+    >,
+    sample: (size: number) => `Fixed sample: ${size.toLocaleString('en-GB')} visitors a variant.`,
+    mismatch: (p: string) =>
+      `The split has drifted from its plan (p = ${p}): something is wrong with how visitors are counted or shown the page. Trust no result until it is explained.`,
+    variant: 'Variant',
+    share: 'Share',
+    visitors: 'Visitors',
+    conversions: 'Conversions',
+    rate: 'Rate (95% interval)',
+    beats: 'Beats the control',
+    loss: 'Risk if chosen',
+    standing: 'Standing',
+    control: 'control (the page as it is)',
+    verdicts: {
+      'keep collecting': 'Keep collecting',
+      better: 'Better than the control',
+      worse: 'Worse than the control',
+      'no clear difference': 'No clear difference',
+    },
+  },
   erasure: {
     heading: 'Erase a person',
     lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list, the buyer in their workshop sales (the amounts stay for your books) and what is still waiting to be sent. Kit and Stripe keep their own copies: remove the person there too.',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { type Experiment, liveOn } from '../../../contracts/content/experiments';
+import type { ExperimentStanding } from '../../../contracts/owner-funnel';
 import type { PageId } from '../../../contracts/routes';
 import { experimentTallies } from '../../db/experiments';
 import type { Store } from '../../db/store';
-import { type ExperimentResult, resultOf } from '../../experiments/results';
+import { resultOf } from '../../experiments/results';
 import { ownerCommand } from './command';
 
 /** Every experiment of the published content, with its standing (docs/decisions/027-experiments.md). */
@@ -17,7 +18,7 @@ export const experimentsCommand = ownerCommand({
     store: Store;
     experiments: readonly Experiment[];
     now: Date;
-  }): Promise<ExperimentResult[]> =>
+  }): Promise<ExperimentStanding[]> =>
     Promise.all(
       experiments.map(async (experiment) =>
         resultOf(

@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { ExperimentStanding } from '../../contracts/owner-funnel';
+import { ExperimentsView } from './experiments-view';
+import { words } from './words';
+
+// act() settles the renders and effects; React asks to be told it runs under it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const text = words.experiments;
+let container: HTMLDivElement;
+let root: Root;
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+async function roomWith(experiments: ExperimentStanding[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(experiments)),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root.render(<ExperimentsView version={0} />));
+}
+
+const arm = {
+  share: 50,
+  low: 0.08,
+  high: 0.12,
+  expectedLoss: null,
+  probabilityToBeat: null,
+  verdict: null,
+};
+
+it("shows each variant's numbers against the control, and what to do about them", async () => {
+  await roomWith([
+    {
+      name: 'waitlist-headline',
+      note: 'A sample experiment: two headlines for the waitlist page.',
+      page: 'waitlist',
+      goal: 'signUps',
+      sampleSize: 1100,
+      live: true,
+      sampleRatioMismatch: false,
+      sampleRatioP: 0.6,
+      variants: [
+        { ...arm, name: 'control', visitors: 1200, conversions: 120, rate: 0.1 },
+        {
+          ...arm,
+          name: 'first-to-read',
+          visitors: 1180,
+          conversions: 165,
+          rate: 0.1398,
+          low: 0.121,
+          high: 0.161,
+          probabilityToBeat: 0.998,
+          expectedLoss: 0.00001,
+          verdict: 'better',
+        },
+      ],
+    },
+  ]);
+  const rows = [...container.querySelectorAll('tbody tr')].map((row) =>
+    [...row.children].map((cell) => cell.textContent),
+  );
+  expect(rows).toEqual([
+    [text.control, '50%', '1,200', '120', '10.0% (8.0%–12.0%)', '—', '—', '—'],
+    [
+      'first-to-read',
+      '50%',
+      '1,180',
+      '165',
+      '14.0% (12.1%–16.1%)',
+      '100%',
+      '0 pts',
+      text.verdicts.better,
+    ],
+  ]);
+  expect(container.textContent).toContain('On waitlist, counting sign-ups.');
+  expect(container.textContent).toContain('Fixed sample: 1,100 visitors a variant.');
+  expect(container.querySelector('[role=alert]')?.textContent ?? '').toBe('');
+});
+
+it('raises the alarm when the split has drifted from its plan', async () => {
+  await roomWith([
+    {
+      name: 'workshop-price',
+      note: null,
+      page: 'workshop',
+      goal: 'sales',
+      sampleSize: 500,
+      live: false,
+      sampleRatioMismatch: true,
+      sampleRatioP: 0.00002,
+      variants: [{ ...arm, name: 'control', visitors: 4500, conversions: 45, rate: 0.01 }],
+    },
+  ]);
+  expect(container.querySelector('[role=alert]')?.textContent).toBe(text.mismatch('2.0e-5'));
+  expect(container.textContent).toContain(text.notRunning);
+});
+
+it('says there is none, and where to make one', async () => {
+  await roomWith([]);
+  expect(container.textContent).toContain(text.empty);
+});
