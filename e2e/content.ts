@@ -19,3 +19,17 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 export const cookieSettingsButton = parseLegalText(content.cookies.body)
   .sections.flatMap(({ blocks }) => blocks)
   .find((block) => block.kind === 'consent-button')?.label;
+
+/**
+ * The headings a page's visitor may be shown: its own, and each of its experiment's variants'
+ * for that field (content/experiments.yaml). Every browser test runs as one visitor, whom the
+ * day's random salt puts in one variant or another (docs/decisions/027-experiments.md).
+ */
+export function headingsOf(page: string, field: string, heading: string): RegExp {
+  const variants = content.experiments.experiments
+    .filter((experiment) => experiment.page === page)
+    .flatMap(({ variants: list }) => list.flatMap(({ changes }) => changes))
+    .filter((change) => change.field === field)
+    .map(({ text }) => text);
+  return new RegExp(`^(?:${[heading, ...variants].map(escapeRegExp).join('|')})$`);
+}

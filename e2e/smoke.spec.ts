@@ -2,14 +2,15 @@ import type { Page } from '@playwright/test';
 import { listedRoutes, ownerRoutes, type PageId, type SystemPageId } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
 import { nextSession } from '../src/lib/facts';
-import { content } from './content';
+import { content, headingsOf } from './content';
 import { siteOrigin } from './hosts';
 import { expect, test } from './test';
 
 /** The headline a visitor sees first on each page, from the content it was built from. */
-const systemHeadline: Record<SystemPageId, string> = {
+const systemHeadline: Record<SystemPageId, string | RegExp> = {
   home: content.site.founder.name,
-  waitlist: content.waitlist.hero.heading,
+  // Under the sample experiment, the visitor's variant's (decision 027).
+  waitlist: headingsOf('waitlist', 'hero.heading', content.waitlist.hero.heading),
   book: content.book.hero.heading,
   'thank-you': content.thankYou.hero.heading,
   handbook: content.handbook.hero.heading,
@@ -25,7 +26,7 @@ const systemHeadline: Record<SystemPageId, string> = {
 };
 
 /** The owner's pages (content/pages/) open with their hero's heading. */
-const headline = (page: PageId): string => {
+const headline = (page: PageId): string | RegExp => {
   if (page in systemHeadline) return systemHeadline[page as SystemPageId];
   const [hero] = content.pages[page.slice('pages/'.length)]?.blocks ?? [];
   return hero?.discriminant === 'hero' ? hero.value.heading : '';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { dayAfter, dayHasCome } from '../src/lib/facts';
 import { axeViolations } from './axe';
 import { settleIslands } from './clock';
-import { content } from './content';
+import { content, headingsOf } from './content';
 import { siteOrigin } from './hosts';
 import { expect, test } from './test';
 
@@ -57,7 +57,9 @@ test('the banner, the promise and the form, as the product brief words them', as
   await expect(page.getByText('983', { exact: true })).toBeVisible(); // In the prerendered HTML.
   await expect(page.getByText(banner.remainingLabel, { exact: false }).first()).toBeVisible();
   await expect(page.getByText(endsLabel)).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.heading);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    headingsOf('waitlist', 'hero.heading', hero.heading),
+  );
   await expect(page.getByLabel(hero.firstNameLabel)).not.toHaveAttribute('required');
   await expect(page.getByLabel(site.forms.emailLabel)).toHaveAttribute('required');
   await expect(page.getByRole('button', { name: hero.copy.submit })).toBeVisible();

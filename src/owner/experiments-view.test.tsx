@@ -93,7 +93,7 @@ it('raises the alarm when the split has drifted from its plan', async () => {
       name: 'workshop-price',
       note: null,
       page: 'workshop',
-      goal: 'sales',
+      goal: 'signUps',
       sampleSize: 500,
       live: false,
       sampleRatioMismatch: true,
