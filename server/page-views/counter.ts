@@ -75,8 +75,8 @@ export function createPageViewCounter({
   siteHosts,
   now = () => new Date(),
 }: PageViewCounterOptions): PageViewCounter {
-  let pending = new Map<string, PageViewCount>();
-  let exposures = new Map<string, ExposureCount>();
+  const pending = new Map<string, PageViewCount>();
+  const exposures = new Map<string, ExposureCount>();
   let dropped = 0;
   /** Salts by day, as stored (see dailySalts); one made here only when a day has none yet. */
   const salts = new Map<string, string>();
@@ -120,31 +120,24 @@ export function createPageViewCounter({
       logger.warn({ dropped }, 'page views dropped: too many different rows between two flushes');
       dropped = 0;
     }
-    if (pending.size > 0) {
-      const batch = pending;
-      pending = new Map();
-      try {
-        await addPageViews(store, [...batch.values()]);
-      } catch (error) {
-        logger.error(
-          { err: error, rows: batch.size },
-          'page views not stored; kept for the next flush',
-        );
-        for (const [key, row] of batch) add(pending, key, row);
-      }
-    }
-    if (exposures.size > 0) {
-      const batch = exposures;
-      exposures = new Map();
-      try {
-        await addExposures(store, [...batch.values()]);
-      } catch (error) {
-        logger.error(
-          { err: error, rows: batch.size },
-          'experiment exposures not stored; kept for the next flush',
-        );
-        for (const [key, row] of batch) add(exposures, key, row);
-      }
+    await writeBatch(pending, (rows) => addPageViews(store, rows), 'page views');
+    await writeBatch(exposures, (rows) => addExposures(store, rows), 'experiment exposures');
+  }
+
+  /** Writes what `rows` holds and empties it; a failed write puts its rows back for the next flush. */
+  async function writeBatch<Row extends { views: number }>(
+    rows: Map<string, Row>,
+    write: (batch: Row[]) => Promise<void>,
+    what: string,
+  ): Promise<void> {
+    if (rows.size === 0) return;
+    const batch = new Map(rows);
+    rows.clear();
+    try {
+      await write([...batch.values()]);
+    } catch (error) {
+      logger.error({ err: error, rows: batch.size }, `${what} not stored; kept for the next flush`);
+      for (const [key, row] of batch) add(rows, key, row);
     }
   }
 
