@@ -196,6 +196,7 @@ export function createApp({
     hosts,
     clientOf,
     ownerRoutes: () => site.ownerRoutes,
+    experimentOf: leadApi.experimentOf,
   };
   app.get(
     checkoutPath,

@@ -81,7 +81,11 @@ describe('the experiments file', () => {
 
   it('refuses a goal it cannot count', () => {
     expect(problemsOf(edited([[...first, 'goal'], 'refunds']))).toEqual([
-      '  content/experiments.yaml:9 experiments[0].goal: expected one of the goals: signUps, got "refunds"',
+      '  content/experiments.yaml:9 experiments[0].goal: expected one of the goals: signUps, checkouts, sales, got "refunds"',
+    ]);
+    // The waitlist page has a form and no checkout.
+    expect(problemsOf(edited([[...first, 'goal'], 'sales']))).toEqual([
+      '  content/experiments.yaml:9 experiments[0].goal: "waitlist" cannot be measured by sales: choose signUps',
     ]);
   });
 

@@ -9,11 +9,11 @@ import { dateTime, line, paragraph, slugPattern } from './fields';
  */
 
 /**
- * What an experiment counts as a conversion: sign-ups on its page. Checkout clicks and sales by
- * variant come next (docs/decisions/027-experiments.md); until they are counted they are not
- * offered, so no experiment can wait for conversions that never come.
+ * What an experiment counts as a conversion (docs/decisions/027-experiments.md): visitors who
+ * signed up on its page, visitors who clicked its checkout, or the paid sales its checkout
+ * brought.
  */
-export const experimentGoals = ['signUps'] as const;
+export const experimentGoals = ['signUps', 'checkouts', 'sales'] as const;
 export type ExperimentGoal = (typeof experimentGoals)[number];
 
 const slug = z
@@ -126,21 +126,27 @@ export const testablePages = {
   cohort: 'cohort',
 } as const satisfies Partial<Record<SystemPageId, string>>;
 
-/** The goals each seed page can be measured by: the forms and the buttons it has. */
+/** The goals each seed page can be measured by: the forms and the checkout it has. */
 const seedGoals: Record<keyof typeof testablePages, readonly ExperimentGoal[]> = {
   home: ['signUps'],
   waitlist: ['signUps'],
   book: ['signUps'],
   'thank-you': [],
   handbook: ['signUps'],
-  workshop: ['signUps'],
+  workshop: ['signUps', 'checkouts', 'sales'],
   cohort: [],
 };
 
-/** The goals one of the owner's pages can be measured by, from its blocks. */
+/**
+ * The goals one of the owner's pages can be measured by, from its blocks. A checkout block
+ * offers the waitlist's form when no date is on sale, so it counts sign-ups too.
+ */
 function ownerGoals(blocks: ReadonlyArray<{ discriminant: string }>): ExperimentGoal[] {
   const kinds = new Set(blocks.map(({ discriminant }) => discriminant));
-  return [...(kinds.has('signUp') || kinds.has('checkout') ? (['signUps'] as const) : [])];
+  return [
+    ...(kinds.has('signUp') || kinds.has('checkout') ? (['signUps'] as const) : []),
+    ...(kinds.has('checkout') ? (['checkouts', 'sales'] as const) : []),
+  ];
 }
 
 /** What the cross-content check needs of the content. */

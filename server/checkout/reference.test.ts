@@ -16,6 +16,26 @@ describe('checkout reference', () => {
     expect(parseCheckoutReference(reference)).toEqual(click);
   });
 
+  it('carries the variant of the experiment the page showed, so a sale lands on it', () => {
+    const shown = { ...click, experiment: { name: 'workshop-price', variant: 'early-bird' } };
+    const reference = checkoutReference(shown, checkoutNonce());
+    expect(reference.length).toBeLessThan(120);
+    expect(parseCheckoutReference(reference)).toEqual(shown);
+    // Names as long as a slug may be, on a long host: the variant gives way, the click still counts.
+    const long = {
+      ...click,
+      host: `${'h'.repeat(60)}.example`,
+      experiment: { name: 'n'.repeat(64), variant: 'v'.repeat(64) },
+    };
+    const fitted = parseCheckoutReference(checkoutReference(long, 'abcdEFGH'));
+    expect(fitted).toMatchObject({ day: click.day, host: long.host });
+    expect(fitted?.experiment).toBeUndefined();
+    const forged = Buffer.from('2026-11-25\nlocalhost\n/x\nX\nBad Name\nb').toString('base64url');
+    expect(parseCheckoutReference(`v1-abcdEFGH-${forged}`)).toBeNull();
+    const five = Buffer.from('2026-11-25\nlocalhost\n/x\nX\nname').toString('base64url');
+    expect(parseCheckoutReference(`v1-abcdEFGH-${five}`)).toBeNull();
+  });
+
   it('differs between two clicks alike', () => {
     expect(checkoutReference(click, checkoutNonce())).not.toBe(
       checkoutReference(click, checkoutNonce()),

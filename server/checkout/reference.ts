@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { slugPattern } from '../../contracts/content/fields';
 
 /**
  * The reference a checkout link carries to Stripe as `client_reference_id` (contracts/checkout.ts):
- * the page, source and UTC day of the click and a random nonce, nothing about the person.
+ * the page, source and UTC day of the click, the experiment's variant the page showed, and a
+ * random nonce; nothing about the person.
  */
 
 /** What a checkout click is counted by, and what its reference carries. */
@@ -15,6 +17,11 @@ export interface CheckoutClick {
   path: string;
   /** The source's one name (sourceName). */
   source: string;
+  /**
+   * The experiment live on the page and the variant it showed this visitor
+   * (docs/decisions/027-experiments.md), so that a sale lands on the variant that sold it.
+   */
+  experiment?: { name: string; variant: string };
 }
 
 /** Stripe takes at most 200 characters of letters, digits, dashes and underscores. */
@@ -26,20 +33,23 @@ const referencePattern = /^v1-([A-Za-z0-9]{8})-([A-Za-z0-9_-]+)$/;
 const dayPattern = /^\d{4}-\d\d-\d\d$/;
 
 /**
- * `v1-<nonce>-<base64url of day, host, path and source>`: compact, within Stripe's alphabet, and
- * read back exactly (a source may hold any character). A click too long to fit has its source,
- * then its path, shortened; real ones are far inside the limit.
+ * `v1-<nonce>-<base64url of day, host, path and source, then experiment and variant if any>`:
+ * compact, within Stripe's alphabet, and read back exactly (a source may hold any character). A
+ * click too long to fit has its source, then its path, shortened, then its variant left out (the
+ * sale still counts for its page and source); real ones are far inside the limit.
  */
 export function checkoutReference(click: CheckoutClick, nonce: string): string {
   if (nonce.length !== nonceLength || !/^[A-Za-z0-9]+$/.test(nonce))
     throw new Error('The nonce must be 8 letters or digits.');
-  let { source, path } = click;
+  let { source, path, experiment } = click;
   for (;;) {
-    const fields = [click.day, click.host, path, source].join('\n');
+    const shown = experiment ? [experiment.name, experiment.variant] : [];
+    const fields = [click.day, click.host, path, source, ...shown].join('\n');
     const reference = `${version}-${nonce}-${Buffer.from(fields, 'utf8').toString('base64url')}`;
     if (reference.length <= maxReferenceLength) return reference;
     if (source.length > 8) source = source.slice(0, -4);
     else if (path.length > 1) path = path.slice(0, -4) || '/';
+    else if (experiment) experiment = undefined;
     else throw new Error('The host name is too long for a checkout reference.');
   }
 }
@@ -50,13 +60,23 @@ export function parseCheckoutReference(reference: string | null | undefined): Ch
   const match = referencePattern.exec(reference);
   if (!match?.[2]) return null;
   const fields = Buffer.from(match[2], 'base64url').toString('utf8').split('\n');
-  if (fields.length !== 4) return null;
-  const [day, host, path, source] = fields as [string, string, string, string];
+  // Four fields, or six when the page was under an experiment.
+  if (fields.length !== 4 && fields.length !== 6) return null;
+  const [day, host, path, source, name, variant] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string?,
+    string?,
+  ];
   // An empty path: the page was not known (no Referer reached us).
   if (!dayPattern.test(day) || !host || (path !== '' && !path.startsWith('/')) || !source) {
     return null;
   }
-  return { day, host, path, source };
+  if (name === undefined || variant === undefined) return { day, host, path, source };
+  if (!slugPattern.test(name) || !slugPattern.test(variant)) return null;
+  return { day, host, path, source, experiment: { name, variant } };
 }
 
 /** A random nonce (47 bits): two clicks of one page, source and day still differ. */

@@ -7,14 +7,16 @@ import { sourceName, trafficSource } from '../../contracts/traffic-source';
 import { nextSession } from '../../contracts/workshop-sessions';
 import { requestOrigin, returnPath } from '../api/same-origin';
 import { addCheckoutClick } from '../db/checkout-clicks';
+import { addExperimentCheckout } from '../db/experiments';
 import { utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
+import type { ExperimentOf } from '../experiments/attribution';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import { isCountedRequest } from '../page-views/requests';
 import type { WorkshopCheckout } from '../site';
 import type { SiteHosts } from '../site-hosts';
-import { checkoutNonce, checkoutReference } from './reference';
+import { type CheckoutClick, checkoutNonce, checkoutReference } from './reference';
 
 /**
  * GET /go/workshop on every site (contracts/checkout.ts), and GET /go/page/<slug> for an owner's
@@ -38,6 +40,11 @@ export interface CheckoutDeps {
   clientOf: ClientOf;
   /** The owner's pages, whose clicks count by their path too. */
   ownerRoutes: () => readonly OwnerRoute[] | undefined;
+  /**
+   * The experiment live on the click's page and the visitor's variant there
+   * (server/experiments/attribution.ts): the click counts under it, and the reference carries it.
+   */
+  experimentOf?: ExperimentOf;
   now?: () => Date;
 }
 
@@ -49,6 +56,7 @@ export function checkoutRedirect({
   hosts,
   clientOf,
   ownerRoutes,
+  experimentOf,
   now = () => new Date(),
 }: CheckoutDeps) {
   return async (c: Context) => {
@@ -72,16 +80,27 @@ export function checkoutRedirect({
     const source = given
       ? sourceName(given)
       : trafficSource(from?.pathname ?? '', from?.search ?? '', '', siteHosts.own(hostHeader));
-    const click = {
+    const counted = isCountedRequest(c.req.raw);
+    const shown = counted && page ? experimentOf?.(c.req.raw, clientOf(c).address, page) : null;
+    const click: CheckoutClick = {
       day: utcDay(time),
       host: siteHosts.of(hostHeader),
       path: page,
       source: source || 'Direct',
+      ...(shown && { experiment: { name: shown.name, variant: shown.variant } }),
     };
 
-    if (isCountedRequest(c.req.raw)) {
+    if (counted) {
       try {
         await addCheckoutClick(store, click);
+        if (shown) {
+          await addExperimentCheckout(store, {
+            day: click.day,
+            experiment: shown.name,
+            variant: shown.variant,
+            visitor: shown.visitor,
+          });
+        }
       } catch (error) {
         // The visitor still goes on to pay; only the count is lost.
         logger.error({ err: error }, 'checkout click not counted');

@@ -125,6 +125,8 @@ export function readSaleEvent(payload: string, parsed: unknown): ParsedEvent {
         host: click?.host ?? null,
         path: click?.path || null,
         source: click ? sourceName(click.source) : null,
+        experiment: click?.experiment?.name ?? null,
+        variant: click?.experiment?.variant ?? null,
         email: emailOf(session.customer_details?.email ?? session.customer_email),
         payment_intent: session.payment_intent,
         customer: session.customer,

@@ -406,6 +406,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('subscribers').addColumn('variant', 'text').execute();
     },
   },
+  // Which visitors of a variant clicked its checkout, and which variant each sale's click came
+  // from (docs/decisions/027-experiments.md).
+  '0011-experiment-checkouts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('experiment_checkouts')
+        .addColumn('day', 'text', (col) => col.notNull())
+        .addColumn('experiment', 'text', (col) => col.notNull())
+        .addColumn('variant', 'text', (col) => col.notNull())
+        .addColumn('visitor', 'text', (col) => col.notNull())
+        .addColumn('clicks', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('experiment_checkouts_key', [
+          'day',
+          'experiment',
+          'variant',
+          'visitor',
+        ])
+        .execute();
+      await db.schema.alterTable('sales').addColumn('experiment', 'text').execute();
+      await db.schema.alterTable('sales').addColumn('variant', 'text').execute();
+    },
+  },
 };
 
 /** The tables as 0008 found and left them (the migration must not follow later schema changes). */

@@ -13,6 +13,7 @@ export interface Database {
   spent_proofs: SpentProofTable;
   page_views: PageViewTable;
   experiment_exposures: ExperimentExposureTable;
+  experiment_checkouts: ExperimentCheckoutTable;
   page_view_salts: PageViewSaltTable;
   owners: OwnerTable;
   owner_invites: OwnerInviteTable;
@@ -167,6 +168,19 @@ export interface ExperimentExposureTable {
   variant: string;
   visitor: string;
   views: number;
+}
+
+/**
+ * Who clicked the checkout of a page under an experiment (docs/decisions/027-experiments.md): one
+ * row per visitor, experiment and variant a day, keyed as the exposures are.
+ */
+export interface ExperimentCheckoutTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  experiment: string;
+  variant: string;
+  visitor: string;
+  clicks: number;
 }
 
 /** The random salt of a UTC day's visitor hashes, shared by instances, deleted once the day is over. */
@@ -348,6 +362,9 @@ export interface SaleTable {
   host: string | null;
   path: string | null;
   source: string | null;
+  /** The experiment and variant the click's page showed (0011; decision 027), from the reference. */
+  experiment: string | null;
+  variant: string | null;
   /** The buyer's email (lower case); null once erased. */
   email: string | null;
   payment_intent: string | null;

@@ -5,18 +5,21 @@ import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
 import { variantFor } from './assignment';
 
-/** The experiment on a lead's page and the variant its visitor saw there, or null. */
+/**
+ * The experiment on a lead's or a checkout click's page, the variant its visitor saw there, and
+ * the visitor's daily key it was chosen by; or null.
+ */
 export type ExperimentOf = (
   request: Pick<Request, 'headers'>,
   address: string,
   page: string | undefined,
-) => { name: string; variant: string } | null;
+) => { name: string; variant: string; visitor: string } | null;
 
 /**
- * A sign-up is counted under the variant its visitor was shown (docs/decisions/027-experiments.md):
- * the server works it out again from the same daily visitor key and the same experiment, so no
- * form can claim a variant, and it works without JavaScript. Only an experiment live on the
- * page the form was on, now, counts it.
+ * A sign-up or a checkout click is counted under the variant its visitor was shown
+ * (docs/decisions/027-experiments.md): the server works it out again from the same daily visitor
+ * key and the same experiment, so no form or link can claim a variant, and it works without
+ * JavaScript. Only an experiment live on the page the form or the link was on, now, counts it.
  */
 export function experimentAttribution(
   site: Pick<Site, 'experiments' | 'ownerRoutes'>,
@@ -35,6 +38,7 @@ export function experimentAttribution(
     return {
       name: experiment.name,
       variant: variantFor(visitor, experiment.name, splitOf(experiment)),
+      visitor,
     };
   };
 }

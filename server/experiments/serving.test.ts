@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Experiment, variantId } from '../../contracts/content/experiments';
+import { parseCheckoutReference } from '../checkout/reference';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
@@ -8,6 +10,13 @@ import { loadSite, type Site } from '../site';
 import { siteHosts } from '../site-hosts';
 import { createTestApp, postJson } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/stores';
+import {
+  chargeRefundedEvent,
+  checkoutSessionEvent,
+  delivery,
+  signed,
+  testWebhookSecret,
+} from '../testing/stripe';
 
 /**
  * An experiment through the app over the real build (decision 027): each visitor is sent the
@@ -39,11 +48,18 @@ afterAll(async () => {
 
 let counter: PageViewCounter | undefined;
 
-function appFor(served: Site, counting = true) {
+function appFor(served: Site, counting = true, settings: Record<string, string> = {}) {
   counter = counting
     ? createPageViewCounter({ store, logger: createLogger(env), siteHosts: siteHosts(env) })
     : undefined;
-  return createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, served, counter);
+  return createTestApp(
+    store,
+    { SITE_URL: env.SITE_URL, ...settings },
+    undefined,
+    undefined,
+    served,
+    counter,
+  );
 }
 
 /** The waitlist page as a visitor at `address` with `userAgent` gets it. */
@@ -209,6 +225,109 @@ describe('a page under an experiment', () => {
         [...shown.values()].filter((name) => name === variant.name).length,
       );
       expect(variant.visitors, variant.name).toBeGreaterThanOrEqual(variant.conversions);
+    }
+  });
+
+  it('counts a checkout click and its sale under the variant its visitor was shown', async () => {
+    const priceTest: Experiment = {
+      name: 'workshop-price',
+      page: 'workshop',
+      goal: 'sales',
+      controlShare: 50,
+      variants: [
+        { name: 'early-bird', share: 50, changes: [{ field: 'hero.heading', text: 'Early' }] },
+      ],
+      sampleSize: 100,
+    };
+    const pages = new Map(site.pages);
+    const workshop = site.pages.get('workshop');
+    if (!workshop) throw new Error('the build has no workshop page');
+    pages.set(variantId('workshop', priceTest.name, 'early-bird'), workshop);
+    const served: Site = {
+      ...site,
+      pages,
+      experiments: [priceTest],
+      workshopSessions: [
+        {
+          start: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          checkout: 'https://buy.stripe.com/test_workshop',
+        },
+      ],
+    };
+    const app = appFor(served, true, { STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    const host = new URL(env.SITE_URL).host;
+    const request = (path: string, address: string, headers: Record<string, string> = {}) =>
+      app.request(
+        `${env.SITE_URL}${path}`,
+        { headers: { host, 'user-agent': browser, ...headers } },
+        { incoming: { socket: { remoteAddress: address } } },
+      );
+
+    // Each visitor sees the page, then clicks its checkout (one of them twice).
+    const clicked: Array<{ variant: string; reference: string }> = [];
+    for (let index = 0; index < 16; index++) {
+      const address = `203.0.113.${200 + index}`;
+      expect((await request('/assetworkshop', address)).status).toBe(200);
+      for (let click = 0; click < (index === 0 ? 2 : 1); click++) {
+        const response = await request('/go/workshop', address, {
+          referer: `${env.SITE_URL}/assetworkshop`,
+        });
+        expect(response.status).toBe(302);
+        const reference =
+          new URL(response.headers.get('location') ?? '').searchParams.get('client_reference_id') ??
+          '';
+        const shown = parseCheckoutReference(reference)?.experiment;
+        expect(shown?.name).toBe(priceTest.name);
+        if (click === 0) clicked.push({ variant: shown?.variant ?? '', reference });
+      }
+    }
+    const byVariant = (list: ReadonlyArray<{ variant: string }>, name: string) =>
+      list.filter(({ variant }) => variant === name).length;
+    expect(byVariant(clicked, 'control')).toBeGreaterThan(0);
+    expect(byVariant(clicked, 'early-bird')).toBeGreaterThan(0);
+
+    // A bot's click is not counted and carries no variant.
+    const bot = await request('/go/workshop', '198.51.100.99', {
+      referer: `${env.SITE_URL}/assetworkshop`,
+      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)',
+    });
+    const botReference = new URL(bot.headers.get('location') ?? '').searchParams.get(
+      'client_reference_id',
+    );
+    expect(parseCheckoutReference(botReference)?.experiment).toBeUndefined();
+
+    // Half of them buy; one sale is then refunded in full and no longer counts.
+    const bought = clicked.filter((_, index) => index % 2 === 0);
+    for (const [index, { reference }] of bought.entries()) {
+      const event = checkoutSessionEvent('checkout.session.completed', {
+        session: `cs_test_price_${index}`,
+        reference,
+      });
+      const response = await app.request('/api/stripe/webhook', delivery(signed(event)));
+      expect(response.status).toBe(200);
+    }
+    const refund = chargeRefundedEvent({
+      charge: 'ch_test_price',
+      paymentIntent: 'pi_test_price_0',
+    });
+    expect((await app.request('/api/stripe/webhook', delivery(signed(refund)))).status).toBe(200);
+    const kept = bought.slice(1);
+
+    await counter?.flush();
+    const standing = async (goal: Experiment['goal']) => {
+      const [result] = await experimentsCommand.run(
+        { store, experiments: [{ ...priceTest, goal }], now: new Date() },
+        {},
+      );
+      return new Map(result?.variants.map((variant) => [variant.name, variant]));
+    };
+    const checkouts = await standing('checkouts');
+    const sales = await standing('sales');
+    for (const name of ['control', 'early-bird']) {
+      // Every visitor clicked once a day, however often: as many conversions as visitors.
+      expect(checkouts.get(name)?.visitors, name).toBe(byVariant(clicked, name));
+      expect(checkouts.get(name)?.conversions, name).toBe(byVariant(clicked, name));
+      expect(sales.get(name)?.conversions, name).toBe(byVariant(kept, name));
     }
   });
 });

@@ -201,7 +201,11 @@ export const words = {
     running: 'Running',
     notRunning: 'Not running',
     on: (page: string, goal: string) => `On ${page}, counting ${goal}.`,
-    goals: { signUps: 'sign-ups' } as Record<string, string>,
+    goals: {
+      signUps: 'sign-ups',
+      checkouts: 'visitors who clicked the checkout',
+      sales: 'paid sales',
+    } as Record<string, string>,
     sample: (size: number) => `Fixed sample: ${size.toLocaleString('en-GB')} visitors a variant.`,
     mismatch: (p: string) =>
       `The split has drifted from its plan (p = ${p}): something is wrong with how visitors are counted or shown the page. Trust no result until it is explained.`,

@@ -23,7 +23,7 @@ export const experimentsCommand = ownerCommand({
       experiments.map(async (experiment) =>
         resultOf(
           experiment,
-          await experimentTallies(store, experiment.name),
+          await experimentTallies(store, experiment.name, experiment.goal),
           liveOn([experiment], experiment.page as PageId, now.getTime()) !== undefined,
         ),
       ),
