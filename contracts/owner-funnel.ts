@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { slugPattern } from './content/fields';
 import { addDays, daysIn } from './funnel-figures';
+import { ownerPaths } from './owner';
 import { subscriptionLists } from './subscription';
 
 /**
@@ -19,6 +21,8 @@ export const funnelApi = {
   retry: '/outbox/retry',
   erasure: '/erasure',
   experiments: '/experiments',
+  /** POST: "Make this the page", an experiment ended with one variant as the page, published. */
+  winner: '/experiments/winner',
 } as const;
 
 /** The period shown when the owner has not chosen one: the last four weeks, today included. */
@@ -251,3 +255,14 @@ export const experimentsAnswerSchema = z.array(
   }),
 );
 export type ExperimentStanding = z.infer<typeof experimentsAnswerSchema>[number];
+
+const slug = z.string().regex(slugPattern, 'must be a name from the content.');
+
+/** POST experiments/winner: the experiment to end and the variant ("control" too) made the page. */
+export const winnerRequestSchema = z.strictObject({ experiment: slug, variant: slug });
+export type WinnerRequest = z.infer<typeof winnerRequestSchema>;
+
+/** The room's page of one variant as visitors are sent it (the owner's session is its key). */
+export function variantPreviewPath(experiment: string, variant: string): string {
+  return `${ownerPaths.room}/experiments/${experiment}/${variant}`;
+}

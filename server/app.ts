@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { checkoutPath, pageCheckoutPath } from '../contracts/checkout';
 import { type DocumentId, liveOn, splitOf, variantId } from '../contracts/content/experiments';
 import { secondBonusFileName } from '../contracts/downloads';
-import { redirectFor, resolveRoute, siteForHost } from '../contracts/routes';
+import { type PageId, redirectFor, resolveRoute, siteForHost } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
@@ -170,6 +170,12 @@ export function createApp({
     },
     publisher,
     experiments: () => site.experiments ?? [],
+    variantPage: (experiment, variant) =>
+      site.pages.get(
+        variant === 'control'
+          ? (experiment.page as PageId)
+          : variantId(experiment.page as PageId, experiment.name, variant),
+      ),
   });
   app.all('/owner/*', (c, next) =>
     isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),

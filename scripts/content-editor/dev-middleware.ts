@@ -127,7 +127,7 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
 
   async function answerApi(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const response = await api({
+    const response = await api.answer({
       method: req.method ?? 'GET',
       path: url.pathname.slice(apiPrefix.length + 1),
       headers: {

@@ -13,7 +13,7 @@
  */
 import { keystaticConfig } from './keystatic-config';
 import { staysInside } from './pictures';
-import { editablePath, reviewUpdate } from './review';
+import { editablePath, reviewUpdate, type Update } from './review';
 
 export interface EditorApiRequest {
   method: string;
@@ -33,14 +33,41 @@ const refuse = (status: number, text: string) =>
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 
+/** A change the server makes to the content on the owner's behalf, or why it cannot. */
+export type ContentChange = Update | { status: 404 | 409; problem: string };
+
+export type SaveResult =
+  | { ok: true }
+  | { ok: false; status: 404 | 409 | 400 | 422 | 500; problem: string };
+
+export interface ContentEditorApi {
+  /** A call of Keystatic's UI. */
+  answer(request: EditorApiRequest): Promise<Response>;
+  /**
+   * A change the room makes for the owner (ending an experiment with its winner): `make` reads
+   * the files it needs and answers the update. It runs in the queue of saves, so no editor's
+   * save comes between its read and its write, and goes through the same review and writer as
+   * a save from the editor.
+   */
+  save(make: (contentDir: string) => Promise<ContentChange>): Promise<SaveResult>;
+}
+
+/** What Keystatic's save call needs to hear that it comes from its own UI. */
+const ownSaveHeaders = new Headers({ 'no-cors': '1', 'content-type': 'application/json' });
+
 /**
  * The API on the content directory `contentDir` gives (called at each request, so the owner's
  * working copy can be made at first use). Saves run one at a time: each reads the files the one
  * before wrote.
  */
-export function contentEditorApi(contentDir: () => Promise<string>) {
+export function contentEditorApi(contentDir: () => Promise<string>): ContentEditorApi {
   const handlers = new Map<string, Promise<Handler>>();
   let saving: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = saving.then(work);
+    saving = run.catch(() => {});
+    return run;
+  };
 
   const handlerFor = (dir: string) => {
     let handler = handlers.get(dir);
@@ -97,10 +124,26 @@ export function contentEditorApi(contentDir: () => Promise<string>) {
     return new Response(content, { status: response.status ?? 200, headers });
   }
 
-  return (request: EditorApiRequest): Promise<Response> => {
-    if (request.method !== 'POST') return answer(request);
-    const run = saving.then(() => answer(request));
-    saving = run.catch(() => {});
-    return run;
+  return {
+    answer: (request) =>
+      request.method === 'POST' ? inTurn(() => answer(request)) : answer(request),
+    save: (make) =>
+      inTurn(async (): Promise<SaveResult> => {
+        const dir = await contentDir();
+        const change = await make(dir);
+        if ('problem' in change) return { ok: false, ...change };
+        const review = await reviewUpdate(change, dir);
+        if ('problem' in review) return { ok: false, ...review };
+        const handler = await handlerFor(dir);
+        const written = await handler({
+          method: 'POST',
+          url: 'http://localhost/api/keystatic/update',
+          headers: ownSaveHeaders,
+          json: async () => review.update,
+        });
+        return written.status === undefined || written.status === 200
+          ? { ok: true }
+          : { ok: false, status: 500, problem: 'The content could not be written.' };
+      }),
   };
 }

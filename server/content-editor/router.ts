@@ -5,7 +5,7 @@ import { isSameOriginPost } from '../api/same-origin';
 import { editorPolicy } from '../owner/policy';
 import type { RoomEnv } from '../owner/room-request';
 import type { StaticFile } from '../static-files';
-import { contentEditorApi } from './api';
+import type { ContentEditorApi } from './api';
 import { saveMaxBytes } from './review';
 
 /**
@@ -32,11 +32,10 @@ export interface ContentEditorDeps {
 }
 
 export function editorRouter(
-  { page, workingCopy }: ContentEditorDeps,
+  { page, api }: { page: StaticFile | null; api: ContentEditorApi },
   { siteOrigin, requestTimeoutSeconds }: { siteOrigin: string; requestTimeoutSeconds: number },
 ) {
   const app = new Hono<RoomEnv>();
-  const api = contentEditorApi(workingCopy);
   const apiPrefix = `${ownerPaths.editorApi}/`;
 
   const document = (c: Context<RoomEnv>) =>
@@ -74,7 +73,7 @@ export function editorRouter(
       }
     }
     const { pathname } = new URL(c.req.url);
-    return api({
+    return api.answer({
       method: c.req.method,
       path: pathname.slice(apiPrefix.length),
       headers: c.req.raw.headers,

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'publish'
   | 'publish-failed'
   | 'rollback'
+  | 'end-experiment'
   | 'export'
   | 'erase';
 

@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '../../contracts/api-error';
-import type { Experiment } from '../../contracts/content/experiments';
 import {
   funnelApi,
   funnelPeriod,
@@ -12,7 +11,6 @@ import type { FunnelDimension } from '../db/funnel';
 import { utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
 import { audit } from './audit-log';
-import { experimentsCommand } from './commands/experiments';
 import { exportCommand, exportCsv } from './commands/export';
 import { forgetCommand } from './commands/forget';
 import { latestLeadsCommand } from './commands/leads';
@@ -30,14 +28,11 @@ export function funnelRouter({
   store,
   bodyOf,
   clock,
-  experiments,
 }: {
   store: Store;
   /** The room's body reader: same origin, size and time limits, the schema. */
   bodyOf: BodyOf;
   clock: () => number;
-  /** The experiments of the content served now. */
-  experiments: () => readonly Experiment[];
 }) {
   const app = new Hono<RoomEnv>();
 
@@ -75,15 +70,6 @@ export function funnelRouter({
       byDay: byDay.rows,
     });
   });
-
-  app.get(funnelApi.experiments, async (c) =>
-    c.json(
-      await experimentsCommand.run(
-        { store, experiments: experiments(), now: new Date(clock()) },
-        {},
-      ),
-    ),
-  );
 
   app.get(funnelApi.leads, async (c) => {
     const query = queryOf(c, latestLeadsCommand.input);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Experiment } from '../../contracts/content/experiments';
 import { ownerPaths } from '../../contracts/owner';
+import { contentEditorApi } from '../content-editor/api';
 import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
 import type { Store } from '../db/store';
 import type { Env } from '../env';
@@ -8,6 +9,7 @@ import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { StaticFile } from '../static-files';
 import { auditEntries } from './audit-log';
+import { experimentsRouter } from './experiments-router';
 import { funnelRouter } from './funnel-router';
 import type { RelyingParty } from './passkeys';
 import { passkeysRouter } from './passkeys-router';
@@ -45,6 +47,8 @@ export interface OwnerRoomDeps {
   publisher?: Publisher | null;
   /** The experiments of the content served now (content/experiments.yaml), for their standing. */
   experiments?: () => readonly Experiment[];
+  /** A variant's page as served now ("control" is the page as it is), for the owner's eyes. */
+  variantPage?: (experiment: Experiment, variant: string) => StaticFile | undefined;
   clock?: () => number;
 }
 
@@ -57,6 +61,7 @@ export function ownerRouter({
   editor,
   publisher = null,
   experiments = () => [],
+  variantPage = () => undefined,
   clock = Date.now,
 }: OwnerRoomDeps) {
   const site = new URL(env.SITE_URL);
@@ -124,17 +129,32 @@ export function ownerRouter({
   }
 
   app.route('/', passkeysRouter({ store, rp, requests, clock }));
-  app.route('/api', funnelRouter({ store, bodyOf, clock, experiments }));
+  app.route('/api', funnelRouter({ store, bodyOf, clock }));
+  // One editor API for the editor's saves and the room's own changes, so they take turns.
+  const editorApi = editor ? contentEditorApi(editor.workingCopy) : null;
+  app.route(
+    '/',
+    experimentsRouter({
+      store,
+      logger,
+      bodyOf,
+      clock,
+      experiments,
+      variantPage,
+      editor: editorApi,
+      publisher,
+    }),
+  );
   if (publisher) {
     app.route('/', publishRouter({ publisher, store, logger, siteOrigin: site.origin, clock }));
   }
-  if (editor) {
+  if (editor && editorApi) {
     app.route(
       '/',
-      editorRouter(editor, {
-        siteOrigin: site.origin,
-        requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
-      }),
+      editorRouter(
+        { page: editor.page, api: editorApi },
+        { siteOrigin: site.origin, requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS },
+      ),
     );
   }
 

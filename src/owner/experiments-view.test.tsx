@@ -18,15 +18,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function roomWith(experiments: ExperimentStanding[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(experiments)),
+const published = {
+  version: {
+    id: '00000000-0000-4000-8000-000000000002',
+    number: 7,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    owner: 'Jamie',
+    action: 'publish',
+    sourceNumber: null,
+    changed: ['waitlist.yaml', 'experiments.yaml'],
+  },
+};
+
+async function roomWith(experiments: ExperimentStanding[], onPublished = () => {}) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+    Response.json(init?.method === 'POST' ? published : experiments),
   );
+  vi.stubGlobal('fetch', fetch);
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root.render(<ExperimentsView version={0} />));
+  await act(async () => root.render(<ExperimentsView version={0} onPublished={onPublished} />));
+  return fetch;
 }
 
 const arm = {
@@ -36,6 +49,32 @@ const arm = {
   expectedLoss: null,
   probabilityToBeat: null,
   verdict: null,
+};
+
+const standing: ExperimentStanding = {
+  name: 'waitlist-headline',
+  note: 'A sample experiment: two headlines for the waitlist page.',
+  page: 'waitlist',
+  goal: 'signUps',
+  sampleSize: 1100,
+  live: true,
+  sampleRatioMismatch: false,
+  sampleRatioP: 0.6,
+  variants: [
+    { ...arm, name: 'control', visitors: 1200, conversions: 120, rate: 0.1 },
+    {
+      ...arm,
+      name: 'first-to-read',
+      visitors: 1180,
+      conversions: 165,
+      rate: 0.1398,
+      low: 0.121,
+      high: 0.161,
+      probabilityToBeat: 0.998,
+      expectedLoss: 0.00001,
+      verdict: 'better',
+    },
+  ],
 };
 
 it("shows each variant's numbers against the control, and what to do about them", async () => {
@@ -70,9 +109,9 @@ it("shows each variant's numbers against the control, and what to do about them"
     [...row.children].map((cell) => cell.textContent),
   );
   expect(rows).toEqual([
-    [text.control, '50%', '1,200', '120', '10.0% (8.0%–12.0%)', '—', '—', '—'],
+    [`${text.control} ${text.look}`, '50%', '1,200', '120', '10.0% (8.0%–12.0%)', '—', '—', '—'],
     [
-      'first-to-read',
+      `first-to-read ${text.look}`,
       '50%',
       '1,180',
       '165',
@@ -85,6 +124,44 @@ it("shows each variant's numbers against the control, and what to do about them"
   expect(container.textContent).toContain('On waitlist, counting sign-ups.');
   expect(container.textContent).toContain('Fixed sample: 1,100 visitors a variant.');
   expect(container.querySelector('[role=alert]')?.textContent ?? '').toBe('');
+});
+
+it('links each variant to its page as its visitors see it', async () => {
+  await roomWith([standing]);
+  const links = [...container.querySelectorAll<HTMLAnchorElement>('tbody a')];
+  expect(links.map((link) => [link.getAttribute('href'), link.getAttribute('aria-label')])).toEqual(
+    [
+      ['/owner/experiments/waitlist-headline/control', text.lookLabel('control')],
+      ['/owner/experiments/waitlist-headline/first-to-read', text.lookLabel('first-to-read')],
+    ],
+  );
+});
+
+it('makes the chosen variant the page only once the owner confirms, then refreshes the room', async () => {
+  const onPublished = vi.fn();
+  const fetch = await roomWith([standing], onPublished);
+  const select = container.querySelector('select') as HTMLSelectElement;
+  // The variant the numbers call better is offered first.
+  expect(select.value).toBe('first-to-read');
+  const ask = [...container.querySelectorAll('button')].find(
+    (button) => button.textContent === text.makeThePage,
+  );
+  await act(async () => ask?.click());
+  expect(fetch).toHaveBeenCalledTimes(1);
+  const legend = container.querySelector('legend')?.textContent;
+  expect(legend).toBe(text.confirm('first-to-read', 'waitlist'));
+  expect(document.activeElement?.textContent).toBe(text.yes);
+  await act(async () => (document.activeElement as HTMLButtonElement).click());
+  expect(fetch).toHaveBeenCalledTimes(2);
+  const [url, init] = fetch.mock.calls[1] ?? [];
+  expect(url).toBe('/owner/api/experiments/winner');
+  expect(JSON.parse(String(init?.body))).toEqual({
+    experiment: 'waitlist-headline',
+    variant: 'first-to-read',
+  });
+  expect(container.querySelector('[role=status]')?.textContent).toBe(text.made('first-to-read', 7));
+  expect(onPublished).toHaveBeenCalledTimes(1);
+  expect(container.querySelector('legend')).toBeNull();
 });
 
 it('raises the alarm when the split has drifted from its plan', async () => {

@@ -1,12 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
 import {
   type ExperimentStanding,
   experimentsAnswerSchema,
   funnelApi,
+  variantPreviewPath,
 } from '../../contracts/owner-funnel';
-import { getJson } from '../lib/api-client';
-import { HeadRow, numberClass, Problem, problemOf, RoomTable, Section } from './room-ui';
+import { publishedSchema } from '../../contracts/owner-publish';
+import { getJson, postJson } from '../lib/api-client';
+import {
+  buttonClass,
+  fieldClass,
+  HeadRow,
+  numberClass,
+  Problem,
+  problemOf,
+  quietButtonClass,
+  RoomTable,
+  Section,
+} from './room-ui';
 import { words } from './words';
 
 const percent = (value: number, digits = 1) =>
@@ -14,8 +26,18 @@ const percent = (value: number, digits = 1) =>
 const points = (value: number) =>
   `${(value * 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })} pts`;
 
-/** Each experiment of the published content with its standing (docs/decisions/027-experiments.md). */
-export function ExperimentsView({ version }: { version: number }) {
+/**
+ * Each experiment of the published content with its standing (docs/decisions/027-experiments.md),
+ * a look at each variant as its visitors see it, and "Make this the page", which ends the
+ * experiment with the chosen variant and publishes (`onPublished` then refreshes the room).
+ */
+export function ExperimentsView({
+  version,
+  onPublished,
+}: {
+  version: number;
+  onPublished: () => void;
+}) {
   const [experiments, setExperiments] = useState<ExperimentStanding[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -74,7 +96,18 @@ export function ExperimentsView({ version }: { version: number }) {
               {experiment.variants.map((variant) => (
                 <tr key={variant.name} className="border-b border-line last:border-0">
                   <th scope="row" className="py-2 pr-3 pl-4 text-left font-semibold">
-                    {variant.probabilityToBeat === null ? text.control : variant.name}
+                    {variant.probabilityToBeat === null ? text.control : variant.name}{' '}
+                    {experiment.live && (
+                      <a
+                        className="font-normal underline"
+                        href={variantPreviewPath(experiment.name, variant.name)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={text.lookLabel(variant.name)}
+                      >
+                        {text.look}
+                      </a>
+                    )}
                   </th>
                   <td className={numberClass}>{variant.share}%</td>
                   <td className={numberClass}>{variant.visitors.toLocaleString('en-GB')}</td>
@@ -97,8 +130,126 @@ export function ExperimentsView({ version }: { version: number }) {
               ))}
             </tbody>
           </RoomTable>
+          <MakeThePage experiment={experiment} onPublished={onPublished} />
         </article>
       ))}
     </Section>
+  );
+}
+
+/**
+ * "Make this the page": the owner picks the variant (the control too), then confirms in a second
+ * step, since it publishes the working copy as it is, whatever else was saved in the editor.
+ */
+function MakeThePage({
+  experiment,
+  onPublished,
+}: {
+  experiment: ExperimentStanding;
+  onPublished: () => void;
+}) {
+  const text = words.experiments;
+  const [variant, setVariant] = useState(
+    experiment.variants.find(({ verdict }) => verdict === 'better')?.name ?? 'control',
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const selectId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+
+  // The question appears where the owner is: focus moves to it, and back to the choice after.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  async function end() {
+    setBusy(true);
+    const answer = await postJson(
+      `${ownerPaths.api}${funnelApi.winner}`,
+      { experiment: experiment.name, variant },
+      publishedSchema,
+    );
+    setBusy(false);
+    setConfirming(false);
+    if (!answer.ok) {
+      selectRef.current?.focus();
+      return setProblem(problemOf(answer));
+    }
+    setDone(text.made(variant, answer.data.version.number));
+    onPublished();
+  }
+
+  const label = (name: string) => (name === 'control' ? text.control : name);
+  return (
+    <div className="flex max-w-xl flex-col gap-3">
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setProblem(null);
+          setDone(null);
+          setConfirming(true);
+        }}
+      >
+        <label htmlFor={selectId} className="flex flex-col gap-1 font-semibold">
+          {text.choose}
+          <select
+            ref={selectRef}
+            id={selectId}
+            className={fieldClass}
+            value={variant}
+            disabled={confirming}
+            onChange={(event) => setVariant(event.target.value)}
+          >
+            {experiment.variants.map(({ name }) => (
+              <option key={name} value={name}>
+                {label(name)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!confirming && (
+          <button type="submit" className={quietButtonClass}>
+            {text.makeThePage}
+          </button>
+        )}
+      </form>
+      {confirming && (
+        <fieldset className="rounded-card border-2 border-line p-4">
+          <legend className="float-left mb-3 w-full font-semibold">
+            {text.confirm(label(variant), experiment.page)}
+          </legend>
+          <div className="clear-left flex flex-wrap gap-3">
+            <button
+              ref={confirmRef}
+              type="button"
+              className={buttonClass}
+              disabled={busy}
+              onClick={() => void end()}
+            >
+              {busy ? text.publishing : text.yes}
+            </button>
+            <button
+              type="button"
+              className={quietButtonClass}
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+                selectRef.current?.focus();
+              }}
+            >
+              {text.cancel}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {problem && <Problem message={problem} />}
+      <p role="status" className="font-semibold">
+        {done}
+      </p>
+    </div>
   );
 }

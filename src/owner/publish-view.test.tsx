@@ -26,7 +26,7 @@ async function roomWith(versions: Versions) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root.render(<PublishView onChange={() => {}} />));
+  await act(async () => root.render(<PublishView version={0} onChange={() => {}} />));
 }
 
 const usage = { files: 212, bytes: 18 * 1024 * 1024, maxFiles: 500, maxBytes: 64 * 1024 * 1024 };

@@ -26,7 +26,7 @@ const text = words.publish;
  * Publish, preview and roll back (server/owner/publish/router.ts): the working copy the editor
  * saved goes live with one press, every earlier version can come back with another.
  */
-export function PublishView({ onChange }: { onChange: () => void }) {
+export function PublishView({ version, onChange }: { version: number; onChange: () => void }) {
   const [versions, setVersions] = useState<Versions | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,10 +38,10 @@ export function PublishView({ onChange }: { onChange: () => void }) {
     if (answer.ok) setVersions(answer.data);
     else if (answer.status !== 401) setProblem(answer.error);
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the room opens; later loads follow the owner's own actions.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the room opens and when another part of it publishes (`version`); later loads follow this view's own actions.
   useEffect(() => {
     void load();
-  }, []);
+  }, [version]);
 
   async function act(label: string, path: string, done: (version: ContentVersion) => string) {
     setBusy(label);

@@ -206,7 +206,13 @@ function Room() {
 
       <FunnelView version={leadsVersion} />
       <LeadsView version={leadsVersion} />
-      <ExperimentsView version={leadsVersion} />
+      <ExperimentsView
+        version={leadsVersion}
+        onPublished={() => {
+          setLeadsVersion((version) => version + 1);
+          void load();
+        }}
+      />
       <OutboxView version={leadsVersion} />
       <ErasureView
         onErased={() => {
@@ -214,7 +220,7 @@ function Room() {
           void load();
         }}
       />
-      <PublishView onChange={() => void load()} />
+      <PublishView version={leadsVersion} onChange={() => void load()} />
 
       <section aria-labelledby="passkeys" className="flex flex-col gap-4">
         <h2 id="passkeys" className="font-display text-step-2 uppercase">

@@ -218,6 +218,17 @@ export const words = {
     loss: 'Risk if chosen',
     standing: 'Standing',
     control: 'control (the page as it is)',
+    look: 'See it',
+    lookLabel: (variant: string) => `See ${variant} as its visitors do`,
+    choose: 'Variant to keep',
+    makeThePage: 'Make this the page…',
+    confirm: (variant: string, page: string) =>
+      `Make ${variant} the page ${page} shows everyone, and end the experiment? This publishes your working copy as it is, with anything else saved in the editor since the last publish. Roll back undoes it.`,
+    yes: 'Yes, make it the page',
+    publishing: 'Publishing…',
+    cancel: 'Cancel',
+    made: (variant: string, version: number) =>
+      `${variant === 'control' ? 'The page stays as it was' : `${variant} is now the page`}: published as version ${version}. The experiment has ended.`,
     verdicts: {
       'keep collecting': 'Keep collecting',
       better: 'Better than the control',

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { checkContentFile } from '../../contracts/content/load';
+import { ownerPaths } from '../../contracts/owner';
+import { funnelApi, variantPreviewPath } from '../../contracts/owner-funnel';
+import { buildPaths } from '../build-paths';
+import { contentEditorApi } from '../content-editor/api';
+import type { Logger } from '../logger';
+import { auditEntries } from '../owner/audit-log';
+import { createPublisher, type Publisher } from '../owner/publish/publisher';
+import { ensureWorkingCopy } from '../owner/working-copy';
+import { loadSite } from '../site';
+import { createTestApp, post } from '../testing/app';
+import { roomHeaders, signedIn } from '../testing/owner-session';
+import { describeEachStore } from '../testing/stores';
+import { winnerChange } from './winner';
+
+/**
+ * "Make this the page" (docs/decisions/027-experiments.md): ending an experiment with its
+ * winner writes the variant's words into the page's own file, takes the experiment out and
+ * publishes, over the real build (`npm run build` first) and the sample experiment.
+ */
+
+const seed = join(buildPaths.root, 'content');
+const quiet: Pick<Logger, 'info' | 'warn' | 'error'> = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+};
+const text = (contents: string) => Buffer.from(contents, 'base64').toString('utf8');
+
+const dirs: string[] = [];
+async function workingCopy() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'winner-'));
+  dirs.push(dataDir);
+  return { dataDir, content: await ensureWorkingCopy(dataDir, seed) };
+}
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the change that makes a variant the page', () => {
+  it("writes the variant's words into the page's file, its comments kept, and ends the experiment", async () => {
+    const { content } = await workingCopy();
+    const change = await winnerChange(content, 'waitlist-headline', 'first-to-read');
+    if ('problem' in change) throw new Error(change.problem);
+    expect(change.additions.map(({ path }) => path)).toEqual(['waitlist.yaml', 'experiments.yaml']);
+    const [page, experiments] = change.additions.map(({ contents }) => text(contents));
+    const before = await readFile(join(content, 'waitlist.yaml'), 'utf8');
+    const { hero, ...rest } = parse(page ?? '');
+    const { hero: heroBefore, ...restBefore } = parse(before);
+    expect(hero).toEqual({ ...heroBefore, heading: 'Be the first to read it' });
+    expect(rest).toEqual(restBefore);
+    expect(parse(experiments ?? '').experiments).toEqual([]);
+  });
+
+  it('with the control, leaves the page as it is and only ends the experiment', async () => {
+    const { content } = await workingCopy();
+    const change = await winnerChange(content, 'waitlist-headline', 'control');
+    if ('problem' in change) throw new Error(change.problem);
+    expect(change.additions.map(({ path }) => path)).toEqual(['experiments.yaml']);
+  });
+
+  it('refuses an experiment or a variant the working copy does not have', async () => {
+    const { content } = await workingCopy();
+    expect(await winnerChange(content, 'no-such-test', 'control')).toMatchObject({ status: 404 });
+    expect(await winnerChange(content, 'waitlist-headline', 'other')).toMatchObject({
+      status: 404,
+      problem: '"waitlist-headline" has no variant "other".',
+    });
+  });
+});
+
+// A server publishes with the address its build was made for, as a deployed one does.
+const { siteUrl } = JSON.parse(readFileSync(buildPaths.info, 'utf8')) as { siteUrl: string };
+const siteUrlBefore = process.env.SITE_URL;
+beforeAll(() => {
+  process.env.SITE_URL = siteUrl;
+});
+afterAll(() => {
+  if (siteUrlBefore === undefined) delete process.env.SITE_URL;
+  else process.env.SITE_URL = siteUrlBefore;
+});
+
+describeEachStore('"Make this the page" in the room', ({ store }) => {
+  const started: Publisher[] = [];
+  afterEach(() => {
+    for (const publisher of started.splice(0)) publisher.stop();
+  });
+
+  async function room() {
+    const { dataDir, content } = await workingCopy();
+    const site = await loadSite();
+    const publisher = createPublisher({
+      store: store(),
+      logger: quiet,
+      site,
+      calendar: null,
+      dataDir,
+      workingCopy: async () => content,
+      followEveryMs: 3_600_000,
+    });
+    started.push(publisher);
+    const app = createTestApp(
+      store(),
+      { DATA_DIR: dataDir },
+      undefined,
+      undefined,
+      site,
+      undefined,
+      publisher,
+    );
+    const { token } = await signedIn(store());
+    return { app, site, content, headers: roomHeaders(token) };
+  }
+  const winner = `${ownerPaths.api}${funnelApi.winner}`;
+  const ending = JSON.stringify({ experiment: 'waitlist-headline', variant: 'first-to-read' });
+
+  it('publishes the variant as the page for everyone, and Roll back brings the experiment back', async () => {
+    const { app, site, content, headers } = await room();
+    const publish = await post(app, `${ownerPaths.api}/publish`, '{}', { headers });
+    const { version: before } = (await publish.json()) as { version: { id: string } };
+    // The owner can look at each variant as its visitors are sent it.
+    const preview = await app.request(variantPreviewPath('waitlist-headline', 'first-to-read'), {
+      headers,
+    });
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain('Be the first to read it');
+    const page = await readFile(join(content, 'waitlist.yaml'), 'utf8');
+
+    const response = await post(app, winner, ending, { headers });
+    expect(response.status).toBe(200);
+    const { version } = (await response.json()) as { version: { number: number } };
+    expect(version.number).toBe(2);
+    expect(site.experiments).toEqual([]);
+    expect(site.pages.get('waitlist')?.body.toString('utf8')).toContain('Be the first to read it');
+    // The working copy: the one line of the page changed, the experiment gone.
+    const written = (await readFile(join(content, 'waitlist.yaml'), 'utf8')).split('\n');
+    expect(written.filter((line, index) => line !== page.split('\n')[index])).toEqual([
+      expect.stringContaining('Be the first to read it'),
+    ]);
+    const experiments = checkContentFile(
+      'experiments',
+      await readFile(join(content, 'experiments.yaml'), 'utf8'),
+    );
+    expect('value' in experiments && experiments.value.experiments).toEqual([]);
+    const entries = await auditEntries(store(), 5);
+    expect(entries.map(({ action, detail }) => ({ action, detail }))).toContainEqual({
+      action: 'end-experiment',
+      detail: { experiment: 'waitlist-headline', variant: 'first-to-read' },
+    });
+    // Ended: asked again, it is no longer there, nor is its variant's page.
+    expect((await post(app, winner, ending, { headers })).status).toBe(404);
+    expect(
+      (
+        await app.request(variantPreviewPath('waitlist-headline', 'first-to-read'), {
+          headers,
+        })
+      ).status,
+    ).toBe(404);
+
+    // Roll back as after any publish: the experiment runs again.
+    const back = await post(app, `${ownerPaths.api}/versions/${before.id}/rollback`, '{}', {
+      headers,
+    });
+    expect(back.status).toBe(200);
+    expect(site.experiments?.map(({ name }) => name)).toEqual(['waitlist-headline']);
+  });
+
+  it('is refused without a session, from another site, and with a body it does not expect', async () => {
+    const { app, headers, content } = await room();
+    const before = await readFile(join(content, 'experiments.yaml'), 'utf8');
+    const anonymous = await post(app, winner, ending, {
+      headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' },
+    });
+    expect(anonymous.status).toBe(401);
+    const crossSite = await post(app, winner, ending, {
+      headers: { ...headers, Origin: 'https://attacker.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    for (const body of [
+      JSON.stringify({ experiment: 'waitlist-headline' }),
+      JSON.stringify({ experiment: '../site', variant: 'control' }),
+      JSON.stringify({ experiment: 'waitlist-headline', variant: 'control', extra: 1 }),
+    ]) {
+      expect((await post(app, winner, body, { headers })).status).toBe(400);
+    }
+    const preview = await app.request(variantPreviewPath('waitlist-headline', 'first-to-read'));
+    expect(preview.status).not.toBe(200);
+    expect(await readFile(join(content, 'experiments.yaml'), 'utf8')).toBe(before);
+  });
+});
+
+describe("the editor's saves and the room's changes", () => {
+  it('take turns: a change reads what the save before it wrote', async () => {
+    const { content } = await workingCopy();
+    const api = contentEditorApi(async () => content);
+    const order: string[] = [];
+    const first = api.save(async () => {
+      order.push('first read');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('first made');
+      return { status: 409, problem: 'stop' };
+    });
+    const second = api.save(async () => {
+      order.push('second read');
+      return { status: 409, problem: 'stop' };
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first read', 'first made', 'second read']);
+  });
+});
