@@ -4,6 +4,7 @@
  * server (index.ts) and the dev server (scripts/dev.ts), so both capture leads the same way.
  */
 import type { ServerType } from '@hono/node-server';
+import type { Experiment } from '../contracts/content/experiments';
 import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
 import { openStore, storedSecret } from './db/store';
@@ -35,11 +36,16 @@ export interface LeadCapture {
  * The store from DATA_DIR or DATABASE_URL, the outbox worker that forwards its leads, and the
  * page view counter that writes into it: the whole funnel, from visit to lead.
  */
-export async function openLeadCapture(env: Env, logger: Logger): Promise<LeadCapture> {
+export async function openLeadCapture(
+  env: Env,
+  logger: Logger,
+  /** The experiments the site serves now, for the weekly report. */
+  experiments: () => readonly Experiment[] = () => [],
+): Promise<LeadCapture> {
   const store = await openStore(env);
   logger.info({ dialect: store.dialect }, 'store open');
   const providers = providersFromEnv(env, logger);
-  const forwarding = createForwarding(env, providers);
+  const forwarding = createForwarding(env, providers, experiments);
   const ipHashKey = await loadIpHashKey(env, store);
   const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
   const worker = startOutboxWorker(store, forwarding, logger);

@@ -1,3 +1,4 @@
+import type { Experiment } from '../../contracts/content/experiments';
 import { type UtmKey, utmKeys } from '../../contracts/form-fields';
 import { ownerPaths } from '../../contracts/owner';
 import type { SubscriptionList } from '../../contracts/subscription';
@@ -40,7 +41,12 @@ type ForwardingEnv = Pick<Env, 'SITE_URL'> &
   KitFormEnv &
   Partial<Pick<Env, 'KIT_FORM_ID_BUYERS' | 'OWNER_SALE_EMAIL'>>;
 
-export function createForwarding(env: ForwardingEnv, providers: Providers): Forwarding {
+export function createForwarding(
+  env: ForwardingEnv,
+  providers: Providers,
+  /** The experiments served now, whose standing the weekly report gives. */
+  experiments: () => readonly Experiment[] = () => [],
+): Forwarding {
   const kitForms = kitFormIds(env);
 
   function ownerMail(): OwnerMail {
@@ -75,7 +81,10 @@ export function createForwarding(env: ForwardingEnv, providers: Providers): Forw
       if (job.kind === 'owner-digest') return sendDigest(store, [job]);
       if (job.kind === 'owner-weekly-report') {
         const room = new URL(ownerPaths.room, env.SITE_URL).href;
-        return ownerMail().report(await weeklyReport(store, job.lead_id, room), job.id);
+        return ownerMail().report(
+          await weeklyReport(store, job.lead_id, room, experiments()),
+          job.id,
+        );
       }
       if (job.kind === 'owner-sale' || job.kind === 'kit-buyer') {
         const sale = await findSale(store, job.lead_id);

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import type { Experiment } from '../../contracts/content/experiments';
 import { addSubscriber } from '../db/leads';
+import { addExposures } from '../db/page-views';
 import { parseEnv } from '../env';
 import { createForwarding } from '../outbox/forwarding';
 import { countRows, describeEachStore } from '../testing/stores';
@@ -69,6 +71,58 @@ describeEachStore('the weekly report', ({ store, database }) => {
     expect(subject).toContain('16 November 2026 – 22 November 2026');
     expect(text).toMatch(/Sign-ups\s+2\s+week before 1 \(\+100%\)/);
     expect(text).toContain('https://example.com/owner');
+  });
+
+  it("gives each running experiment's standing, and none of one that has ended", async () => {
+    const headline: Experiment = {
+      name: 'waitlist-headline',
+      page: 'waitlist',
+      goal: 'signUps',
+      controlShare: 50,
+      variants: [
+        { name: 'first-to-read', share: 50, changes: [{ field: 'hero.heading', text: 'Read' }] },
+      ],
+      sampleSize: 100,
+    };
+    const exposures = ['control', 'first-to-read'].flatMap((variant) =>
+      Array.from({ length: 40 }, (_, index) => ({
+        day: '2026-11-20',
+        experiment: headline.name,
+        variant,
+        visitor: `${variant}-${index}`,
+        views: 1,
+      })),
+    );
+    await addExposures(store(), exposures);
+    for (const [index, variant] of ['control', 'first-to-read', 'first-to-read'].entries()) {
+      await addSubscriber(
+        store(),
+        { list: 'waitlist', email: `reader${index}@example.com` },
+        {
+          ipHash: 'h',
+          verified: true,
+          host: 'localhost',
+          experiment: { name: headline.name, variant },
+        },
+        [],
+      );
+    }
+    const now = new Date('2026-11-23T09:00:00Z');
+    const { text } = await weeklyReport(
+      store(),
+      '2026-11-16',
+      'https://example.com/owner',
+      [headline, { ...headline, name: 'ended-before', end: '2026-11-01T00:00:00+00:00' }],
+      now,
+    );
+    expect(text).toContain(
+      'Experiments running now:\n  waitlist-headline, on waitlist, counting sign-ups:',
+    );
+    expect(text).toMatch(/control\s+40 visitors, 1 sign-ups \(2\.5%\)\n/);
+    expect(text).toMatch(
+      /first-to-read\s+40 visitors, 2 sign-ups \(5%\), [\d.]+% to beat the control, keep collecting\n/,
+    );
+    expect(text).not.toContain('ended-before');
   });
 
   it('goes out through the outbox as the owners’ email, the job id as its message id', async () => {

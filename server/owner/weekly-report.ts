@@ -1,3 +1,4 @@
+import type { Experiment, ExperimentGoal } from '../../contracts/content/experiments';
 import {
   addDays,
   conversion,
@@ -9,9 +10,11 @@ import {
   percentInText,
   utcDay,
 } from '../../contracts/funnel-figures';
+import type { Verdict } from '../../contracts/owner-funnel';
 import { type Funnel, funnel } from '../db/funnel';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
+import { experimentsCommand } from './commands/experiments';
 
 /**
  * The owners' weekly email (OWNER_REPORT=weekly): last week's funnel beside the week before,
@@ -109,17 +112,66 @@ const columnLabel: Record<FunnelColumn, string> = {
   revenue: 'Revenue',
 };
 
+const goalWords: Record<ExperimentGoal, string> = {
+  signUps: 'sign-ups',
+  checkouts: 'checkout clicks',
+  sales: 'paid sales',
+};
+const verdictWords: Record<Verdict, string> = {
+  'keep collecting': 'keep collecting',
+  better: 'better than the control',
+  worse: 'worse than the control',
+  'no clear difference': 'no clear difference',
+};
+
+/**
+ * Each running experiment's standing as it is when the email is made
+ * (docs/decisions/027-experiments.md): every variant's visitors, conversions and rate, and,
+ * against the control, its chance to beat it and where it stands.
+ */
+async function experimentLines(
+  store: Store,
+  experiments: readonly Experiment[],
+  now: Date,
+): Promise<string[]> {
+  const standings = (await experimentsCommand.run({ store, experiments, now }, {})).filter(
+    ({ live }) => live,
+  );
+  if (standings.length === 0) return [];
+  const lines = ['Experiments running now:'];
+  for (const experiment of standings) {
+    const goal = goalWords[experiment.goal as ExperimentGoal] ?? experiment.goal;
+    lines.push(`  ${experiment.name}, on ${experiment.page}, counting ${goal}:`);
+    if (experiment.sampleRatioMismatch) {
+      lines.push('    The split has drifted from its plan: trust no result until it is explained.');
+    }
+    for (const variant of experiment.variants) {
+      const against =
+        variant.probabilityToBeat === null
+          ? ''
+          : `, ${percentInText(variant.probabilityToBeat)} to beat the control, ${verdictWords[variant.verdict ?? 'keep collecting']}`;
+      lines.push(
+        `    ${variant.name.padEnd(16)} ${number(variant.visitors)} visitors, ${number(variant.conversions)} ${goal} (${percentInText(variant.rate)})${against}`,
+      );
+    }
+  }
+  return [...lines, ''];
+}
+
 /** The email for the week starting `from` (the job's lead_id): subject and plain text. */
 export async function weeklyReport(
   store: Store,
   from: string,
   roomUrl: string,
+  experiments: readonly Experiment[] = [],
+  now = new Date(),
 ): Promise<{ subject: string; text: string }> {
   const { week, before } = reportWeeks(Date.parse(`${addDays(from, 7)}T00:00:00Z`));
-  const [thisWeek, lastWeek, sources] = await Promise.all([
+  const [thisWeek, lastWeek, sources, standings] = await Promise.all([
     funnel(store, { by: 'day', ...week }),
     funnel(store, { by: 'day', ...before }),
     funnel(store, { by: 'source', ...week }),
+    experimentLines(store, experiments, now),
   ]);
   // Each figure beside the week before's; a count also says by how much it changed.
   const line = (column: FunnelColumn) => {
@@ -148,6 +200,7 @@ export async function weeklyReport(
       topSources.length > 0 ? 'Where visitors came from:' : 'No visits were counted.',
       ...topSources,
       '',
+      ...standings,
       `More in the owner's room: ${roomUrl}`,
       '(Turn these emails off with OWNER_REPORT=off.)',
     ].join('\n'),
