@@ -23,6 +23,8 @@ export const funnelApi = {
   experiments: '/experiments',
   /** POST: "Make this the page", an experiment ended with one variant as the page, published. */
   winner: '/experiments/winner',
+  /** GET: the sample the next experiment on each page would need. */
+  plan: '/experiments/plan',
 } as const;
 
 /** The period shown when the owner has not chosen one: the last four weeks, today included. */
@@ -266,3 +268,41 @@ export type WinnerRequest = z.infer<typeof winnerRequestSchema>;
 export function variantPreviewPath(experiment: string, variant: string): string {
   return `${ownerPaths.room}/experiments/${experiment}/${variant}`;
 }
+
+/** The smallest lift worth detecting that the room proposes a sample for until the owner says. */
+export const defaultLiftPercent = 10;
+
+/** GET experiments/plan?lift= : the smallest relative lift worth detecting, in percent. */
+export const planQuerySchema = z.strictObject({
+  lift: z.coerce
+    .number({ error: 'must be a whole number of percent, such as 10.' })
+    .int('must be a whole number of percent, such as 10.')
+    .min(1, 'must be at least 1%.')
+    .max(300, 'must be at most 300%.')
+    .default(defaultLiftPercent),
+});
+
+/**
+ * The sample each variant of a next experiment would need, page by page and goal by goal, from
+ * the page's last four complete weeks (server/experiments/plan.ts). No rate (nothing counted)
+ * or a rate the lift would take past 100% proposes no size.
+ */
+export const planAnswerSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  lift: z.number(),
+  pages: z.array(
+    z.strictObject({
+      page: z.string(),
+      goal: z.string(),
+      visitors: count,
+      conversions: count,
+      rate: z.number().nullable(),
+      /** Visitors each variant needs (the control too); null when none can be proposed. */
+      sampleSize: count.nullable(),
+      /** About how many days a control and one variant take to reach it, at the period's pace. */
+      days: count.nullable(),
+    }),
+  ),
+});
+export type Plan = z.infer<typeof planAnswerSchema>;

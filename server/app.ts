@@ -169,13 +169,20 @@ export function createApp({
       workingCopy,
     },
     publisher,
-    experiments: () => site.experiments ?? [],
-    variantPage: (experiment, variant) =>
-      site.pages.get(
-        variant === 'control'
-          ? (experiment.page as PageId)
-          : variantId(experiment.page as PageId, experiment.name, variant),
-      ),
+    experiments: {
+      list: () => site.experiments ?? [],
+      variantPage: (experiment, variant) =>
+        site.pages.get(
+          variant === 'control'
+            ? (experiment.page as PageId)
+            : variantId(experiment.page as PageId, experiment.name, variant),
+        ),
+      testable: () => site.testable ?? [],
+      pageAt: (host, path) => {
+        const route = resolveRoute(host, path, hosts, site.ownerRoutes);
+        return route.status === 200 ? route.page : null;
+      },
+    },
   });
   app.all('/owner/*', (c, next) =>
     isRoomHost(env.SITE_URL, c.req.url) ? room.fetch(c.req.raw, c.env) : next(),

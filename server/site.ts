@@ -6,6 +6,7 @@ import {
   type DocumentId,
   type Experiment,
   experiments,
+  testableGoals,
   variantIds,
 } from '../contracts/content/experiments';
 import { ownerPageRoute } from '../contracts/content/pages';
@@ -37,6 +38,8 @@ export interface Site {
    * visitor is given, from `pages` (docs/decisions/027-experiments.md).
    */
   experiments?: readonly Experiment[];
+  /** The pages an experiment may test, with the goals each can be measured by (the content's). */
+  testable?: ReturnType<typeof testableGoals>;
   /**
    * The owner's pages' inline entry (decision 025): the CSP allows it by its hash from the start,
    * so a page first published after the server started runs its script.
@@ -118,6 +121,7 @@ export async function loadRenderedContent(
     | 'redirects'
     | 'ownerRoutes'
     | 'experiments'
+    | 'testable'
     | 'composedScript'
     | 'pageCheckouts'
   >
@@ -152,6 +156,7 @@ export async function loadRenderedContent(
     redirects: content.site.redirects,
     ownerRoutes: owner,
     experiments: tests,
+    testable: testableGoals(content.pages),
     pageCheckouts: pageCheckoutsOf(content.pages),
     ...(composedFiles ? { composedScript: composedFiles.script.inline } : {}),
     files: await loadStaticFiles(paths.client),

@@ -159,6 +159,23 @@ export interface ExperimentsContext {
   recheck: (page: PageId, content: unknown) => string | null;
 }
 
+/**
+ * Every page an experiment may test, with the goals it can be measured by: the seed pages that
+ * sell something, and the owner's pages with a sign-up or a checkout. The room plans the next
+ * experiment's sample from them.
+ */
+export function testableGoals(
+  pages: ExperimentsContext['pages'],
+): Array<{ page: PageId; goals: readonly ExperimentGoal[] }> {
+  return [
+    ...Object.entries(seedGoals).map(([page, goals]) => ({ page: page as PageId, goals })),
+    ...Object.entries(pages).map(([slug, { blocks }]) => ({
+      page: ownerPageId(slug) as PageId,
+      goals: ownerGoals(blocks),
+    })),
+  ].filter(({ goals }) => goals.length > 0);
+}
+
 /** The content of the page an experiment tests, or why it cannot be tested. */
 function pageContent(
   page: string,

@@ -191,6 +191,15 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
     }
     const preview = await app.request(variantPreviewPath('waitlist-headline', 'first-to-read'));
     expect(preview.status).not.toBe(200);
+    // The plan's lift is a whole, sensible percentage.
+    for (const lift of ['0', '12.5', 'ten', '1e9']) {
+      const plan = await app.request(`${ownerPaths.api}${funnelApi.plan}?lift=${lift}`, {
+        headers,
+      });
+      expect(plan.status, lift).toBe(400);
+    }
+    const plan = await app.request(`${ownerPaths.api}${funnelApi.plan}`, { headers });
+    expect(await plan.json()).toMatchObject({ lift: 10, pages: expect.any(Array) });
     expect(await readFile(join(content, 'experiments.yaml'), 'utf8')).toBe(before);
   });
 });

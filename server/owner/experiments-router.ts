@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
-import type { Experiment } from '../../contracts/content/experiments';
-import { funnelApi, winnerRequestSchema } from '../../contracts/owner-funnel';
+import { fieldErrors } from '../../contracts/api-error';
+import type { Experiment, ExperimentGoal } from '../../contracts/content/experiments';
+import { funnelApi, planQuerySchema, winnerRequestSchema } from '../../contracts/owner-funnel';
+import type { PageId } from '../../contracts/routes';
 import type { ContentEditorApi } from '../content-editor/api';
+import { utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
+import { planOf } from '../experiments/plan';
 import { winnerChange } from '../experiments/winner';
 import type { Logger } from '../logger';
 import { sendFile } from '../send-file';
@@ -13,10 +17,23 @@ import type { Publisher } from './publish/publisher';
 import { publishAnswers } from './publish/router';
 import type { BodyOf, RoomEnv } from './room-request';
 
+/** What the room needs of the experiments the site serves now. */
+export interface ServedExperiments {
+  /** The experiments of the content served now. */
+  list(): readonly Experiment[];
+  /** A variant's page as served now ("control" is the page as it is), if there is one. */
+  variantPage(experiment: Experiment, variant: string): StaticFile | undefined;
+  /** The pages an experiment may test now, with the goals each can be measured by. */
+  testable(): ReadonlyArray<{ page: PageId; goals: readonly ExperimentGoal[] }>;
+  /** The page a site's host name and a path show, if any (the funnel counts by host and path). */
+  pageAt(host: string, path: string): PageId | null;
+}
+
 /**
  * The room's experiments (docs/decisions/027-experiments.md), behind its session check:
  *
  *   GET  /api/experiments             each experiment served, with its standing
+ *   GET  /api/experiments/plan?lift=  the sample a next experiment would need, page by page
  *   POST /api/experiments/winner      "Make this the page": the variant's words written into the
  *                                     working copy, the experiment taken out, and published
  *   GET  /experiments/:name/:variant  a variant's page as its visitors are sent it, for the
@@ -27,8 +44,7 @@ export function experimentsRouter({
   logger,
   bodyOf,
   clock,
-  experiments,
-  variantPage,
+  served,
   editor,
   publisher,
 }: {
@@ -36,10 +52,7 @@ export function experimentsRouter({
   logger: Pick<Logger, 'error'>;
   bodyOf: BodyOf;
   clock: () => number;
-  /** The experiments of the content served now. */
-  experiments: () => readonly Experiment[];
-  /** A variant's page as served now, if there is one. */
-  variantPage: (experiment: Experiment, variant: string) => StaticFile | undefined;
+  served: ServedExperiments;
   /** The editor's API and the publisher: without both (dev), no experiment is ended here. */
   editor: ContentEditorApi | null;
   publisher: Publisher | null;
@@ -49,11 +62,27 @@ export function experimentsRouter({
   app.get(`/api${funnelApi.experiments}`, async (c) =>
     c.json(
       await experimentsCommand.run(
-        { store, experiments: experiments(), now: new Date(clock()) },
+        { store, experiments: served.list(), now: new Date(clock()) },
         {},
       ),
     ),
   );
+
+  app.get(`/api${funnelApi.plan}`, async (c) => {
+    const query = planQuerySchema.safeParse(c.req.query());
+    if (!query.success) {
+      return c.json({ error: 'Check the request.', fields: fieldErrors(query.error) }, 400);
+    }
+    return c.json(
+      await planOf({
+        store,
+        testable: served.testable(),
+        pageAt: served.pageAt,
+        liftPercent: query.data.lift,
+        today: utcDay(new Date(clock())),
+      }),
+    );
+  });
 
   if (editor && publisher) {
     const { answer, failed } = publishAnswers({ store, logger, clock });
@@ -70,8 +99,8 @@ export function experimentsRouter({
   }
 
   app.get('/experiments/:name/:variant', (c) => {
-    const experiment = experiments().find(({ name }) => name === c.req.param('name'));
-    const page = experiment && variantPage(experiment, c.req.param('variant'));
+    const experiment = served.list().find(({ name }) => name === c.req.param('name'));
+    const page = experiment && served.variantPage(experiment, c.req.param('variant'));
     return page ? sendFile(c, page) : c.text('No such variant is served now.', 404);
   });
 

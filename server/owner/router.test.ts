@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ownerPaths } from '../../contracts/owner';
+import { variantPreviewPath } from '../../contracts/owner-funnel';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createTestApp, expectApiError, post } from '../testing/app';
@@ -54,6 +55,7 @@ const pages = [
   `${ownerPaths.editor}/singleton/home`,
   `${ownerPaths.room}/preview/home`,
   `${ownerPaths.room}/preview/images/portrait.svg`,
+  variantPreviewPath('waitlist-headline', 'first-to-read'),
 ];
 const calls: Array<['GET' | 'POST', string]> = [
   ['GET', '/me'],
@@ -74,6 +76,9 @@ const calls: Array<['GET' | 'POST', string]> = [
   ['POST', '/publish'],
   ['POST', '/versions/00000000-0000-4000-8000-000000000000/rollback'],
   ['POST', '/preview'],
+  ['GET', '/experiments'],
+  ['GET', '/experiments/plan?lift=10'],
+  ['POST', '/experiments/winner'],
   ['GET', '/editor/tree'],
   ['GET', '/editor/blob/0/home.yaml'],
   ['POST', '/editor/update'],

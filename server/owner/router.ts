@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { Experiment } from '../../contracts/content/experiments';
 import { ownerPaths } from '../../contracts/owner';
 import { contentEditorApi } from '../content-editor/api';
 import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
@@ -9,7 +8,7 @@ import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { StaticFile } from '../static-files';
 import { auditEntries } from './audit-log';
-import { experimentsRouter } from './experiments-router';
+import { experimentsRouter, type ServedExperiments } from './experiments-router';
 import { funnelRouter } from './funnel-router';
 import type { RelyingParty } from './passkeys';
 import { passkeysRouter } from './passkeys-router';
@@ -45,12 +44,17 @@ export interface OwnerRoomDeps {
   editor?: ContentEditorDeps;
   /** Publish, roll back and preview; absent where there is no built site to publish (dev). */
   publisher?: Publisher | null;
-  /** The experiments of the content served now (content/experiments.yaml), for their standing. */
-  experiments?: () => readonly Experiment[];
-  /** A variant's page as served now ("control" is the page as it is), for the owner's eyes. */
-  variantPage?: (experiment: Experiment, variant: string) => StaticFile | undefined;
+  /** The experiments the site serves now (content/experiments.yaml); none where none is served. */
+  experiments?: ServedExperiments;
   clock?: () => number;
 }
+
+const noExperiments: ServedExperiments = {
+  list: () => [],
+  variantPage: () => undefined,
+  testable: () => [],
+  pageAt: () => null,
+};
 
 export function ownerRouter({
   env,
@@ -60,8 +64,7 @@ export function ownerRouter({
   room,
   editor,
   publisher = null,
-  experiments = () => [],
-  variantPage = () => undefined,
+  experiments = noExperiments,
   clock = Date.now,
 }: OwnerRoomDeps) {
   const site = new URL(env.SITE_URL);
@@ -139,8 +142,7 @@ export function ownerRouter({
       logger,
       bodyOf,
       clock,
-      experiments,
-      variantPage,
+      served: experiments,
       editor: editorApi,
       publisher,
     }),

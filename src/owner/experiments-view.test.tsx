@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { ExperimentStanding } from '../../contracts/owner-funnel';
+import type { ExperimentStanding, Plan } from '../../contracts/owner-funnel';
 import { ExperimentsView } from './experiments-view';
 import { words } from './words';
 
@@ -30,9 +30,41 @@ const published = {
   },
 };
 
+const plan: Plan = {
+  from: '2026-10-29',
+  to: '2026-11-25',
+  lift: 10,
+  pages: [
+    {
+      page: 'waitlist',
+      goal: 'signUps',
+      visitors: 2800,
+      conversions: 280,
+      rate: 0.1,
+      sampleSize: 14751,
+      days: 296,
+    },
+    {
+      page: 'workshop',
+      goal: 'sales',
+      visitors: 0,
+      conversions: 0,
+      rate: null,
+      sampleSize: null,
+      days: null,
+    },
+  ],
+};
+
 async function roomWith(experiments: ExperimentStanding[], onPublished = () => {}) {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-    Response.json(init?.method === 'POST' ? published : experiments),
+  const fetch = vi.fn(async (url: string, init?: RequestInit) =>
+    Response.json(
+      init?.method === 'POST'
+        ? published
+        : url.includes('/plan')
+          ? { ...plan, lift: Number(new URL(url, 'http://localhost').searchParams.get('lift')) }
+          : experiments,
+    ),
   );
   vi.stubGlobal('fetch', fetch);
   container = document.createElement('div');
@@ -105,7 +137,7 @@ it("shows each variant's numbers against the control, and what to do about them"
       ],
     },
   ]);
-  const rows = [...container.querySelectorAll('tbody tr')].map((row) =>
+  const rows = [...container.querySelectorAll('article tbody tr')].map((row) =>
     [...row.children].map((cell) => cell.textContent),
   );
   expect(rows).toEqual([
@@ -128,7 +160,7 @@ it("shows each variant's numbers against the control, and what to do about them"
 
 it('links each variant to its page as its visitors see it', async () => {
   await roomWith([standing]);
-  const links = [...container.querySelectorAll<HTMLAnchorElement>('tbody a')];
+  const links = [...container.querySelectorAll<HTMLAnchorElement>('article tbody a')];
   expect(links.map((link) => [link.getAttribute('href'), link.getAttribute('aria-label')])).toEqual(
     [
       ['/owner/experiments/waitlist-headline/control', text.lookLabel('control')],
@@ -147,13 +179,14 @@ it('makes the chosen variant the page only once the owner confirms, then refresh
     (button) => button.textContent === text.makeThePage,
   );
   await act(async () => ask?.click());
-  expect(fetch).toHaveBeenCalledTimes(1);
+  const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+  expect(posts()).toEqual([]);
   const legend = container.querySelector('legend')?.textContent;
   expect(legend).toBe(text.confirm('first-to-read', 'waitlist'));
   expect(document.activeElement?.textContent).toBe(text.yes);
   await act(async () => (document.activeElement as HTMLButtonElement).click());
-  expect(fetch).toHaveBeenCalledTimes(2);
-  const [url, init] = fetch.mock.calls[1] ?? [];
+  expect(posts()).toHaveLength(1);
+  const [url, init] = posts()[0] ?? [];
   expect(url).toBe('/owner/api/experiments/winner');
   expect(JSON.parse(String(init?.body))).toEqual({
     experiment: 'waitlist-headline',
@@ -185,4 +218,25 @@ it('raises the alarm when the split has drifted from its plan', async () => {
 it('says there is none, and where to make one', async () => {
   await roomWith([]);
   expect(container.textContent).toContain(text.empty);
+});
+
+it('proposes the next sample for each page, for the lift the owner asks', async () => {
+  const fetch = await roomWith([]);
+  const table = () =>
+    [...container.querySelectorAll('#experiment-plan ~ div tbody tr')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+  expect(table()).toEqual([
+    ['waitlist', 'sign-ups', '2,800', '10.0%', '14,751', text.days(296)],
+    ['workshop', 'paid sales', '0', '—', '—', '—'],
+  ]);
+  const field = container.querySelector('input[type=number]') as HTMLInputElement;
+  expect(field.value).toBe('10');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  await act(async () => {
+    setValue?.call(field, '25');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await act(async () => field.form?.requestSubmit());
+  expect(fetch.mock.calls.at(-1)?.[0]).toBe('/owner/api/experiments/plan?lift=25');
 });

@@ -1,15 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
 import {
+  defaultLiftPercent,
   type ExperimentStanding,
   experimentsAnswerSchema,
   funnelApi,
+  type Plan,
+  planAnswerSchema,
   variantPreviewPath,
 } from '../../contracts/owner-funnel';
 import { publishedSchema } from '../../contracts/owner-publish';
 import { getJson, postJson } from '../lib/api-client';
 import {
   buttonClass,
+  FieldWithButton,
   fieldClass,
   HeadRow,
   numberClass,
@@ -133,7 +137,93 @@ export function ExperimentsView({
           <MakeThePage experiment={experiment} onPublished={onPublished} />
         </article>
       ))}
+      <NextPlan version={version} />
     </Section>
+  );
+}
+
+/**
+ * The sample a next experiment would need on each page, from its last four weeks and the
+ * smallest lift the owner would care to detect (server/experiments/plan.ts).
+ */
+function NextPlan({ version }: { version: number }) {
+  const text = words.experiments;
+  const [lift, setLift] = useState(String(defaultLiftPercent));
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const liftId = useId();
+
+  async function load(percent: string) {
+    const answer = await getJson(
+      `${ownerPaths.api}${funnelApi.plan}?lift=${encodeURIComponent(percent)}`,
+      planAnswerSchema,
+    );
+    setProblem(answer.ok ? null : problemOf(answer));
+    if (answer.ok) setPlan(answer.data);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks again; the lift is asked for by its form.
+  useEffect(() => {
+    void load(lift);
+  }, [version]);
+
+  return (
+    <section aria-labelledby="experiment-plan" className="flex flex-col gap-3">
+      <h3 id="experiment-plan" className="text-step-1 font-semibold">
+        {text.planHeading}
+      </h3>
+      <p className="max-w-prose">{text.planLead}</p>
+      <form
+        className="flex max-w-md flex-col gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void load(lift);
+        }}
+      >
+        <FieldWithButton
+          id={liftId}
+          label={text.lift}
+          submit={text.propose}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={300}
+          required
+          value={lift}
+          onChange={(event) => setLift(event.target.value)}
+        />
+      </form>
+      {problem && <Problem message={problem} />}
+      {plan && (
+        <RoomTable label={text.planHeading}>
+          <HeadRow
+            columns={[
+              text.page,
+              text.goal,
+              { label: text.planVisitors, className: 'text-right' },
+              { label: text.planRate, className: 'text-right' },
+              { label: text.planSample, className: 'text-right' },
+              { label: text.planDays, className: 'text-right' },
+            ]}
+          />
+          <tbody>
+            {plan.pages.map((row) => (
+              <tr key={`${row.page}-${row.goal}`} className="border-b border-line last:border-0">
+                <th scope="row" className="py-2 pr-3 pl-4 text-left font-semibold">
+                  {row.page}
+                </th>
+                <td className="py-2 pr-3">{text.goals[row.goal] ?? row.goal}</td>
+                <td className={numberClass}>{row.visitors.toLocaleString('en-GB')}</td>
+                <td className={numberClass}>{row.rate === null ? '—' : percent(row.rate)}</td>
+                <td className={numberClass}>
+                  {row.sampleSize === null ? '—' : row.sampleSize.toLocaleString('en-GB')}
+                </td>
+                <td className={numberClass}>{row.days === null ? '—' : text.days(row.days)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </RoomTable>
+      )}
+    </section>
   );
 }
 

@@ -229,6 +229,18 @@ export const words = {
     cancel: 'Cancel',
     made: (variant: string, version: number) =>
       `${variant === 'control' ? 'The page stays as it was' : `${variant} is now the page`}: published as version ${version}. The experiment has ended.`,
+    planHeading: 'Plan the next experiment',
+    planLead:
+      "How many visitors each variant needs to tell a lift this large from chance (two-sided 5%, 80% power), from each page's last four complete weeks. Write it into the experiment as its sample size before it starts; the days assume a control and one variant.",
+    lift: 'Smallest lift worth detecting, in percent',
+    propose: 'Propose',
+    page: 'Page',
+    goal: 'Counting',
+    planVisitors: 'Visitors, 4 weeks',
+    planRate: 'Rate',
+    planSample: 'Sample a variant',
+    planDays: 'About',
+    days: (days: number) => `${days.toLocaleString('en-GB')} ${days === 1 ? 'day' : 'days'}`,
     verdicts: {
       'keep collecting': 'Keep collecting',
       better: 'Better than the control',

@@ -47,6 +47,7 @@ export function createServing(
       site.ownerRoutes = rendered.ownerRoutes;
       site.pageCheckouts = rendered.pageCheckouts;
       site.experiments = rendered.experiments;
+      site.testable = rendered.testable;
       for (const page of site.pages.keys()) {
         if (!rendered.pages.has(page)) site.pages.delete(page);
       }
