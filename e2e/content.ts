@@ -29,7 +29,8 @@ export function headingsOf(page: string, field: string, heading: string): RegExp
   const variants = content.experiments.experiments
     .filter((experiment) => experiment.page === page)
     .flatMap(({ variants: list }) => list.flatMap(({ changes }) => changes))
-    .filter((change) => change.field === field)
-    .map(({ text }) => text);
+    .flatMap((change) =>
+      change.field === field && change.text !== undefined ? [change.text] : [],
+    );
   return new RegExp(`^(?:${[heading, ...variants].map(escapeRegExp).join('|')})$`);
 }

@@ -164,4 +164,98 @@ describe('a variant of a page', () => {
     expect(changed.hero.trustLine).toBe(content.waitlist.hero.trustLine);
     expect(content.waitlist.hero.heading).not.toBe('Be the first to read it');
   });
+
+  it("hides and moves an owner's page's blocks, after its texts are changed in place", () => {
+    const press = content.pages.press;
+    if (!press) throw new Error('the sample content has no press page');
+    const kinds = (page: typeof press) => page.blocks.map(({ discriminant }) => discriminant);
+    expect(kinds(press)).toEqual(['hero', 'text', 'list', 'testimonials', 'faq', 'enquiry']);
+    const changed = withChanges(press, [
+      { field: 'blocks.0.value.heading', text: 'Press, in one page' },
+      { field: 'blocks.1', block: 'hide' },
+      { field: 'blocks.5', block: 'move', moveTo: 1 },
+      { field: 'blocks.2', block: 'move', moveTo: 99 },
+    ]);
+    expect(kinds(changed)).toEqual(['hero', 'enquiry', 'testimonials', 'faq', 'list']);
+    expect(changed.blocks[0]?.value).toMatchObject({ heading: 'Press, in one page' });
+    expect(kinds(press)).toHaveLength(6);
+  });
+});
+
+describe("a variant that hides or moves one of an owner's page's blocks", () => {
+  const press = content.pages.press;
+  if (!press) throw new Error('the sample content has no press page');
+  const withSignUp: Content = {
+    ...content,
+    pages: {
+      press: {
+        ...press,
+        blocks: [
+          ...press.blocks,
+          { discriminant: 'signUp', value: { ...content.home.newsletter, list: 'newsletter' } },
+        ],
+      },
+    },
+  };
+  const onPress = (...changes: unknown[]) =>
+    problemsOf(
+      edited([[...first, 'page'], 'pages/press'], [[...variant, 'changes'], changes]),
+      withSignUp,
+    );
+
+  it('fits when it names a block after the hero', () => {
+    expect(
+      onPress(
+        { field: 'blocks.3', block: 'hide' },
+        { field: 'blocks.6', block: 'move', moveTo: 1 },
+      ),
+    ).toEqual([]);
+  });
+
+  it('is refused where the page would lose its hero or has no such block, or says two things at once', () => {
+    expect(onPress({ field: 'blocks.0', block: 'hide' })).toEqual([
+      expect.stringMatching(
+        /^ {2}content\/experiments\.yaml:\d+ experiments\[0\]\.variants\[0\]\.changes: the page would not build with this variant: /,
+      ),
+    ]);
+    expect(onPress({ field: 'blocks.9', block: 'hide' })).toEqual([
+      expect.stringContaining('changes[0].field: the page has no block "blocks.9"'),
+    ]);
+    expect(onPress({ field: 'blocks.2.value.heading', block: 'hide' })).toEqual([
+      expect.stringContaining(
+        'changes[0].field: expected a block, such as "blocks.2", to hide or move',
+      ),
+    ]);
+    expect(onPress({ field: 'blocks.2', block: 'hide', text: 'Both' })).toEqual([
+      expect.stringContaining(
+        'changes[0].text: expected a text, or a block to hide or move, not both',
+      ),
+    ]);
+    expect(onPress({ field: 'blocks.2' })).toEqual([
+      expect.stringContaining(
+        'changes[0].text: expected a text, or a block to hide or move, not both',
+      ),
+    ]);
+    expect(onPress({ field: 'blocks.2', block: 'move' })).toEqual([
+      expect.stringContaining(
+        'changes[0].moveTo: expected "move to" with a block moved, and only then',
+      ),
+    ]);
+    expect(onPress({ field: 'blocks.2', block: 'hide', moveTo: 2 })).toEqual([
+      expect.stringContaining(
+        'changes[0].moveTo: expected "move to" with a block moved, and only then',
+      ),
+    ]);
+  });
+
+  it('is refused on a seed page, which has no blocks', () => {
+    expect(
+      problemsOf(
+        edited([[change[0] as string, ...change.slice(1)], { field: 'hero', block: 'hide' }]),
+      ),
+    ).toEqual([expect.stringContaining('expected a block, such as "blocks.2", to hide or move')]);
+    expect(problemsOf(edited([change, { field: 'blocks.1', block: 'hide' }]))).toEqual([
+      expect.stringContaining('changes[0].field: the page has no block "blocks.1"'),
+    ]);
+  });
 });

@@ -23,14 +23,41 @@ const slug = z
 /** A field of the page's content, by its place: "hero.heading", "blocks.0.value.heading". */
 export const fieldPattern = /^[a-z][A-Za-z0-9]*(?:\.(?:[a-z][A-Za-z0-9]*|0|[1-9]\d{0,2}))*$/;
 
-const change = z.strictObject({
-  /** Which of the page's texts: its place in the page's content file, as the editor shows it. */
-  field: z.string().regex(fieldPattern, {
-    message: 'expected a field of the page\'s content, such as "hero.heading"',
-  }),
-  /** The text this variant shows there. */
-  text: paragraph,
-});
+/** "blocks.2": one of an owner's page's blocks, by its place in the page's file. */
+export const blockPattern = /^blocks\.(0|[1-9]\d{0,2})$/;
+
+/**
+ * One thing a variant does differently: a text of the page shown in other words, or, on one of
+ * the owner's pages, a block hidden or moved to another place.
+ */
+const change = z
+  .strictObject({
+    /**
+     * Which of the page's texts, or which block ("blocks.2"): its place in the page's content
+     * file, as the editor shows it.
+     */
+    field: z.string().regex(fieldPattern, {
+      message: 'expected a field of the page\'s content, such as "hero.heading"',
+    }),
+    /** The text this variant shows there. */
+    text: paragraph.optional(),
+    /** What this variant does with the block: leaves it out, or shows it at `moveTo`. */
+    block: z.enum(['hide', 'move']).optional(),
+    /** Where a moved block goes (1 is right after the hero). */
+    moveTo: z.int().min(1).max(999).optional(),
+  })
+  .superRefine((value, context) => {
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message, params: { namesValue: true } });
+    if ((value.text === undefined) === (value.block === undefined)) {
+      issue('text', 'expected a text, or a block to hide or move, not both');
+    } else if ((value.block === 'move') !== (value.moveTo !== undefined)) {
+      issue('moveTo', 'expected "move to" with a block moved, and only then');
+    } else if (value.block && !blockPattern.test(value.field)) {
+      issue('field', 'expected a block, such as "blocks.2", to hide or move');
+    }
+  });
+export type ExperimentChange = z.output<typeof change>;
 
 const variant = z.strictObject({
   name: slug,
@@ -200,30 +227,57 @@ function pageContent(
   };
 }
 
-/** The page's content with a variant's changes made: a copy, the content itself untouched. */
-export function withChanges<T>(content: T, changes: Experiment['variants'][number]['changes']): T {
+/**
+ * The page's content with a variant's changes made: a copy, the content itself untouched. Texts
+ * are changed at their places in the file as it is; then the hidden blocks leave, and each moved
+ * block goes to its new place, in the order the changes list them.
+ */
+export function withChanges<T>(content: T, changes: readonly ExperimentChange[]): T {
   const copy = structuredClone(content);
   for (const { field, text } of changes) {
+    if (text === undefined) continue;
     const keys = field.split('.');
     const last = keys.pop() as string;
     let node: unknown = copy;
     for (const key of keys) node = (node as Record<string, unknown>)[key];
     (node as Record<string, unknown>)[last] = text;
   }
+  const arranging = changes.filter(({ text }) => text === undefined);
+  if (arranging.length === 0) return copy;
+  const blocks = (copy as { blocks: unknown[] }).blocks;
+  const indexOf = (field: string) => Number(field.slice('blocks.'.length));
+  const hidden = new Set(
+    arranging.filter(({ block }) => block === 'hide').map(({ field }) => indexOf(field)),
+  );
+  const order = blocks.map((_, index) => index).filter((index) => !hidden.has(index));
+  for (const { field, moveTo } of arranging) {
+    if (moveTo === undefined) continue;
+    const from = order.indexOf(indexOf(field));
+    if (from < 0) continue;
+    order.splice(from, 1);
+    order.splice(Math.min(moveTo, order.length), 0, indexOf(field));
+  }
+  (copy as { blocks: unknown[] }).blocks = order.map((index) => blocks[index]);
   return copy;
 }
 
-/** The text at a field's place in the content, or why there is none. */
-function textAt(content: unknown, field: string): { text: string } | { problem: string } {
+/** What a change names in the content, or why it names nothing it can change. */
+function targetOf(content: unknown, { field, text }: ExperimentChange): { problem: string } | null {
   let node: unknown = content;
   for (const key of field.split('.')) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) {
-      return { problem: `the page has no field "${field}"` };
+      return {
+        problem:
+          text === undefined
+            ? `the page has no block "${field}"`
+            : `the page has no field "${field}"`,
+      };
     }
     node = (node as Record<string, unknown>)[key];
   }
+  if (text === undefined) return null;
   return typeof node === 'string'
-    ? { text: node }
+    ? null
     : { problem: `"${field}" is not a text of the page: name one of its words, such as a heading` };
 }
 
@@ -254,19 +308,16 @@ export function experimentProblems(
       });
     }
     experiment.variants.forEach((variant, variantIndex) => {
-      variant.changes.forEach(({ field }, changeIndex) => {
-        const found = textAt(page.content, field);
-        if ('problem' in found) {
+      const targets = variant.changes.map((change) => targetOf(page.content, change));
+      targets.forEach((found, changeIndex) => {
+        if (found) {
           problems.push({
             path: at('variants', variantIndex, 'changes', changeIndex, 'field'),
             message: found.problem,
           });
         }
       });
-      const fieldsFound = variant.changes.every(
-        ({ field }) => 'text' in textAt(page.content, field),
-      );
-      if (!fieldsFound) return;
+      if (targets.some(Boolean)) return;
       const problem = context.recheck(
         experiment.page as PageId,
         withChanges(page.content, variant.changes),

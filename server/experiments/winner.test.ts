@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { checkContentFile } from '../../contracts/content/load';
 import { ownerPaths } from '../../contracts/owner';
 import { funnelApi, variantPreviewPath } from '../../contracts/owner-funnel';
@@ -56,6 +56,44 @@ describe('the change that makes a variant the page', () => {
     expect(hero).toEqual({ ...heroBefore, heading: 'Be the first to read it' });
     expect(rest).toEqual(restBefore);
     expect(parse(experiments ?? '').experiments).toEqual([]);
+  });
+
+  it("writes a variant's hidden and moved blocks into the owner's page", async () => {
+    const { content } = await workingCopy();
+    await writeFile(
+      join(content, 'experiments.yaml'),
+      stringify({
+        experiments: [
+          {
+            name: 'press-order',
+            page: 'pages/press',
+            goal: 'signUps',
+            controlShare: 50,
+            variants: [
+              {
+                name: 'enquiry-first',
+                share: 50,
+                changes: [
+                  { field: 'blocks.1', block: 'hide' },
+                  { field: 'blocks.5', block: 'move', moveTo: 1 },
+                ],
+              },
+            ],
+            sampleSize: 100,
+          },
+        ],
+      }),
+    );
+    const change = await winnerChange(content, 'press-order', 'enquiry-first');
+    if ('problem' in change) throw new Error(change.problem);
+    const page = parse(text(change.additions[0]?.contents ?? ''));
+    expect(page.blocks.map(({ discriminant }: { discriminant: string }) => discriminant)).toEqual([
+      'hero',
+      'enquiry',
+      'list',
+      'testimonials',
+      'faq',
+    ]);
   });
 
   it('with the control, leaves the page as it is and only ends the experiment', async () => {
@@ -120,10 +158,8 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
   const winner = `${ownerPaths.api}${funnelApi.winner}`;
   const ending = JSON.stringify({ experiment: 'waitlist-headline', variant: 'first-to-read' });
 
-  it('publishes the variant as the page for everyone, and Roll back brings the experiment back', async () => {
+  it('publishes the variant as the page for everyone, as a version like any other', async () => {
     const { app, site, content, headers } = await room();
-    const publish = await post(app, `${ownerPaths.api}/publish`, '{}', { headers });
-    const { version: before } = (await publish.json()) as { version: { id: string } };
     // The owner can look at each variant as its visitors are sent it.
     const preview = await app.request(variantPreviewPath('waitlist-headline', 'first-to-read'), {
       headers,
@@ -134,8 +170,15 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
 
     const response = await post(app, winner, ending, { headers });
     expect(response.status).toBe(200);
-    const { version } = (await response.json()) as { version: { number: number } };
-    expect(version.number).toBe(2);
+    const { version } = (await response.json()) as {
+      version: { number: number; action: string; changed: string[] };
+    };
+    // A version as a publish makes one, so Roll back takes it back as any other.
+    expect(version).toMatchObject({
+      number: 1,
+      action: 'publish',
+      changed: ['experiments.yaml', 'waitlist.yaml'],
+    });
     expect(site.experiments).toEqual([]);
     expect(site.pages.get('waitlist')?.body.toString('utf8')).toContain('Be the first to read it');
     // The working copy: the one line of the page changed, the experiment gone.
@@ -162,13 +205,6 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
         })
       ).status,
     ).toBe(404);
-
-    // Roll back as after any publish: the experiment runs again.
-    const back = await post(app, `${ownerPaths.api}/versions/${before.id}/rollback`, '{}', {
-      headers,
-    });
-    expect(back.status).toBe(200);
-    expect(site.experiments?.map(({ name }) => name)).toEqual(['waitlist-headline']);
   });
 
   it('is refused without a session, from another site, and with a body it does not expect', async () => {

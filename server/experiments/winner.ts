@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isSeq, parseDocument } from 'yaml';
+import { parse, parseDocument, stringify } from 'yaml';
 import { contentFiles, pageFile } from '../../contracts/content';
-import { testablePages } from '../../contracts/content/experiments';
+import { testablePages, withChanges } from '../../contracts/content/experiments';
 import { checkContentFile } from '../../contracts/content/load';
 import { ownerPageId } from '../../contracts/routes';
 import type { ContentChange } from '../content-editor/api';
@@ -11,8 +11,8 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /**
  * "Make this the page" (docs/decisions/027-experiments.md): the change to the owner's working
- * copy that ends the experiment `name` with `variant` as the page. The variant's texts are
- * written into the page's own file, in place, its comments and wording kept, and the experiment
+ * copy that ends the experiment `name` with `variant` as the page. The variant's texts, hidden
+ * and moved blocks are written into the page's own file, its comments and wording kept, and the experiment
  * leaves content/experiments.yaml; with "control" the page stays as it is and only the
  * experiment goes. The caller saves this change as the editor saves (review and all) and then
  * publishes it as a new version, so Roll back undoes it as any publish.
@@ -50,11 +50,12 @@ export async function winnerChange(
   const additions = [{ path: experimentsPath, contents: base64(experiments.toString()) }];
   if (chosen) {
     const path = pagePath(experiment.page);
-    const page = parseDocument(await readFile(join(contentDir, path), 'utf8'));
-    for (const { field, text } of chosen.changes) page.setIn(keysOf(page, field), text);
+    // The page as the variant shows it, by the same changes that rendered the variant; the save
+    // writes only what differs into the file (server/content-editor/save.ts).
+    const page = withChanges(parse(await readFile(join(contentDir, path), 'utf8')), chosen.changes);
     // The page first: a save stopped between the two files leaves a page that already says
     // what the variant said, with its experiment still running, which is valid content.
-    additions.unshift({ path, contents: base64(page.toString()) });
+    additions.unshift({ path, contents: base64(stringify(page)) });
   }
   return { additions, deletions: [] };
 }
@@ -65,14 +66,4 @@ function pagePath(page: string): string {
   if (page.startsWith(owner)) return pageFile(page.slice(owner.length)).path;
   const name = testablePages[page as keyof typeof testablePages];
   return contentFiles[name].path;
-}
-
-/** A field's place ("blocks.0.value.heading") as the YAML document's keys: a list's by number. */
-function keysOf(document: ReturnType<typeof parseDocument>, field: string): Array<string | number> {
-  const keys: Array<string | number> = [];
-  for (const key of field.split('.')) {
-    const node = document.getIn(keys, true);
-    keys.push(isSeq(node) ? Number(key) : key);
-  }
-  return keys;
 }
