@@ -4,7 +4,7 @@ import { parseDocument } from 'yaml';
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
 import { axeViolations } from './axe';
-import { content } from './content';
+import { content, escapeRegExp } from './content';
 import { e2eDataDir, siteOrigin } from './hosts';
 import { addAuthenticator, enrol, invite } from './owner';
 import { expect, test } from './test';
@@ -399,5 +399,157 @@ test('a page the owner makes in the editor: previewed, published, served without
   } finally {
     await writeFile(siteFile, siteBefore);
     await rm(pageFile, { force: true });
+  }
+});
+
+test('an experiment made in the editor: two visitors see its two headlines without JavaScript or a cookie, a sign-up under B shows under B in the room, and making B the page shows it to everyone', async ({
+  page,
+  browser,
+}) => {
+  // Three publishes, and visitors enough to meet both variants.
+  test.setTimeout(240_000);
+  await enrol(page, `Experimenter ${Date.now()}`);
+  const stamp = Date.now();
+  const name = `headline-${stamp}`;
+  const headingB = `Headline B ${stamp}`;
+  const control = content.waitlist.hero.heading;
+  const experimentsFile = join(e2eDataDir, 'content', 'experiments.yaml');
+  const waitlistFile = join(e2eDataDir, 'content', 'waitlist.yaml');
+  // The working copy is made when the editor first opens.
+  await page.goto(`${ownerPaths.editor}/singleton/experiments`);
+  const before = {
+    experiments: await readFile(experimentsFile, 'utf8'),
+    waitlist: await readFile(waitlistFile, 'utf8'),
+  };
+  const text = words.experiments;
+  const experiments = page.getByRole('region', { name: text.heading, exact: true });
+  /** "Make this the page" in the room for `variant` of the experiment `experiment`. */
+  async function makeThePage(experiment: string, variant: string) {
+    await page.goto(ownerPaths.room);
+    const article = experiments.getByRole('article', { name: new RegExp(`^${experiment}\\b`) });
+    await article.getByLabel(text.choose).selectOption(variant);
+    await article.getByRole('button', { name: text.makeThePage }).click();
+    await article.getByRole('button', { name: text.yes }).click();
+    await expect(experiments.getByRole('status')).toHaveText(
+      new RegExp(escapeRegExp(text.made(variant, 987654)).replace('987654', '\\d+')),
+      { timeout: 60_000 },
+    );
+  }
+  /** The waitlist page as a visitor of their own browser sees it, without JavaScript. */
+  async function visit(visitor: number) {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 experimenter-${stamp}-${visitor}`,
+    });
+    const tab = await context.newPage();
+    const response = await tab.goto(`${siteOrigin.waitlist}/`);
+    expect(response?.status()).toBe(200);
+    const headers = (await response?.allHeaders()) ?? {};
+    expect(headers['set-cookie']).toBeUndefined();
+    const heading = (await tab.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(await context.cookies()).toEqual([]);
+    await context.close();
+    return { heading, cacheControl: headers['cache-control'] };
+  }
+
+  try {
+    // One experiment per page at once: the sample ends first, the page as it is kept.
+    await makeThePage('waitlist-headline', 'control');
+
+    // The experiment, made in the editor.
+    await page.goto(`${ownerPaths.editor}/singleton/experiments`);
+    await page
+      .getByRole('group', { name: 'Experiments' })
+      .getByRole('button', { name: 'Add' })
+      .click();
+    const experiment = page.getByRole('dialog', { name: 'Add item' });
+    await experiment.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await experiment.getByRole('textbox', { name: 'Page', exact: true }).fill('waitlist');
+    await experiment.getByRole('textbox', { name: 'Control share' }).fill('50');
+    await experiment.getByRole('textbox', { name: 'Sample size' }).fill('100');
+    await experiment
+      .getByRole('group', { name: 'Variants' })
+      .getByRole('button', { name: 'Add' })
+      .click();
+    const variant = page.getByRole('dialog', { name: 'Add item' }).last();
+    await variant.getByRole('textbox', { name: 'Name', exact: true }).fill('b');
+    await variant.getByRole('textbox', { name: 'Share' }).fill('50');
+    await variant
+      .getByRole('group', { name: 'Changes' })
+      .getByRole('button', { name: 'Add' })
+      .click();
+    const change = page.getByRole('dialog', { name: 'Add item' }).last();
+    await change.getByRole('textbox', { name: 'Field', exact: true }).fill('hero.heading');
+    await change.getByRole('textbox', { name: 'Text', exact: true }).fill(headingB);
+    // Each dialog's own Add, once the one above it has closed.
+    const dialogs = page.getByRole('dialog');
+    await change.getByRole('button', { name: 'Add', exact: true }).last().click();
+    await expect(dialogs).toHaveCount(2);
+    await variant.getByRole('button', { name: 'Add', exact: true }).last().click();
+    await expect(dialogs).toHaveCount(1);
+    await experiment.getByRole('button', { name: 'Add', exact: true }).last().click();
+    await expect(dialogs).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => readFile(experimentsFile, 'utf8')).toContain(`name: ${name}`);
+
+    await page.goto(ownerPaths.room);
+    const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
+    await publishing.getByRole('button', { name: words.publish.publish, exact: true }).click();
+    await expect(publishing.getByRole('status')).toHaveText(
+      new RegExp(
+        words.publish
+          .published(987654)
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace('987654', '\\d+'),
+      ),
+      { timeout: 60_000 },
+    );
+
+    // Visitors of their own browsers, without JavaScript, until both headlines have been seen.
+    const seen = new Map<string, number>();
+    for (let visitor = 0; visitor < 40 && seen.size < 2; visitor++) {
+      const { heading, cacheControl } = await visit(visitor);
+      expect(cacheControl).toBe('private, no-cache');
+      if (!seen.has(heading)) seen.set(heading, visitor);
+    }
+    expect([...seen.keys()].sort()).toEqual([control, headingB].sort());
+
+    // Visitor B signs up from the page it was shown.
+    const visitorB = seen.get(headingB) ?? 0;
+    const context = await browser.newContext({
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 experimenter-${stamp}-${visitorB}`,
+    });
+    const tab = await context.newPage();
+    await tab.goto(`${siteOrigin.waitlist}/`);
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(headingB);
+    await tab.getByLabel(content.site.forms.emailLabel).fill(`b+${stamp}@example.com`);
+    await tab.getByRole('button', { name: content.waitlist.hero.copy.submit }).click();
+    await expect(
+      tab.getByRole('status').filter({ hasText: content.waitlist.hero.copy.success }),
+    ).toBeVisible();
+    await context.close();
+
+    // The room counts it under B.
+    await page.goto(ownerPaths.room);
+    const standing = experiments.getByRole('table', { name: `${text.heading}: ${name}` });
+    const rowB = standing
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^b\b/ }) });
+    await expect(rowB.getByRole('cell').nth(2)).toHaveText('1');
+    const rowControl = standing.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(text.control)}`) }),
+    });
+    await expect(rowControl.getByRole('cell').nth(2)).toHaveText('0');
+
+    // Ended with B: everyone sees B, and the page may be cached again.
+    await makeThePage(name, 'b');
+    for (let visitor = 100; visitor < 104; visitor++) {
+      const { heading, cacheControl } = await visit(visitor);
+      expect(heading).toBe(headingB);
+      expect(cacheControl).toBe('public, max-age=0, must-revalidate');
+    }
+  } finally {
+    await writeFile(experimentsFile, before.experiments);
+    await writeFile(waitlistFile, before.waitlist);
   }
 });

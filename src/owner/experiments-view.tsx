@@ -44,6 +44,8 @@ export function ExperimentsView({
 }) {
   const [experiments, setExperiments] = useState<ExperimentStanding[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Said here, not beside the experiment: an ended experiment leaves the list.
+  const [made, setMade] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for the standing again.
   useEffect(() => {
@@ -62,6 +64,9 @@ export function ExperimentsView({
     <Section id="experiments" heading={text.heading}>
       <p className="max-w-prose">{text.lead}</p>
       {problem && <Problem message={problem} />}
+      <p role="status" className="font-semibold empty:hidden">
+        {made}
+      </p>
       {experiments?.length === 0 && <p className="text-muted">{text.empty}</p>}
       {experiments?.map((experiment) => (
         <article
@@ -134,7 +139,13 @@ export function ExperimentsView({
               ))}
             </tbody>
           </RoomTable>
-          <MakeThePage experiment={experiment} onPublished={onPublished} />
+          <MakeThePage
+            experiment={experiment}
+            onMade={(message) => {
+              setMade(message);
+              onPublished();
+            }}
+          />
         </article>
       ))}
       <NextPlan version={version} />
@@ -233,10 +244,11 @@ function NextPlan({ version }: { version: number }) {
  */
 function MakeThePage({
   experiment,
-  onPublished,
+  onMade,
 }: {
   experiment: ExperimentStanding;
-  onPublished: () => void;
+  /** Told what was published, once it was. */
+  onMade: (message: string) => void;
 }) {
   const text = words.experiments;
   const [variant, setVariant] = useState(
@@ -245,7 +257,6 @@ function MakeThePage({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const selectId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
@@ -268,8 +279,7 @@ function MakeThePage({
       selectRef.current?.focus();
       return setProblem(problemOf(answer));
     }
-    setDone(text.made(variant, answer.data.version.number));
-    onPublished();
+    onMade(text.made(variant, answer.data.version.number));
   }
 
   const label = (name: string) => (name === 'control' ? text.control : name);
@@ -280,7 +290,6 @@ function MakeThePage({
         onSubmit={(event) => {
           event.preventDefault();
           setProblem(null);
-          setDone(null);
           setConfirming(true);
         }}
       >
@@ -310,7 +319,7 @@ function MakeThePage({
       {confirming && (
         <fieldset className="rounded-card border-2 border-line p-4">
           <legend className="float-left mb-3 w-full font-semibold">
-            {text.confirm(label(variant), experiment.page)}
+            {text.confirm(variant, experiment.page)}
           </legend>
           <div className="clear-left flex flex-wrap gap-3">
             <button
@@ -337,9 +346,6 @@ function MakeThePage({
         </fieldset>
       )}
       {problem && <Problem message={problem} />}
-      <p role="status" className="font-semibold">
-        {done}
-      </p>
     </div>
   );
 }

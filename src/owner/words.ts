@@ -223,7 +223,7 @@ export const words = {
     choose: 'Variant to keep',
     makeThePage: 'Make this the page…',
     confirm: (variant: string, page: string) =>
-      `Make ${variant} the page ${page} shows everyone, and end the experiment? This publishes your working copy as it is, with anything else saved in the editor since the last publish. Roll back undoes it.`,
+      `${variant === 'control' ? `End the experiment and keep ${page} as it is?` : `Make ${variant} what ${page} shows everyone, and end the experiment?`} This publishes your working copy as it is, with anything else saved in the editor since the last publish. Roll back undoes it.`,
     yes: 'Yes, make it the page',
     publishing: 'Publishing…',
     cancel: 'Cancel',
