@@ -178,7 +178,7 @@ describeEachStore('npm run leads', ({ store, database }) => {
     ]);
     const csv = (await leads('export', 'sales', '--format', 'csv')).stdout.split('\r\n');
     expect(csv[0]).toBe(
-      '"id","created_at","status","livemode","amount","refunded","currency","product","source","host","path","click_day","reference","email","payment_intent","customer","payment_link","erased_at"',
+      '"id","created_at","status","livemode","amount","refunded","currency","product","source","host","path","click_day","experiment","variant","reference","email","payment_intent","customer","payment_link","erased_at"',
     );
 
     const result = await leads('forget', 'ada@example.com');

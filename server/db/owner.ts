@@ -27,6 +27,9 @@ export const subscriberExportColumns = [
   'first_name',
   'source',
   'page',
+  // The experiment on its page and the variant it was shown (decision 027).
+  'experiment',
+  'variant',
   ...utmKeys,
   'verified',
   // What Kit reported (decision 021), each the latest time it did (empty: never).
