@@ -529,13 +529,21 @@ test('an experiment made in the editor: two visitors see its two headlines witho
     ).toBeVisible();
     await context.close();
 
-    // The room counts it under B.
-    await page.goto(ownerPaths.room);
+    // The room counts it under B, once the page views of B's visit are written (every few
+    // seconds: a variant converts no more visitors than it has).
     const standing = experiments.getByRole('table', { name: `${text.heading}: ${name}` });
     const rowB = standing
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: /^b\b/ }) });
-    await expect(rowB.getByRole('cell').nth(2)).toHaveText('1');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(ownerPaths.room);
+          return rowB.getByRole('cell').nth(2).textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('1');
     const rowControl = standing.getByRole('row').filter({
       has: page.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(text.control)}`) }),
     });

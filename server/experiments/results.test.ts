@@ -62,6 +62,29 @@ describe("an experiment's standing", () => {
     expect(drifted.sampleRatioMismatch).toBe(true);
   });
 
+  it('counts no more conversions than visitors, so every figure stays a rate', () => {
+    // One browser that signed up three addresses; a sign-up before its visitor was written.
+    const result = resultOf(
+      experiment,
+      new Map([
+        ['control', { visitors: 2, conversions: 3 }],
+        ['b', { visitors: 0, conversions: 1 }],
+      ]),
+      true,
+    );
+    expect(result.variants.map(({ visitors, conversions }) => [visitors, conversions])).toEqual([
+      [2, 2],
+      [0, 0],
+    ]);
+    for (const variant of result.variants) {
+      for (const figure of [variant.rate, variant.low, variant.high]) {
+        expect(Number.isFinite(figure) && figure >= 0 && figure <= 1, String(figure)).toBe(true);
+      }
+    }
+    expect(Number.isFinite(result.variants[1]?.probabilityToBeat)).toBe(true);
+    expect(Number.isFinite(result.variants[1]?.expectedLoss)).toBe(true);
+  });
+
   it('has nothing to say of a variant nobody has seen yet', () => {
     const empty = resultOf(experiment, new Map(), false);
     expect(

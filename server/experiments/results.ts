@@ -16,7 +16,13 @@ export function resultOf(
   live: boolean,
 ): ExperimentStanding {
   const split = splitOf(experiment);
-  const arms = split.map(({ name }) => tallies.get(name) ?? { visitors: 0, conversions: 0 });
+  // A variant converts at most every visitor it had. More conversions than visitors happen: one
+  // browser may sign up two addresses, and a sign-up can be counted before its visitor's
+  // exposure, which the page-view counter writes in batches (server/page-views/counter.ts).
+  const arms = split.map(({ name }) => {
+    const { visitors, conversions } = tallies.get(name) ?? { visitors: 0, conversions: 0 };
+    return { visitors, conversions: Math.min(conversions, visitors) };
+  });
   const control = arms[0] ?? { visitors: 0, conversions: 0 };
   const challengers = split.length - 1;
   const ratio = sampleRatio(
