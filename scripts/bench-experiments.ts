@@ -25,8 +25,7 @@ import { createLogger } from '../server/logger';
 import { createPageViewCounter } from '../server/page-views/counter';
 import { siteHosts } from '../server/site-hosts';
 import { startServerProcess } from '../server/testing/server-process';
-import { type LoadResult, load } from './load';
-import { median } from './median';
+import { type LoadResult, load, medianRun, runLine } from './load';
 
 const browser =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
@@ -189,15 +188,6 @@ async function experimentCost(calls: number): Promise<number> {
   }
 }
 
-const summary = (runs: LoadResult[]): LoadResult => ({
-  perSecond: median(runs.map((run) => run.perSecond)),
-  p50: median(runs.map((run) => run.p50)),
-  p99: median(runs.map((run) => run.p99)),
-  failures: runs.reduce((sum, run) => sum + run.failures, 0),
-});
-const line = (label: string, r: LoadResult) =>
-  `${label.padEnd(28)}${r.perSecond.toFixed(0).padStart(8)}/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms${r.failures ? `   ${r.failures} FAILED` : ''}`;
-
 const expected = headings();
 const dirs = {
   with: mkdtempSync(join(tmpdir(), 'experiments-bench-with-')),
@@ -262,14 +252,14 @@ try {
     for (const side of order)
       runs[side].push(await load(clients, total, pages(side, servers[side].url), 200));
   }
-  const on = summary(runs.with);
-  const off = summary(runs.without);
+  const on = medianRun(runs.with);
+  const off = medianRun(runs.without);
   const ratio = on.perSecond / off.perSecond;
   console.log(
     `${rounds} runs each, alternating, of ${total} waitlist GETs from ${clients} concurrent clients (keep-alive, ${browsers} browsers), medians:`,
   );
-  console.log(line('without an experiment', off));
-  console.log(line(`with ${experimentName}`, on));
+  console.log(runLine('without an experiment', off));
+  console.log(runLine(`with ${experimentName}`, on));
   console.log(
     `with / without: throughput ${(ratio * 100).toFixed(1)}%, p50 ${(on.p50 / off.p50).toFixed(2)}x, p99 ${(on.p99 / off.p99).toFixed(2)}x: ${ratio >= 0.95 ? 'within the 5% aim' : 'OUTSIDE the 5% aim'}`,
   );

@@ -19,8 +19,7 @@ import { createLogger } from '../server/logger';
 import { createPageViewCounter } from '../server/page-views/counter';
 import { siteHosts } from '../server/site-hosts';
 import { startServerProcess } from '../server/testing/server-process';
-import { type LoadResult, load } from './load';
-import { median } from './median';
+import { type LoadResult, load, medianRun, runLine } from './load';
 
 /** Only browsers are counted: the bench must look like one (Node's fetch says "node"). */
 const browser =
@@ -69,15 +68,6 @@ async function recordCost(calls: number): Promise<number> {
   }
 }
 
-const summary = (runs: LoadResult[]): LoadResult => ({
-  perSecond: median(runs.map((run) => run.perSecond)),
-  p50: median(runs.map((run) => run.p50)),
-  p99: median(runs.map((run) => run.p99)),
-  failures: runs.reduce((sum, run) => sum + run.failures, 0),
-});
-const line = (label: string, r: LoadResult) =>
-  `${label.padEnd(28)}${r.perSecond.toFixed(0).padStart(8)}/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms${r.failures ? `   ${r.failures} FAILED` : ''}`;
-
 async function storedViews(dataDir: string, source?: string) {
   const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
@@ -125,13 +115,13 @@ try {
     for (const side of order)
       runs[side].push(await load(clients, total, pages(servers[side].url), 200));
   }
-  const on = summary(runs.on);
-  const off = summary(runs.off);
+  const on = medianRun(runs.on);
+  const off = medianRun(runs.off);
   console.log(
     `${rounds} runs each, alternating, of ${total} page GETs from ${clients} concurrent clients (keep-alive), medians:`,
   );
-  console.log(line('counting off', off));
-  console.log(line('counting on', on));
+  console.log(runLine('counting off', off));
+  console.log(runLine('counting on', on));
   console.log(
     `on / off: throughput ${((on.perSecond / off.perSecond) * 100).toFixed(1)}%, p50 ${(on.p50 / off.p50).toFixed(2)}x, p99 ${(on.p99 / off.p99).toFixed(2)}x`,
   );
@@ -149,7 +139,7 @@ try {
   console.log(
     `${requests.toLocaleString('en-GB')} page GETs from 100 concurrent clients, counting on:`,
   );
-  console.log(line('GET /bookwaitlistli', big));
+  console.log(runLine('GET /bookwaitlistli', big));
   await sleep(6000); // one timed flush (every 5 s)
   const flushed = await storedViews(dirs.on, 'lossless');
   console.log(`after the timed flush: ${flushed.views} views stored, ${flushed.visitors} visitors`);
