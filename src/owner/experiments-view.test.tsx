@@ -110,33 +110,7 @@ const standing: ExperimentStanding = {
 };
 
 it("shows each variant's numbers against the control, and what to do about them", async () => {
-  await roomWith([
-    {
-      name: 'waitlist-headline',
-      note: 'A sample experiment: two headlines for the waitlist page.',
-      page: 'waitlist',
-      goal: 'signUps',
-      sampleSize: 1100,
-      live: true,
-      sampleRatioMismatch: false,
-      sampleRatioP: 0.6,
-      variants: [
-        { ...arm, name: 'control', visitors: 1200, conversions: 120, rate: 0.1 },
-        {
-          ...arm,
-          name: 'first-to-read',
-          visitors: 1180,
-          conversions: 165,
-          rate: 0.1398,
-          low: 0.121,
-          high: 0.161,
-          probabilityToBeat: 0.998,
-          expectedLoss: 0.00001,
-          verdict: 'better',
-        },
-      ],
-    },
-  ]);
+  await roomWith([standing]);
   const rows = [...container.querySelectorAll('article tbody tr')].map((row) =>
     [...row.children].map((cell) => cell.textContent),
   );
