@@ -1,21 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkContentFile } from '../../contracts/content/load';
 import { ownerPaths } from '../../contracts/owner';
 import { funnelApi, variantPreviewPath } from '../../contracts/owner-funnel';
 import { buildPaths } from '../build-paths';
 import { contentEditorApi } from '../content-editor/api';
-import type { Logger } from '../logger';
 import { auditEntries } from '../owner/audit-log';
 import { createPublisher, type Publisher } from '../owner/publish/publisher';
 import { ensureWorkingCopy } from '../owner/working-copy';
 import { loadSite } from '../site';
 import { createTestApp, post } from '../testing/app';
 import { roomHeaders, signedIn } from '../testing/owner-session';
+import { publishWithBuiltSiteUrl, quietLogger } from '../testing/publishing';
 import { describeEachStore } from '../testing/stores';
 import { winnerChange } from './winner';
 
@@ -26,11 +25,6 @@ import { winnerChange } from './winner';
  */
 
 const seed = join(buildPaths.root, 'content');
-const quiet: Pick<Logger, 'info' | 'warn' | 'error'> = {
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-};
 const text = (contents: string) => Buffer.from(contents, 'base64').toString('utf8');
 
 const dirs: string[] = [];
@@ -113,16 +107,7 @@ describe('the change that makes a variant the page', () => {
   });
 });
 
-// A server publishes with the address its build was made for, as a deployed one does.
-const { siteUrl } = JSON.parse(readFileSync(buildPaths.info, 'utf8')) as { siteUrl: string };
-const siteUrlBefore = process.env.SITE_URL;
-beforeAll(() => {
-  process.env.SITE_URL = siteUrl;
-});
-afterAll(() => {
-  if (siteUrlBefore === undefined) delete process.env.SITE_URL;
-  else process.env.SITE_URL = siteUrlBefore;
-});
+publishWithBuiltSiteUrl();
 
 describeEachStore('"Make this the page" in the room', ({ store }) => {
   const started: Publisher[] = [];
@@ -135,7 +120,7 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
     const site = await loadSite();
     const publisher = createPublisher({
       store: store(),
-      logger: quiet,
+      logger: quietLogger,
       site,
       calendar: null,
       dataDir,

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildPaths } from '../../build-paths';
-import type { Logger } from '../../logger';
 import { loadSite, type Site } from '../../site';
+import { publishWithBuiltSiteUrl, quietLogger } from '../../testing/publishing';
 import { describeEachStore } from '../../testing/stores';
 import { inviteOwner } from '../owner-invites';
 import { ensureWorkingCopy } from '../working-copy';
@@ -18,23 +17,8 @@ import { contentLimits, listVersions } from './versions';
  * served pages, bad content publishes nothing, a rollback brings the old words back, and a
  * second instance on the same database serves what the first published.
  */
-const quiet: Pick<Logger, 'info' | 'warn' | 'error'> = {
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-};
 
-// A server publishes with the address its build was made for, as a deployed one does: a render
-// then takes the build's own share cards and PDFs (scripts/render-reuse.ts) where they fit.
-const { siteUrl } = JSON.parse(readFileSync(buildPaths.info, 'utf8')) as { siteUrl: string };
-const siteUrlBefore = process.env.SITE_URL;
-beforeAll(() => {
-  process.env.SITE_URL = siteUrl;
-});
-afterAll(() => {
-  if (siteUrlBefore === undefined) delete process.env.SITE_URL;
-  else process.env.SITE_URL = siteUrlBefore;
-});
+publishWithBuiltSiteUrl();
 
 const html = (site: Site) => site.pages.get('home')?.body.toString('utf8') ?? '';
 
@@ -64,7 +48,7 @@ describeEachStore('publishing the content', ({ store }) => {
     const site = await loadSite();
     const publisher = createPublisher({
       store: store(),
-      logger: quiet,
+      logger: quietLogger,
       site,
       calendar: null,
       dataDir,
