@@ -9,6 +9,7 @@ import { home } from './home';
 import { legalDocument } from './legal';
 import { notFound } from './not-found';
 import { type OwnerPage, ownerPage } from './pages';
+import { type Post, post, writing } from './posts';
 import { site } from './site';
 import { thankYou } from './thank-you';
 import { waitlist } from './waitlist';
@@ -32,6 +33,7 @@ export const contentFiles = {
   cohort: yamlFile('cohort.yaml', cohort),
   downloads: yamlFile('downloads.yaml', downloads),
   experiments: yamlFile('experiments.yaml', experiments),
+  writing: yamlFile('writing.yaml', writing),
   terms: legalFile('legal/terms.md'),
   privacy: legalFile('legal/privacy.md'),
   cookies: legalFile('legal/cookies.md'),
@@ -71,6 +73,20 @@ export function pageFile(slug: string): ContentFile {
 export const pagesName = 'pages';
 
 /**
+ * The posts (contracts/content/posts.ts, docs/decisions/028-writing.md): one Markdown file each
+ * in content/posts/, named by its slug, which is also its address under the writing's path.
+ */
+export const postsDirectory = 'posts';
+
+/** The file of one post. */
+export function postFile(slug: string): ContentFile {
+  return { path: `${postsDirectory}/${slug}.md`, schema: post, format: 'markdown' };
+}
+
+/** The editor's and the build's name for the posts as a whole (the editor's "Posts"). */
+export const postsName = 'posts';
+
+/**
  * The content file at a path relative to content/ (a named file, or one of the owner's pages),
  * with the name the editor lists it under; undefined for any other path.
  */
@@ -80,7 +96,15 @@ export function contentFileAt(path: string): { name: string; file: ContentFile }
   );
   if (named) return { name: named, file: contentFiles[named] };
   const slug = pageSlugOf(path);
-  return slug === null ? undefined : { name: pagesName, file: pageFile(slug) };
+  if (slug !== null) return { name: pagesName, file: pageFile(slug) };
+  const postSlug = postSlugOf(path);
+  return postSlug === null ? undefined : { name: postsName, file: postFile(postSlug) };
+}
+
+/** The slug of a post file's path ("posts/first-hire.md" → "first-hire"), or null. */
+export function postSlugOf(path: string): string | null {
+  const match = /^posts\/([^/]+)\.md$/.exec(path);
+  return match?.[1] && pageSlugPattern.test(match[1]) ? match[1] : null;
 }
 
 /** The slug of a page file's path ("pages/speaking.yaml" → "speaking"), or null. */
@@ -98,6 +122,8 @@ export type Content = {
 } & {
   /** The owner's pages by slug. */
   pages: Readonly<Record<string, OwnerPage>>;
+  /** The posts by slug. */
+  posts: Readonly<Record<string, Post>>;
 };
 
 /**
@@ -125,8 +151,9 @@ export const factNames = [
 export type FactName = (typeof factNames)[number];
 
 /**
- * Placeholders a component fills in the browser (a carousel's "{slide} of {total}", a share
- * link's "{code}"): allowed in the copy, left for the component.
+ * Placeholders filled where the words are shown (a carousel's "{slide} of {total}" and a share
+ * link's "{code}" in the browser, a post's "{minutes}" by its page): allowed in the copy, left
+ * for what shows it.
  */
 export const runtimePlaceholders = [
   'slide',
@@ -138,6 +165,11 @@ export const runtimePlaceholders = [
   'joined',
   'goal',
   'mailbox',
+  // The writing's pages (contracts/content/posts.ts): a post's reading time, a tag, a page number.
+  'minutes',
+  'tag',
+  'page',
+  'pages',
 ] as const;
 
 export const placeholderNames: ReadonlySet<string> = new Set([

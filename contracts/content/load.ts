@@ -12,8 +12,11 @@ import {
   pageSlugPattern,
   pagesDirectory,
   placeholderNames,
+  postFile,
+  postsDirectory,
 } from './index';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
+import type { Post } from './posts';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit
@@ -253,8 +256,14 @@ export async function loadContent(dir: string): Promise<Content> {
     else content[name] = checked.value;
   }
   const pages = await loadPages(dir, problems);
+  const { values: posts } = await loadCollection<Post>(
+    dir,
+    { directory: postsDirectory, extension: '.md', example: 'first-hire' },
+    postFile,
+    problems,
+  );
   if (problems.length > 0) throw new InvalidContentError(problems);
-  const loaded = { ...(content as Omit<Content, 'pages'>), pages };
+  const loaded = { ...(content as Omit<Content, 'pages' | 'posts'>), pages, posts };
   problems.push(...experimentsProblems(loaded, experimentsText));
   if (problems.length > 0) throw new InvalidContentError(problems);
   return loaded;
@@ -286,35 +295,53 @@ export function experimentsProblems(content: Content, text: string): ContentProb
 }
 
 /**
- * The owner's pages in `dir`/pages/ (none when there is no such folder), with what only the
- * content as a whole shows (contracts/content/pages.ts pageClashes) added to `problems`.
+ * Each file of a collection folder of `dir` (none when there is no such folder), checked, by its
+ * slug; a file whose name is not a slug and `extension` is a problem.
  */
-async function loadPages(dir: string, problems: ContentProblem[]) {
-  const pages: Record<string, OwnerPage> = {};
+async function loadCollection<T>(
+  dir: string,
+  { directory, extension, example }: { directory: string; extension: string; example: string },
+  fileOf: (slug: string) => ContentFile,
+  problems: ContentProblem[],
+): Promise<{ values: Record<string, T>; texts: Map<string, string> }> {
+  const values: Record<string, T> = {};
   const texts = new Map<string, string>();
-  const names = await readdir(join(dir, pagesDirectory)).catch(() => [] as string[]);
+  const names = await readdir(join(dir, directory)).catch(() => [] as string[]);
   for (const fileName of names.sort()) {
     if (fileName.startsWith('.')) continue;
-    const slug = fileName.replace(/\.yaml$/, '');
-    const file = pageFile(slug);
-    if (!fileName.endsWith('.yaml') || !pageSlugPattern.test(slug)) {
+    const slug = fileName.slice(0, -extension.length);
+    if (!fileName.endsWith(extension) || !pageSlugPattern.test(slug)) {
       problems.push({
-        file: `content/${pagesDirectory}/${fileName}`,
+        file: `content/${directory}/${fileName}`,
         line: 1,
         path: '',
-        message:
-          'expected a file name of lower-case letters, digits and hyphens ending in .yaml ("speaking.yaml")',
+        message: `expected a file name of lower-case letters, digits and hyphens ending in ${extension} ("${example}${extension}")`,
       });
       continue;
     }
+    const file = fileOf(slug);
     const text = await readFile(join(dir, file.path), 'utf8');
     const checked = checkFile(file, text);
     if ('problems' in checked) problems.push(...checked.problems);
     else {
-      pages[slug] = checked.value as OwnerPage;
+      values[slug] = checked.value as T;
       texts.set(slug, text);
     }
   }
+  return { values, texts };
+}
+
+/**
+ * The owner's pages in `dir`/pages/, with what only the content as a whole shows
+ * (contracts/content/pages.ts pageClashes) added to `problems`.
+ */
+async function loadPages(dir: string, problems: ContentProblem[]) {
+  const { values: pages, texts } = await loadCollection<OwnerPage>(
+    dir,
+    { directory: pagesDirectory, extension: '.yaml', example: 'speaking' },
+    pageFile,
+    problems,
+  );
   const site = await readFile(join(dir, contentFiles.site.path), 'utf8').catch(() => '');
   const checkedSite = checkContentFile('site', site);
   const redirects = 'value' in checkedSite ? checkedSite.value.redirects : [];

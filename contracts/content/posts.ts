@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { dateTime, image, line, pageMeta, paragraph } from './fields';
+import { sectionId } from './legal-text';
+import { blockKinds } from './pages';
+import { parsePostText } from './post-text';
+
+/**
+ * The writing (docs/decisions/028-writing.md): content/posts/<slug>.md, one post each, and
+ * content/writing.yaml, the section they are listed in.
+ */
+
+/** A tag as the owner writes it ("Selling a business"); its address is made from its words. */
+const tag = line.max(40, 'expected a tag of at most 40 characters');
+
+/**
+ * content/posts/<slug>.md: a post as YAML front matter and its text in Markdown
+ * (contracts/content/post-text.ts says what the text may hold). Problems in the text are
+ * reported with their line in the file.
+ */
+export const post = z
+  .strictObject({
+    title: line,
+    /** One or two sentences: the post's summary in the list, in search results and in feeds. */
+    description: paragraph,
+    /** When it is published, and its newsletter sent. */
+    date: dateTime,
+    /** The last change worth telling readers about; the feeds and the sitemap say it. */
+    updated: dateTime.optional(),
+    tags: z.array(tag).max(6, 'expected at most 6 tags').default([]),
+    /** A picture at the top of the post and in its share card; its alt text is required. */
+    cover: image.optional(),
+    /** Sent as the newsletter through Kit when it is published. */
+    newsletter: z.boolean().default(false),
+    body: z.string({ error: 'expected the text of the post' }),
+  })
+  .superRefine((value, context) => {
+    for (const { line: at, message } of parsePostText(value.body).problems) {
+      context.addIssue({ code: 'custom', path: ['body'], message, params: { line: at } });
+    }
+    const ids = value.tags.map(sectionId);
+    ids.forEach((id, index) => {
+      if (ids.indexOf(id) !== index) {
+        context.addIssue({
+          code: 'custom',
+          path: ['tags', index],
+          message: `expected each tag once: "${value.tags[index]}" is already a tag`,
+          params: { namesValue: true },
+        });
+      }
+    });
+    if (value.updated && Date.parse(value.updated) < Date.parse(value.date)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['updated'],
+        message: 'expected the update on or after the date',
+        params: { namesValue: true },
+      });
+    }
+  });
+export type Post = z.output<typeof post>;
+
+/** A tag's address on the site, from its words ("Selling a business" → "selling-a-business"). */
+export const tagSlug = sectionId;
+
+/**
+ * content/writing.yaml: the section the posts are listed in, on the main site. Every word its
+ * pages show is here, the section's own name included ("Cheatcodes").
+ */
+export const writing = z.strictObject({
+  /** What the section is called: the index's heading and the feeds' title. */
+  name: line,
+  /** Where the index is on the main site ("/cheatcodes"); each post is under it. */
+  path: z
+    .string()
+    .regex(
+      /^\/[a-z0-9][a-z0-9-]*$/,
+      'expected one path segment of lower-case letters, digits and hyphens ("/cheatcodes")',
+    ),
+  meta: pageMeta,
+  /** The index's words under its heading. */
+  intro: paragraph,
+  /** How many posts a page of the index lists. */
+  perPage: z.int().min(3).max(50),
+  words: z.strictObject({
+    /** "{minutes} min read". */
+    readingTime: line.regex(/\{minutes\}/, 'expected {minutes} where the number goes'),
+    /** Above the tags of a post. */
+    tags: line,
+    /** A tag's page: "Writing on {tag}". */
+    tagHeading: line.regex(/\{tag\}/, 'expected {tag} where the tag goes'),
+    /** "Page {page} of {pages}", beside the index's newer and older links. */
+    page: line.regex(/\{page\}/, 'expected {page} where the number goes'),
+    newer: line,
+    older: line,
+    previous: line,
+    next: line,
+    related: line,
+    /** The link to the feed, for readers with a feed reader. */
+    feed: line,
+  }),
+  /** The sign-up under each post: its source is the post. */
+  signUp: blockKinds.signUp,
+});
+export type Writing = z.output<typeof writing>;
