@@ -1,5 +1,6 @@
 import type { Redirect } from './content/redirects';
 import { type NamedHosts, namedSite, type SiteId } from './sites';
+import { type WritingContent, type WritingPageId, writingPages } from './writing';
 
 /**
  * The one route table: host -> site -> path -> page (product brief §2.1 with product decisions
@@ -28,34 +29,48 @@ export type SystemPageId = (typeof systemPageIds)[number];
 /** One of the owner's pages, by its file's name: content/pages/<slug>.yaml. */
 export type OwnerPageId = `pages/${string}`;
 
-export type PageId = SystemPageId | OwnerPageId;
+/** A page the content makes: one of the owner's, or one of the writing's (contracts/writing.ts). */
+export type ContentPageId = OwnerPageId | WritingPageId;
+
+export type PageId = SystemPageId | ContentPageId;
 
 export function ownerPageId(slug: string): OwnerPageId {
   return `pages/${slug}`;
 }
 
 /**
- * Where one of the owner's pages answers (contracts/content/pages.ts): the build and the server
- * take these from the content, beside the system routes below.
+ * Where a page the content makes answers (the owner's pages, contracts/content/pages.ts, and the
+ * writing's, contracts/writing.ts): the build and the server take these from the content, beside
+ * the system routes below.
  */
 export interface OwnerRoute {
-  page: OwnerPageId;
+  page: ContentPageId;
   site: SiteId;
   /** Normalized (normalizePath), as the content's schema insists. */
   path: string;
   noindex: boolean;
 }
 
-/** Where each of the owner's pages answers, from the content's pages by slug. */
-export function ownerRoutes(content: {
-  pages: Readonly<Record<string, { site: SiteId; path: string; noindex: boolean }>>;
-}): OwnerRoute[] {
-  return Object.entries(content.pages).map(([slug, page]) => ({
-    page: ownerPageId(slug),
-    site: page.site,
-    path: page.path,
-    noindex: page.noindex,
-  }));
+/** Where each page the content makes answers: the owner's pages by slug, then the writing's. */
+export function ownerRoutes(
+  content: {
+    pages: Readonly<Record<string, { site: SiteId; path: string; noindex: boolean }>>;
+  } & WritingContent,
+): OwnerRoute[] {
+  return [
+    ...Object.entries(content.pages).map(([slug, page]) => ({
+      page: ownerPageId(slug),
+      site: page.site,
+      path: page.path,
+      noindex: page.noindex,
+    })),
+    ...writingPages(content).map(({ page, path }) => ({
+      page,
+      site: 'main' as const,
+      path,
+      noindex: false,
+    })),
+  ];
 }
 
 /** Every page a render makes: the system's, then the owner's. */

@@ -61,6 +61,7 @@ function devDocument(page: PageId, body: string, props: PageProps, entry: EntryS
     noindex: !isIndexed(page, owner),
     share: null,
     structuredData: null,
+    feeds: [],
     body,
     // The entry imports this CSS as well (Vite injects it from JS, hot-updated); the link paints
     // the page styled before the modules have loaded.

@@ -20,6 +20,7 @@ import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { variantFor } from './experiments/assignment';
 import { experimentAttribution } from './experiments/attribution';
+import { type FeedSource, feedFiles, writingFeeds } from './feeds';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
@@ -200,6 +201,18 @@ export function createApp({
       return sendFile(c, search.files[siteForHost(c.req.header('host'), hosts)][path]);
     });
   }
+
+  // The writing's feeds on the main site (docs/decisions/028-writing.md), made again when a
+  // publish changes the writing.
+  let feeds: { for: FeedSource; files: ReturnType<typeof writingFeeds> } | undefined;
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const { writing } = site;
+    const file = feedFiles.find((name) => c.req.path === `${writing?.path}/${name}`);
+    if (!writing || !file || siteForHost(c.req.header('host'), hosts) !== 'main') return next();
+    if (feeds?.for !== writing)
+      feeds = { for: writing, files: writingFeeds(writing, origins.main) };
+    return sendFile(c, feeds.files[file]);
+  });
 
   // Checkout links (decision 020): counted, then on to Stripe with our reference.
   const checkoutDeps = {

@@ -10,6 +10,7 @@ import {
   isReservedPath,
   listedRoutes,
   type PageId,
+  type SystemPageId,
   systemPageIds,
 } from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
@@ -56,7 +57,7 @@ const hostOf = {
 } as const;
 
 /** A text each page's prerendered HTML must contain (its headline). */
-const headline: Record<PageId, string> = {
+const headline: Record<SystemPageId, string> = {
   home: 'Jamie Castell',
   waitlist: 'You&#x27;re almost in',
   book: 'What&#x27;s Stopping You?',

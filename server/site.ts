@@ -13,6 +13,7 @@ import { ownerPageRoute } from '../contracts/content/pages';
 import { type Redirect, redirects } from '../contracts/content/redirects';
 import { allPageIds, type OwnerRoute, ownerRoutes } from '../contracts/routes';
 import { buildPaths } from './build-paths';
+import type { FeedSource } from './feeds';
 import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
 
 /** The built site in memory: the prerendered page documents and the public files. */
@@ -38,6 +39,8 @@ export interface Site {
    * visitor is given, from `pages` (docs/decisions/027-experiments.md).
    */
   experiments?: readonly Experiment[];
+  /** The writing's feeds' source (server/feeds.ts); none in renders made before the writing. */
+  writing?: FeedSource;
   /** The pages an experiment may test, with the goals each can be measured by (the content's). */
   testable?: ReturnType<typeof testableGoals>;
   /**
@@ -69,13 +72,34 @@ const builtContent = z.object({
   composedFiles: z.object({ script: z.object({ inline: z.string() }) }).optional(),
   content: z.object({
     // The content's own schema: a render this build made passes it, and nothing else is served.
-    site: z.object({ redirects: redirects.default([]) }),
+    site: z.object({ redirects: redirects.default([]), founder: z.object({ name: z.string() }) }),
     experiments: experiments.default({ experiments: [] }),
     pages: z
       .record(
         z.string(),
         ownerPageRoute.extend({
           blocks: z.array(z.object({ discriminant: z.string(), value: z.unknown() })),
+        }),
+      )
+      .default({}),
+    // The writing (docs/decisions/028-writing.md): its pages' routes and its feeds.
+    writing: z
+      .object({
+        name: z.string(),
+        path: z.string(),
+        perPage: z.number(),
+        meta: z.object({ description: z.string() }),
+      })
+      .optional(),
+    posts: z
+      .record(
+        z.string(),
+        z.object({
+          title: z.string(),
+          description: z.string(),
+          date: z.string(),
+          updated: z.string().optional(),
+          tags: z.array(z.string()),
         }),
       )
       .default({}),
@@ -122,6 +146,7 @@ export async function loadRenderedContent(
     | 'ownerRoutes'
     | 'experiments'
     | 'testable'
+    | 'writing'
     | 'composedScript'
     | 'pageCheckouts'
   >
@@ -157,6 +182,17 @@ export async function loadRenderedContent(
     ownerRoutes: owner,
     experiments: tests,
     testable: testableGoals(content.pages),
+    ...(content.writing
+      ? {
+          writing: {
+            name: content.writing.name,
+            path: content.writing.path,
+            description: content.writing.meta.description,
+            author: content.site.founder.name,
+            posts: content.posts,
+          },
+        }
+      : {}),
     pageCheckouts: pageCheckoutsOf(content.pages),
     ...(composedFiles ? { composedScript: composedFiles.script.inline } : {}),
     files: await loadStaticFiles(paths.client),

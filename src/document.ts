@@ -27,6 +27,12 @@ export interface DocumentParts {
   share: { siteName: string; image: ShareImage } | null;
   /** JSON-LD about the page (src/seo/structured-data.ts), a data block the browser never runs. */
   structuredData: Graph | null;
+  /** The writing's feeds (docs/decisions/028-writing.md), offered by every page to feed readers. */
+  feeds: ReadonlyArray<{
+    type: 'application/rss+xml' | 'application/atom+xml';
+    title: string;
+    href: string;
+  }>;
   /** Prerendered React markup of the page. */
   body: string;
   stylesheets: readonly string[];
@@ -81,6 +87,7 @@ export function renderDocument({
   noindex,
   share,
   structuredData,
+  feeds,
   body,
   stylesheets,
   script,
@@ -95,6 +102,10 @@ export function renderDocument({
     noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="theme-color" content="${themeColors[meta.theme].paper}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...feeds.map(
+      ({ type, title, href }) =>
+        `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(href)}">`,
+    ),
     ...fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),

@@ -9,6 +9,7 @@ import {
 } from '../contracts/content/experiments';
 import { allPageIds, ownerPageId, ownerRoutes, type PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
+import { publicConfig } from './config';
 import type { PageProps, SiteContent } from './content/page-props';
 import { type DocumentParts, type PageScript, renderDocument, type ShareImage } from './document';
 import { contentDates } from './lib/calendar';
@@ -65,19 +66,32 @@ export async function renderPage(page: PageId, props: PageProps): Promise<string
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A feed of the writing, on the main site wherever the page is. */
+const feedUrl = (path: string, file: string) =>
+  new URL(`${path}/${file}`, publicConfig.origins.main).href;
+
 /** A page's whole document at `now`. */
 export async function renderPageDocument(
   page: PageId,
   props: PageProps,
-  document: Omit<DocumentParts, 'meta' | 'body' | 'structuredData' | 'share'> & {
+  document: Omit<DocumentParts, 'meta' | 'body' | 'structuredData' | 'share' | 'feeds'> & {
     share: ShareImage | null;
   },
 ): Promise<string> {
   const meta = registeredPage(page, props).meta(props);
   const { canonical, share } = document;
+  const { writing } = props.content;
   return renderDocument({
     ...document,
     meta,
+    feeds: [
+      { type: 'application/rss+xml', title: writing.name, href: feedUrl(writing.path, 'rss.xml') },
+      {
+        type: 'application/atom+xml',
+        title: writing.name,
+        href: feedUrl(writing.path, 'atom.xml'),
+      },
+    ],
     share: share ? { siteName: props.content.site.founder.name, image: share } : null,
     structuredData:
       canonical && share ? structuredData(page, props, { url: canonical, image: share.url }) : null,

@@ -1,6 +1,7 @@
 import { type ImageAsset, type ImageRef, isImageSchema, type Resolved } from './fields';
 import type { Content } from './index';
-import { type ContentFile, type ContentName, contentFiles, pageFile } from './index';
+import { type ContentFile, type ContentName, contentFiles, pageFile, postFile } from './index';
+import { parsePostText, picturesOf } from './post-text';
 import { optionFor, type Schema, viewOf } from './schema-walk';
 
 /** Every image reference in a value, with its path, found by walking the value beside its schema. */
@@ -49,13 +50,17 @@ function replaceAt(target: unknown, path: readonly PropertyKey[], value: unknown
 /**
  * The content with every image reference replaced by what `resolve` makes of it (the build: the
  * file checked and its URLs; a unit test: a stand-in). The schemas say where images are, so a
- * new image field needs nothing here.
+ * new image field needs nothing here. The pictures of the posts' texts, which no schema field
+ * holds, are resolved into `postPictures` by their file names.
  */
 export async function mapContentImages(
   content: Content,
   resolve: (ref: ImageRef, file: ContentFile, path: PropertyKey[]) => Promise<ImageAsset>,
-): Promise<Resolved<Content>> {
-  const resolved = structuredClone(content) as Content & { pages: Record<string, unknown> };
+): Promise<Resolved<Content> & { postPictures: Record<string, ImageAsset> }> {
+  const resolved = structuredClone(content) as Content & {
+    pages: Record<string, unknown>;
+    posts: Record<string, unknown>;
+  };
   for (const name of Object.keys(contentFiles) as ContentName[]) {
     const file = contentFiles[name] as ContentFile;
     for (const [ref, at] of imageRefs(file.schema, content[name])) {
@@ -68,5 +73,15 @@ export async function mapContentImages(
       replaceAt(resolved.pages[slug], at, await resolve(ref, file, at));
     }
   }
-  return resolved as unknown as Resolved<Content>;
+  const postPictures: Record<string, ImageAsset> = {};
+  for (const [slug, post] of Object.entries(content.posts ?? {})) {
+    const file = postFile(slug);
+    for (const [ref, at] of imageRefs(file.schema, post)) {
+      replaceAt(resolved.posts[slug], at, await resolve(ref, file, at));
+    }
+    for (const src of picturesOf(parsePostText(post.body).blocks)) {
+      postPictures[src] ??= await resolve({ src, alt: src }, file, ['body']);
+    }
+  }
+  return { ...(resolved as unknown as Resolved<Content>), postPictures };
 }

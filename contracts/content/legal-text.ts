@@ -1,5 +1,6 @@
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { slugOfWords } from '../words-slug';
 
 /**
  * The text of a legal page (content/legal/*.md) read as the page shows it. Plain Markdown, with
@@ -56,14 +57,8 @@ const tableMarker = /^\[\[Table\]\]$/;
 const consentMarker = /^\[\[Cookie settings button:\s*([^\]]+?)\s*\]\]$/;
 const safeHref = /^(https?:\/\/|mailto:|\/|#)/;
 
-/** "Your rights, and how to use them" -> "your-rights-and-how-to-use-them". */
-export function sectionId(heading: string): string {
-  return heading
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\p{Letter}\p{Number}]+/gu, '-')
-    .replace(/^-|-$/g, '');
-}
+/** A section's anchor, from its heading (contracts/words-slug.ts). */
+export const sectionId = slugOfWords;
 
 const lineOf = (node: Nodes) => node.position?.start.line ?? 1;
 

@@ -16,7 +16,7 @@ import {
   postsDirectory,
 } from './index';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
-import type { Post } from './posts';
+import { type Post, writingClashes } from './posts';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit
@@ -241,6 +241,7 @@ export async function loadContent(dir: string): Promise<Content> {
   const content: Partial<Record<ContentName, unknown>> = {};
   const problems: ContentProblem[] = [];
   let experimentsText = '';
+  let writingText = '';
   for (const name of Object.keys(contentFiles) as ContentName[]) {
     const { path } = contentFiles[name];
     let text: string;
@@ -251,6 +252,7 @@ export async function loadContent(dir: string): Promise<Content> {
       continue;
     }
     if (name === 'experiments') experimentsText = text;
+    if (name === 'writing') writingText = text;
     const checked = checkContentFile(name, text);
     if ('problems' in checked) problems.push(...checked.problems);
     else content[name] = checked.value;
@@ -264,6 +266,18 @@ export async function loadContent(dir: string): Promise<Content> {
   );
   if (problems.length > 0) throw new InvalidContentError(problems);
   const loaded = { ...(content as Omit<Content, 'pages' | 'posts'>), pages, posts };
+  for (const { file, message } of writingClashes(loaded.writing, pages, posts)) {
+    problems.push(
+      file === 'writing'
+        ? {
+            file: `content/${contentFiles.writing.path}`,
+            line: lineOfField(contentFiles.writing, writingText, ['path']),
+            path: 'path',
+            message,
+          }
+        : { file: `content/${file}.md`, line: 1, path: '', message },
+    );
+  }
   problems.push(...experimentsProblems(loaded, experimentsText));
   if (problems.length > 0) throw new InvalidContentError(problems);
   return loaded;

@@ -1,6 +1,7 @@
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { sectionId, type TextProblem } from './legal-text';
+import { slugOfWords } from '../words-slug';
+import type { TextProblem } from './legal-text';
 
 /**
  * The text of a post (content/posts/*.md, docs/decisions/028-writing.md), read as its page and
@@ -124,7 +125,7 @@ function blocks(nodes: RootContent[], problems: TextProblem[]): PostBlock[] {
         read.push({
           kind: 'heading',
           level: node.depth as 2 | 3 | 4,
-          id: sectionId(plainText(text)),
+          id: slugOfWords(plainText(text)),
           text,
         });
         break;

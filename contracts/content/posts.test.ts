@@ -2,8 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tagSlug } from '../writing';
 import { formatProblem, InvalidContentError, loadContent } from './load';
-import { tagSlug } from './posts';
 
 /**
  * The writing as content (docs/decisions/028-writing.md): each post of content/posts/ is read

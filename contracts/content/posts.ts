@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isReservedPath, siteRoutes } from '../routes';
+import { slugOfWords } from '../words-slug';
+import { writingSegments } from '../writing';
 import { dateTime, image, line, pageMeta, paragraph } from './fields';
-import { sectionId } from './legal-text';
 import { blockKinds } from './pages';
 import { parsePostText } from './post-text';
 
@@ -37,7 +39,7 @@ export const post = z
     for (const { line: at, message } of parsePostText(value.body).problems) {
       context.addIssue({ code: 'custom', path: ['body'], message, params: { line: at } });
     }
-    const ids = value.tags.map(sectionId);
+    const ids = value.tags.map(slugOfWords);
     ids.forEach((id, index) => {
       if (ids.indexOf(id) !== index) {
         context.addIssue({
@@ -59,46 +61,87 @@ export const post = z
   });
 export type Post = z.output<typeof post>;
 
-/** A tag's address on the site, from its words ("Selling a business" → "selling-a-business"). */
-export const tagSlug = sectionId;
-
 /**
  * content/writing.yaml: the section the posts are listed in, on the main site. Every word its
  * pages show is here, the section's own name included ("Cheatcodes").
  */
-export const writing = z.strictObject({
-  /** What the section is called: the index's heading and the feeds' title. */
-  name: line,
-  /** Where the index is on the main site ("/cheatcodes"); each post is under it. */
-  path: z
-    .string()
-    .regex(
-      /^\/[a-z0-9][a-z0-9-]*$/,
-      'expected one path segment of lower-case letters, digits and hyphens ("/cheatcodes")',
-    ),
-  meta: pageMeta,
-  /** The index's words under its heading. */
-  intro: paragraph,
-  /** How many posts a page of the index lists. */
-  perPage: z.int().min(3).max(50),
-  words: z.strictObject({
-    /** "{minutes} min read". */
-    readingTime: line.regex(/\{minutes\}/, 'expected {minutes} where the number goes'),
-    /** Above the tags of a post. */
-    tags: line,
-    /** A tag's page: "Writing on {tag}". */
-    tagHeading: line.regex(/\{tag\}/, 'expected {tag} where the tag goes'),
-    /** "Page {page} of {pages}", beside the index's newer and older links. */
-    page: line.regex(/\{page\}/, 'expected {page} where the number goes'),
-    newer: line,
-    older: line,
-    previous: line,
-    next: line,
-    related: line,
-    /** The link to the feed, for readers with a feed reader. */
-    feed: line,
-  }),
-  /** The sign-up under each post: its source is the post. */
-  signUp: blockKinds.signUp,
-});
+export const writing = z
+  .strictObject({
+    /** What the section is called: the index's heading and the feeds' title. */
+    name: line,
+    /** Where the index is on the main site ("/cheatcodes"); each post is under it. */
+    path: z
+      .string()
+      .regex(
+        /^\/[a-z0-9][a-z0-9-]*$/,
+        'expected one path segment of lower-case letters, digits and hyphens ("/cheatcodes")',
+      ),
+    meta: pageMeta,
+    /** The index's words under its heading. */
+    intro: paragraph,
+    /** How many posts a page of the index lists. */
+    perPage: z.int().min(3).max(50),
+    words: z.strictObject({
+      /** "{minutes} min read". */
+      readingTime: line.regex(/\{minutes\}/, 'expected {minutes} where the number goes'),
+      /** Above the tags of a post. */
+      tags: line,
+      /** A tag's page: "Writing on {tag}". */
+      tagHeading: line.regex(/\{tag\}/, 'expected {tag} where the tag goes'),
+      /** "Page {page} of {pages}", beside the index's newer and older links. */
+      page: line.regex(/\{page\}/, 'expected {page} where the number goes'),
+      newer: line,
+      older: line,
+      previous: line,
+      next: line,
+      related: line,
+      /** The link to the feed, for readers with a feed reader. */
+      feed: line,
+    }),
+    /** The sign-up under each post: its source is the post. */
+    signUp: blockKinds.signUp,
+  })
+  .superRefine(({ path }, context) => {
+    const refuse = (message: string) =>
+      context.addIssue({ code: 'custom', path: ['path'], message, params: { namesValue: true } });
+    if (isReservedPath(path)) {
+      refuse(`"${path}" is one of the server's own paths; choose another`);
+    } else if (siteRoutes.main.paths[path]) {
+      refuse(
+        `"${path}" is already a page of the main site (contracts/routes.ts); choose another path`,
+      );
+    }
+  });
 export type Writing = z.output<typeof writing>;
+
+/**
+ * What only the content as a whole shows about the writing: one of the owner's pages on the main
+ * site at or under the section's path, and a post named as one of the section's own sub-paths.
+ */
+export function writingClashes(
+  section: Pick<Writing, 'path'>,
+  pages: Readonly<Record<string, { site: string; path: string }>>,
+  posts: Readonly<Record<string, unknown>>,
+): Array<{ file: 'writing' | `posts/${string}`; message: string }> {
+  const clashes: Array<{ file: 'writing' | `posts/${string}`; message: string }> = [];
+  for (const [slug, page] of Object.entries(pages)) {
+    if (
+      page.site === 'main' &&
+      (page.path === section.path || page.path.startsWith(`${section.path}/`))
+    ) {
+      clashes.push({
+        file: 'writing',
+        message: `"${section.path}" is where the page "${slug}" is (${page.path}); choose another path for the writing or the page`,
+      });
+    }
+  }
+  for (const slug of Object.keys(posts)) {
+    if ((writingSegments as readonly string[]).includes(slug)) {
+      clashes.push({
+        file: `posts/${slug}`,
+        message: `"${slug}" is a name the writing's own pages use; rename the file`,
+      });
+    }
+  }
+  return clashes;
+}

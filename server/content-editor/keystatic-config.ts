@@ -45,9 +45,12 @@ import {
   pageSlugPattern,
   pagesDirectory,
   pagesName,
+  postsDirectory,
+  postsName,
 } from '../../contracts/content';
 import { image, isImageSchema } from '../../contracts/content/fields';
 import { ownerPage } from '../../contracts/content/pages';
+import { post } from '../../contracts/content/posts';
 import {
   nameOf,
   optionFor,
@@ -527,7 +530,45 @@ export function pagesCollection(): Collection<Record<string, ComponentSchema>, '
   };
 }
 
-/** The editor's configuration: local storage, one singleton per content file, and the pages. */
+/**
+ * The posts as a collection (docs/decisions/028-writing.md): one Markdown file each in
+ * content/posts/, its title as the editor lists it, the file name (the post's address) made from
+ * the title and kept to what a slug may be; the text in the Markdown editor.
+ */
+export function postsCollection(): Collection<Record<string, ComponentSchema>, 'title'> {
+  const view = viewOf(unwrap(post).inner);
+  if (view.kind !== 'object') throw new Error('content editor: the post schema is not an object');
+  const schema = Object.fromEntries(
+    Object.entries(view.shape).map(([key, field]) => [
+      key,
+      key === 'body' ? markdownBody('Text') : fieldFor(field, key, key),
+    ]),
+  );
+  schema.title = fields.slug({
+    name: { label: 'Title' },
+    slug: {
+      label: 'File name',
+      description: `The post's file in content/${postsDirectory}/ and its address under the writing's path: lower-case letters, digits and hyphens.`,
+      validation: {
+        pattern: {
+          regex: pageSlugPattern,
+          message:
+            'Use lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
+        },
+      },
+    },
+  });
+  return {
+    label: labelOf(postsName),
+    path: `${postsDirectory}/*`,
+    slugField: 'title',
+    format: { data: 'yaml', contentField: 'body' },
+    entryLayout: 'content',
+    schema,
+  };
+}
+
+/** The editor's configuration: local storage, one singleton per content file, the pages and the posts. */
 export function keystaticConfig(
   files: Readonly<Record<string, ContentFile>> = contentFiles,
 ): Config {
@@ -537,6 +578,6 @@ export function keystaticConfig(
     singletons: Object.fromEntries(
       Object.entries(files).map(([name, file]) => [name, singletonFor(name, file)]),
     ),
-    collections: { [pagesName]: pagesCollection() },
+    collections: { [pagesName]: pagesCollection(), [postsName]: postsCollection() },
   };
 }

@@ -9,7 +9,7 @@
  *   (images/evil -> /etc would reach /etc), so each existing part of the path is looked at.
  * - A save's content files go through save.ts (the file's own wording kept, the build's check);
  *   its pictures through reviewPicture (the build's rules, an SVG sanitised) and a size cap.
- * - Only an owner's page is deleted (the editor's Delete, or a page renamed): Keystatic also
+ * - Only an owner's page or a post is deleted (the editor's Delete, or one renamed): Keystatic also
  *   deletes the picture a field named before, which another file may still name, and every other
  *   content file must exist for the site to build.
  * - What only the whole content shows (two pages on one path, a redirect away from a page:
@@ -27,6 +27,7 @@ import {
   pageFile,
   pageSlugOf,
   pagesDirectory,
+  postSlugOf,
 } from '../../contracts/content';
 import {
   checkContentFile,
@@ -84,14 +85,16 @@ export type Review = { update: Update } | { status: 400 | 422; problem: string }
  * Keystatic's save request as it may reach the disk: every path editable and inside the content
  * directory (else 400, nothing written), every picture within the rules and every content file
  * one the build accepts (else 422 with the build's words, nothing written), no deletion but of
- * an owner's page.
+ * an owner's page or a post.
  */
 export async function reviewUpdate(body: unknown, contentDir: string): Promise<Review> {
   const parsed = updateSchema.safeParse(body);
   if (!parsed.success) return { status: 400, problem: 'Bad data' };
-  // Deletions other than an owner's page's are dropped unread (above).
+  // Deletions other than an owner's page's or a post's are dropped unread (above).
   const { additions } = parsed.data;
-  const deletions = parsed.data.deletions.filter(({ path }) => pageSlugOf(path) !== null);
+  const deletions = parsed.data.deletions.filter(
+    ({ path }) => pageSlugOf(path) !== null || postSlugOf(path) !== null,
+  );
   for (const { path } of additions) {
     if (!editablePath(path) || !(await staysInside(contentDir, path))) {
       return { status: 400, problem: `Not saved: "${path}" is not a content file or picture.` };

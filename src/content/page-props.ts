@@ -1,8 +1,13 @@
 import type { Content } from '../../contracts/content';
-import type { Resolved } from '../../contracts/content/fields';
+import type { ImageAsset, Resolved } from '../../contracts/content/fields';
 
-/** The owner's content as pages receive it: validated, images resolved, facts filled in. */
-export type SiteContent = Resolved<Content>;
+/**
+ * The owner's content as pages receive it: validated, images resolved, facts filled in; the
+ * pictures of the posts' texts by their file names.
+ */
+export type SiteContent = Resolved<Content> & {
+  postPictures: Readonly<Record<string, ImageAsset>>;
+};
 
 /** What every page component is given: the whole content and the moment it is rendered for. */
 export interface PageProps {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { OwnerPageId, PageId, SystemPageId } from '../../contracts/routes';
+import { isWritingPage } from '../../contracts/writing';
 import type { PageProps } from '../content/page-props';
 import type { PageMeta } from '../content/types';
 import { BookPage, bookMeta } from './book/book-page';
@@ -12,6 +13,7 @@ import { NotFoundPage, notFoundMeta } from './not-found/not-found-page';
 import { ThankYouPage, thankYouMeta } from './thank-you/thank-you-page';
 import { WaitlistPage, waitlistMeta } from './waitlist/waitlist-page';
 import { WorkshopPage, workshopMeta } from './workshop/workshop-page';
+import { writingPage } from './writing/writing-pages';
 
 /**
  * Server-side only (prerender): every page's component and its head data, both from the content
@@ -37,11 +39,13 @@ export const pageRegistry: Record<SystemPageId, RegisteredPage> = {
 };
 
 /**
- * Any page's component and head: a system page's from the registry, one of the owner's pages
- * (src/pages/composed/) from its content. Throws for a page the content does not have.
+ * Any page's component and head: a system page's from the registry, a page of the writing
+ * (src/pages/writing/) or one of the owner's pages (src/pages/composed/) from its content.
+ * Throws for a page the content does not have.
  */
 export function registeredPage(page: PageId, props: PageProps): RegisteredPage {
   if (page in pageRegistry) return pageRegistry[page as SystemPageId];
+  if (isWritingPage(page)) return writingPage(page, props);
   const slug = slugOf(page as OwnerPageId);
   const content = props.content.pages[slug];
   if (!content) throw new Error(`No page "${page}" in the content`);

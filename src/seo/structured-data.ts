@@ -1,7 +1,18 @@
-import type { Book, Course, Event, FAQPage, Graph, Person, Thing, WebPage } from 'schema-dts';
+import type {
+  BlogPosting,
+  Book,
+  Course,
+  Event,
+  FAQPage,
+  Graph,
+  Person,
+  Thing,
+  WebPage,
+} from 'schema-dts';
 import type { z } from 'zod';
 import type { workshopSession } from '../../contracts/content/workshop';
 import type { OwnerPageId, PageId } from '../../contracts/routes';
+import { isWritingPage, postSlugOfPage } from '../../contracts/writing';
 import { publicConfig } from '../config';
 import type { PageProps } from '../content/page-props';
 import { nextIntake, nextSession } from '../lib/facts';
@@ -194,15 +205,39 @@ function composedPage(page: OwnerPageId, props: PageProps, address: PageAddress)
   ];
 }
 
+/** A post as a blog posting by the founder, with its dates; the writing's lists as web pages. */
+function writingPage(page: PageId, props: PageProps, address: PageAddress): Thing[] | undefined {
+  const slug = postSlugOfPage(page);
+  const post = slug === null ? undefined : props.content.posts[slug];
+  if (!post) return undefined;
+  const posting: BlogPosting = {
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description,
+    url: address.url,
+    mainEntityOfPage: address.url,
+    image: address.image,
+    inLanguage: language,
+    datePublished: post.date,
+    dateModified: post.updated ?? post.date,
+    keywords: post.tags.join(', '),
+    author: founderRef(props),
+    isPartOf: { '@type': 'Blog', name: props.content.writing.name },
+  };
+  return [posting];
+}
+
 /**
  * A page's JSON-LD (schema.org), from the same content its sections show, so the structured
  * data cannot drift from the page: the founder on the home page, the book and its pre-order, the
- * workshop as an online event with its £49 offer, the cohort as a course, each page's FAQ, and
- * the owner's pages as web pages.
+ * workshop as an online event with its £49 offer, the cohort as a course, each page's FAQ, the
+ * owner's pages as web pages and each post as a blog posting.
  */
 export function structuredData(page: PageId, props: PageProps, address: PageAddress): Graph | null {
   const things = page.startsWith('pages/')
     ? composedPage(page as OwnerPageId, props, address)
-    : thingsOn[page]?.(props, address);
+    : isWritingPage(page)
+      ? writingPage(page, props, address)
+      : thingsOn[page as keyof typeof thingsOn]?.(props, address);
   return things ? { '@context': 'https://schema.org', '@graph': things } : null;
 }

@@ -48,6 +48,7 @@ export function createServing(
       site.pageCheckouts = rendered.pageCheckouts;
       site.experiments = rendered.experiments;
       site.testable = rendered.testable;
+      site.writing = rendered.writing;
       for (const page of site.pages.keys()) {
         if (!rendered.pages.has(page)) site.pages.delete(page);
       }

@@ -1,0 +1,97 @@
+import type { Post, Writing } from './content/posts';
+import { slugOfWords } from './words-slug';
+
+/**
+ * The writing's pages (docs/decisions/028-writing.md): the index at the section's path and its
+ * later pages, a page per tag, a page per post. The route table (contracts/routes.ts) takes them
+ * with the owner's pages; the renderer and the feeds list the posts in the same order.
+ */
+
+/** The index ("writing"), its later pages, a tag's page, and a post's, by its file's name. */
+export type WritingPageId =
+  | 'writing'
+  | `writing/page/${number}`
+  | `writing/tags/${string}`
+  | `posts/${string}`;
+
+/** What the route table needs of the writing. */
+export interface WritingContent {
+  writing?: Pick<Writing, 'path' | 'perPage'>;
+  posts?: Readonly<Record<string, Pick<Post, 'date' | 'tags'>>>;
+}
+
+/** A tag's address on the site, from its words ("Selling a business" → "selling-a-business"). */
+export const tagSlug = slugOfWords;
+
+/** Whether a page id is one of the writing's. */
+export function isWritingPage(page: string): page is WritingPageId {
+  return page === 'writing' || page.startsWith('writing/') || page.startsWith('posts/');
+}
+
+/** A post's page id. */
+export function postPageId(slug: string): WritingPageId {
+  return `posts/${slug}`;
+}
+
+/** The post a page id is, or null. */
+export function postSlugOfPage(page: string): string | null {
+  return page.startsWith('posts/') ? page.slice('posts/'.length) : null;
+}
+
+/** The sub-paths of the section that are not posts: no post may take their names. */
+export const writingSegments = ['page', 'tags', 'rss.xml', 'atom.xml'] as const;
+
+/** The posts, newest first; posts of one moment in their files' order. */
+export function postsInOrder<P extends Pick<Post, 'date'>>(
+  posts: Readonly<Record<string, P>>,
+): Array<{ slug: string; post: P }> {
+  return Object.entries(posts)
+    .map(([slug, post]) => ({ slug, post }))
+    .sort(
+      (a, b) => Date.parse(b.post.date) - Date.parse(a.post.date) || (a.slug < b.slug ? -1 : 1),
+    );
+}
+
+/** Every tag by its address, with the words of its first use (newest post first). */
+export function tagsOf<P extends Pick<Post, 'date' | 'tags'>>(
+  posts: Readonly<Record<string, P>>,
+): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const { post } of postsInOrder(posts)) {
+    for (const tag of post.tags) if (!tags.has(tagSlug(tag))) tags.set(tagSlug(tag), tag);
+  }
+  return tags;
+}
+
+/** How many pages the index takes. */
+export function indexPageCount(posts: number, perPage: number): number {
+  return Math.max(1, Math.ceil(posts / perPage));
+}
+
+/** The path of the index's page `number` (1 is the section's own path). */
+export function indexPath(path: string, number: number): string {
+  return number === 1 ? path : `${path}/page/${number}`;
+}
+
+/** Every page of the writing with its path on the main site; none without the section. */
+export function writingPages({
+  writing,
+  posts = {},
+}: WritingContent): Array<{ page: WritingPageId; path: string }> {
+  if (!writing) return [];
+  const count = indexPageCount(Object.keys(posts).length, writing.perPage);
+  return [
+    ...Array.from({ length: count }, (_, index) => ({
+      page: (index === 0 ? 'writing' : `writing/page/${index + 1}`) as WritingPageId,
+      path: indexPath(writing.path, index + 1),
+    })),
+    ...[...tagsOf(posts).keys()].map((tag) => ({
+      page: `writing/tags/${tag}` as WritingPageId,
+      path: `${writing.path}/tags/${tag}`,
+    })),
+    ...postsInOrder(posts).map(({ slug }) => ({
+      page: postPageId(slug),
+      path: `${writing.path}/${slug}`,
+    })),
+  ];
+}

@@ -1,0 +1,59 @@
+import Parser from 'rss-parser';
+import { describe, expect, it } from 'vitest';
+import { type FeedSource, writingFeeds } from './feeds';
+
+/**
+ * The writing's feeds read by rss-parser, the feed reader library most Node projects use: both
+ * formats give the same posts, newest first, with their links, dates, summaries and tags.
+ */
+const source: FeedSource = {
+  name: 'Cheatcodes & "notes"',
+  path: '/cheatcodes',
+  description: 'One idea a week <for founders>.',
+  author: 'Jamie Castell',
+  posts: {
+    'older-one': {
+      title: 'The older one',
+      description: 'Written first.',
+      date: '2026-11-01T07:00:00+00:00',
+      tags: ['Hiring'],
+    },
+    'newer-one': {
+      title: 'Profit & <loss>',
+      description: 'Written second, updated later.',
+      date: '2026-11-08T07:00:00+00:00',
+      updated: '2026-11-10T09:30:00+00:00',
+      tags: ['Numbers', 'Selling a business'],
+    },
+  },
+};
+
+const parser = new Parser({ customFields: { item: [['category', 'categories', { keepArray: true }]] } });
+
+describe("the writing's feeds", () => {
+  for (const file of ['rss.xml', 'atom.xml'] as const) {
+    it(`${file}: every post newest first, with its link, date, summary and tags`, async () => {
+      const feed = await parser.parseString(
+        writingFeeds(source, 'https://founder.example')[file].body.toString('utf8'),
+      );
+      expect(feed.title).toBe('Cheatcodes & "notes"');
+      expect(feed.link).toBe('https://founder.example/cheatcodes');
+      expect(feed.items.map(({ title, link }) => ({ title, link }))).toEqual([
+        { title: 'Profit & <loss>', link: 'https://founder.example/cheatcodes/newer-one' },
+        { title: 'The older one', link: 'https://founder.example/cheatcodes/older-one' },
+      ]);
+      const [newer] = feed.items;
+      expect(Date.parse(newer?.isoDate ?? '')).toBe(Date.parse('2026-11-08T07:00:00+00:00'));
+      expect(newer?.contentSnippet ?? newer?.summary ?? newer?.content).toBe(
+        'Written second, updated later.',
+      );
+      expect(JSON.stringify(newer?.categories)).toContain('Selling a business');
+    });
+  }
+
+  it('says what it is to the reader: its type, in UTF-8', () => {
+    const files = writingFeeds(source, 'https://founder.example');
+    expect(files['rss.xml'].contentType).toBe('application/rss+xml; charset=utf-8');
+    expect(files['atom.xml'].contentType).toBe('application/atom+xml; charset=utf-8');
+  });
+});

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownerRoutes } from '../../../contracts/routes';
+import type { PageProps } from '../../content/page-props';
+import { renderPage, renderPageDocument } from '../../entry-server';
+import { testPageProps } from '../../testing/content';
+
+/**
+ * The writing's pages from the sample posts (docs/decisions/028-writing.md): the index lists them
+ * newest first, a tag lists its own, a post shows its text, its facts, its neighbours, related
+ * posts and the sign-up, and each is whole in its HTML.
+ */
+let props: PageProps;
+beforeAll(async () => {
+  props = await testPageProps(Date.parse('2026-11-26T12:00:00Z'));
+});
+
+const headings = (html: string, level: number) =>
+  [...html.matchAll(new RegExp(`<h${level}[^>]*>(.*?)</h${level}>`, 'g'))].map(([, inner]) =>
+    (inner ?? '').replace(/<[^>]+>/g, ''),
+  );
+
+describe("the writing's pages", () => {
+  it('answer on the main site under the section’s path, from the content', () => {
+    const routes = ownerRoutes(props.content).filter(({ page }) => !page.startsWith('pages/'));
+    expect(routes.map(({ page, path, site }) => `${site} ${path} ${page}`)).toEqual([
+      'main /cheatcodes writing',
+      'main /cheatcodes/tags/getting-out-of-the-way writing/tags/getting-out-of-the-way',
+      'main /cheatcodes/tags/selling-a-business writing/tags/selling-a-business',
+      'main /cheatcodes/tags/numbers writing/tags/numbers',
+      'main /cheatcodes/tags/hiring writing/tags/hiring',
+      'main /cheatcodes/a-week-without-you posts/a-week-without-you',
+      'main /cheatcodes/numbers-a-buyer-reads posts/numbers-a-buyer-reads',
+      'main /cheatcodes/the-first-hire posts/the-first-hire',
+    ]);
+  });
+
+  it('the index: the section’s name as its one heading, every post newest first, linked', async () => {
+    const html = await renderPage('writing', props);
+    expect(headings(html, 1)).toEqual(['Cheatcodes']);
+    expect(headings(html, 2)).toEqual([
+      'Plan a week without you, then take it',
+      'The three numbers a buyer reads first',
+      'The first hire is the one who replaces you',
+    ]);
+    expect(html).toContain('href="/cheatcodes/the-first-hire"');
+    expect(html).toContain('href="/cheatcodes/rss.xml"');
+  });
+
+  it('a tag: its posts only', async () => {
+    const html = await renderPage('writing/tags/hiring', props);
+    expect(headings(html, 1)).toEqual(['Cheatcodes on Hiring']);
+    expect(headings(html, 2)).toEqual(['The first hire is the one who replaces you']);
+  });
+
+  it('a post: its title, facts, text, tags, neighbours, related posts and the sign-up', async () => {
+    const html = await renderPage('posts/numbers-a-buyer-reads', props);
+    expect(headings(html, 1)).toEqual(['The three numbers a buyer reads first']);
+    expect(headings(html, 2)).toEqual([
+      '1. Profit you can show',
+      '2. How much of it repeats',
+      '3. How much of it depends on you',
+      'Read next',
+      props.content.writing.signUp.heading,
+    ]);
+    expect(html).toContain('<time dateTime="2026-11-08T07:00:00+00:00">8 November 2026</time>');
+    expect(html).toContain('1 min read');
+    expect(html).toContain('<strong>Repeat revenue</strong>');
+    expect(html).toMatch(/href="\/cheatcodes\/the-first-hire" rel="prev"/);
+    expect(html).toMatch(/href="\/cheatcodes\/a-week-without-you" rel="next"/);
+    expect(html).toContain('href="/cheatcodes/tags/selling-a-business"');
+    expect(html).toContain('id="post-sign-up-form"');
+  });
+
+  it('a post’s document: its head, its BlogPosting and the feeds', async () => {
+    const html = await renderPageDocument('posts/the-first-hire', props, {
+      canonical: 'https://founder.example/cheatcodes/the-first-hire',
+      noindex: false,
+      stylesheets: [],
+      script: { src: '/assets/entry.js', imports: [] },
+      fontPreloads: [],
+      share: { url: 'https://founder.example/card.png', width: 1200, height: 630, alt: 'Card' },
+    });
+    expect(html).toContain(
+      '<title>The first hire is the one who replaces you | Cheatcodes</title>',
+    );
+    expect(html).toMatch(
+      /<link rel="alternate" type="application\/rss\+xml" title="Cheatcodes" href="[^"]+\/cheatcodes\/rss.xml">/,
+    );
+    expect(html).toMatch(
+      /<link rel="alternate" type="application\/atom\+xml" title="Cheatcodes" href="[^"]+\/cheatcodes\/atom.xml">/,
+    );
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+    expect(JSON.parse(json)['@graph']).toEqual([
+      expect.objectContaining({
+        '@type': 'BlogPosting',
+        headline: 'The first hire is the one who replaces you',
+        datePublished: '2026-11-01T07:00:00+00:00',
+        url: 'https://founder.example/cheatcodes/the-first-hire',
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,342 @@
+import { parsePostText, wordCount } from '../../../contracts/content/post-text';
+import {
+  indexPageCount,
+  indexPath,
+  postSlugOfPage,
+  postsInOrder,
+  tagSlug,
+  tagsOf,
+  type WritingPageId,
+} from '../../../contracts/writing';
+import { PageLayout } from '../../components/page-layout';
+import { Container } from '../../components/ui/container';
+import { Image } from '../../components/ui/image';
+import type { PageProps, SiteContent } from '../../content/page-props';
+import type { PageMeta } from '../../content/types';
+import { fillTemplate } from '../../lib/template';
+import { Newsletter } from '../../sections/newsletter';
+import { Blocks } from './post-body';
+
+/**
+ * The writing's pages (docs/decisions/028-writing.md): the index and its later pages, a tag's
+ * page and each post, all from the content. Nothing on them moves but the sign-up under a post.
+ */
+
+type Writing = SiteContent['writing'];
+type Post = SiteContent['posts'][string];
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeZone: 'Europe/London',
+});
+/** Words a minute, read on a screen: the reading time's divisor. */
+const wordsPerMinute = 230;
+
+const linkClass =
+  'underline decoration-accent-strong decoration-2 underline-offset-4 transition-colors hover:decoration-ink';
+
+export function readingMinutes(post: Pick<Post, 'body'>): number {
+  return Math.max(1, Math.round(wordCount(parsePostText(post.body).blocks) / wordsPerMinute));
+}
+
+/** A post's address on the main site. */
+const postPath = (writing: Writing, slug: string) => `${writing.path}/${slug}`;
+const tagPath = (writing: Writing, tag: string) => `${writing.path}/tags/${tagSlug(tag)}`;
+
+/** The date and reading time of a post, as a line. */
+function PostFacts({ writing, post }: { writing: Writing; post: Post }) {
+  return (
+    <p className="text-step--1 text-muted">
+      <time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time>
+      {' · '}
+      {fillTemplate(writing.words.readingTime, { minutes: readingMinutes(post) })}
+    </p>
+  );
+}
+
+function Tags({ writing, tags }: { writing: Writing; tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={writing.words.tags}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <a
+            href={tagPath(writing, tag)}
+            className="inline-block rounded-full bg-surface px-3 py-1 text-step--1 font-semibold transition-colors hover:bg-accent hover:text-on-accent"
+          >
+            {tag}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A post in a list: its title as a link, its facts and its summary. */
+function PostSummary({
+  writing,
+  slug,
+  post,
+  level = 2,
+}: {
+  writing: Writing;
+  slug: string;
+  post: Post;
+  level?: 2 | 3;
+}) {
+  const Heading = `h${level}` as const;
+  return (
+    <article className="flex flex-col gap-2 border-t border-line py-8">
+      <PostFacts writing={writing} post={post} />
+      <Heading className="text-step-2 font-semibold leading-tight">
+        <a href={postPath(writing, slug)} className="hover:underline">
+          {post.title}
+        </a>
+      </Heading>
+      <p className="max-w-prose text-muted">{post.description}</p>
+    </article>
+  );
+}
+
+/** The index's page `number`, or a tag's page: a heading, and its posts newest first. */
+function WritingList({
+  content,
+  heading,
+  intro,
+  posts,
+  pager,
+}: {
+  content: SiteContent;
+  heading: string;
+  intro?: string;
+  posts: Array<{ slug: string; post: Post }>;
+  pager?: { number: number; count: number };
+}) {
+  const { writing } = content;
+  return (
+    <PageLayout site={content.site}>
+      <Container width="wide" className="py-16 md:py-24">
+        <h1 className="text-step-5 uppercase">{heading}</h1>
+        {intro ? <p className="mt-6 max-w-2xl text-step-1 text-muted">{intro}</p> : null}
+        <p className="mt-6">
+          <a href={`${writing.path}/rss.xml`} className={linkClass}>
+            {writing.words.feed}
+          </a>
+        </p>
+        <div className="mt-10">
+          {posts.map(({ slug, post }) => (
+            <PostSummary key={slug} writing={writing} slug={slug} post={post} />
+          ))}
+        </div>
+        {pager && pager.count > 1 ? (
+          <nav
+            aria-label={fillTemplate(writing.words.page, {
+              page: pager.number,
+              pages: pager.count,
+            })}
+            className="mt-6 flex items-center justify-between gap-4 border-t border-line pt-6"
+          >
+            {pager.number > 1 ? (
+              <a href={indexPath(writing.path, pager.number - 1)} rel="prev" className={linkClass}>
+                {writing.words.newer}
+              </a>
+            ) : (
+              <span />
+            )}
+            <span className="text-step--1 text-muted">
+              {fillTemplate(writing.words.page, { page: pager.number, pages: pager.count })}
+            </span>
+            {pager.number < pager.count ? (
+              <a href={indexPath(writing.path, pager.number + 1)} rel="next" className={linkClass}>
+                {writing.words.older}
+              </a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </Container>
+    </PageLayout>
+  );
+}
+
+/** Up to three other posts, those sharing most tags first, then the newest. */
+function relatedTo(slug: string, post: Post, posts: Array<{ slug: string; post: Post }>) {
+  const tags = new Set(post.tags.map(tagSlug));
+  return posts
+    .filter((other) => other.slug !== slug)
+    .map((other, order) => ({
+      ...other,
+      shared: other.post.tags.filter((tag) => tags.has(tagSlug(tag))).length,
+      order,
+    }))
+    .sort((a, b) => b.shared - a.shared || a.order - b.order)
+    .slice(0, 3);
+}
+
+function PostPage({ content, slug }: { content: SiteContent; slug: string }) {
+  const { writing, posts, site } = content;
+  const post = posts[slug];
+  if (!post) throw new Error(`No post "${slug}" in the content`);
+  const ordered = postsInOrder(posts);
+  const place = ordered.findIndex((each) => each.slug === slug);
+  // Newest first: the previous post is the older one, the next the newer.
+  const previous = ordered[place + 1];
+  const next = place > 0 ? ordered[place - 1] : undefined;
+  const { copy, list, ...signUp } = writing.signUp;
+  return (
+    <PageLayout site={site}>
+      <article>
+        <Container width="text" className="pt-16 md:pt-24">
+          <p className="mb-5 text-step--1 font-semibold uppercase tracking-wider">
+            <a href={writing.path} className="hover:underline">
+              {writing.name}
+            </a>
+          </p>
+          <h1 className="text-step-4 uppercase leading-none">{post.title}</h1>
+          <p className="mt-6 text-step-1 text-muted">{post.description}</p>
+          <div className="mt-6">
+            <PostFacts writing={writing} post={post} />
+          </div>
+          {post.cover ? (
+            <Image
+              image={post.cover}
+              priority
+              sizes="(min-width: 48rem) 48rem, 100vw"
+              className="mt-10 h-auto w-full rounded-card"
+            />
+          ) : null}
+          <div className="mt-6 max-w-prose text-step-0 leading-relaxed">
+            <Blocks blocks={parsePostText(post.body).blocks} pictures={content.postPictures} />
+          </div>
+          {post.tags.length > 0 ? (
+            <div className="mt-12 flex flex-col gap-3">
+              <p className="font-semibold">{writing.words.tags}</p>
+              <Tags writing={writing} tags={post.tags} />
+            </div>
+          ) : null}
+          {previous || next ? (
+            <nav
+              aria-label={`${writing.words.previous} / ${writing.words.next}`}
+              className="mt-12 grid gap-6 border-t border-line pt-8 sm:grid-cols-2"
+            >
+              {previous ? (
+                <a
+                  href={postPath(writing, previous.slug)}
+                  rel="prev"
+                  className="group flex flex-col"
+                >
+                  <span className="text-step--1 text-muted">{writing.words.previous}</span>
+                  <span className="font-semibold group-hover:underline">{previous.post.title}</span>
+                </a>
+              ) : (
+                <span />
+              )}
+              {next ? (
+                <a
+                  href={postPath(writing, next.slug)}
+                  rel="next"
+                  className="group flex flex-col sm:text-right"
+                >
+                  <span className="text-step--1 text-muted">{writing.words.next}</span>
+                  <span className="font-semibold group-hover:underline">{next.post.title}</span>
+                </a>
+              ) : null}
+            </nav>
+          ) : null}
+        </Container>
+      </article>
+      {ordered.length > 1 ? (
+        <Container width="text" className="py-16">
+          <h2 className="text-step-2 font-semibold">{writing.words.related}</h2>
+          {relatedTo(slug, post, ordered).map((other) => (
+            <PostSummary key={other.slug} writing={writing} {...other} level={3} />
+          ))}
+        </Container>
+      ) : null}
+      <Newsletter
+        id="post-sign-up"
+        {...signUp}
+        list={list}
+        form={{
+          id: 'post-sign-up-form',
+          emailLabel: site.forms.emailLabel,
+          emailPlaceholder: site.forms.emailPlaceholder,
+          copy,
+        }}
+      />
+    </PageLayout>
+  );
+}
+
+/** What a writing page shows: an index page, a tag's page or a post. */
+function pageOf(page: WritingPageId, content: SiteContent) {
+  const { writing, posts } = content;
+  const ordered = postsInOrder(posts);
+  const slug = postSlugOfPage(page);
+  if (slug !== null) return { kind: 'post' as const, slug };
+  const tag = /^writing\/tags\/(.+)$/.exec(page)?.[1];
+  if (tag) {
+    const words = tagsOf(posts).get(tag);
+    if (!words) throw new Error(`No tag "${tag}" in the content`);
+    return {
+      kind: 'list' as const,
+      heading: fillTemplate(writing.words.tagHeading, { tag: words }),
+      posts: ordered.filter(({ post }) => post.tags.some((each) => tagSlug(each) === tag)),
+    };
+  }
+  const number = page === 'writing' ? 1 : Number(page.slice('writing/page/'.length));
+  const count = indexPageCount(ordered.length, writing.perPage);
+  if (!(number >= 1 && number <= count)) throw new Error(`No page "${page}" of the writing`);
+  return {
+    kind: 'list' as const,
+    heading: writing.name,
+    intro: number === 1 ? writing.intro : undefined,
+    posts: ordered.slice((number - 1) * writing.perPage, number * writing.perPage),
+    pager: { number, count },
+  };
+}
+
+/** A writing page's component and head, from its id and the content. */
+export function writingPage(page: WritingPageId, { content }: PageProps) {
+  const shown = pageOf(page, content);
+  const { writing, site } = content;
+  if (shown.kind === 'post') {
+    const post = content.posts[shown.slug] as Post;
+    return {
+      // biome-ignore lint/correctness/noComponentHookFactories: the prerender renders it once, as the whole page: there is no state to lose between calls.
+      Component: (props: PageProps) => <PostPage content={props.content} slug={shown.slug} />,
+      meta: (): PageMeta => ({
+        title: `${post.title} | ${writing.name}`,
+        description: post.description,
+        theme: 'main',
+        card: { kicker: writing.name, headline: post.title, detail: site.founder.name },
+      }),
+    };
+  }
+  const pager = 'pager' in shown ? shown.pager : undefined;
+  const title =
+    pager && pager.number > 1
+      ? `${writing.meta.title} (${fillTemplate(writing.words.page, { page: pager.number, pages: pager.count })})`
+      : shown.heading === writing.name
+        ? writing.meta.title
+        : `${shown.heading} | ${writing.name}`;
+  return {
+    // biome-ignore lint/correctness/noComponentHookFactories: the prerender renders it once, as the whole page: there is no state to lose between calls.
+    Component: (props: PageProps) => (
+      <WritingList
+        content={props.content}
+        heading={shown.heading}
+        intro={'intro' in shown ? shown.intro : undefined}
+        posts={shown.posts}
+        pager={pager}
+      />
+    ),
+    meta: (): PageMeta => ({
+      title,
+      description: writing.meta.description,
+      theme: 'main',
+      card: { kicker: site.founder.name, headline: shown.heading },
+    }),
+  };
+}
