@@ -49,6 +49,8 @@ export interface OwnerRoute {
   /** Normalized (normalizePath), as the content's schema insists. */
   path: string;
   noindex: boolean;
+  /** When the page last changed, for the sitemap (ISO); known for the writing's pages. */
+  lastmod?: string;
 }
 
 /** Where each page the content makes answers: the owner's pages by slug, then the writing's. */
@@ -64,11 +66,12 @@ export function ownerRoutes(
       path: page.path,
       noindex: page.noindex,
     })),
-    ...writingPages(content).map(({ page, path }) => ({
+    ...writingPages(content).map(({ page, path, lastmod }) => ({
       page,
       site: 'main' as const,
       path,
       noindex: false,
+      ...(lastmod ? { lastmod } : {}),
     })),
   ];
 }
@@ -167,16 +170,32 @@ export function canonicalUrl(
   return location ? new URL(location.path, origins[location.site]).href : null;
 }
 
-/** What a site's sitemap lists: the indexed pages that live canonically on it, by path. */
+/**
+ * What a site's sitemap lists: the indexed pages that live canonically on it, by address, with
+ * when they last changed where the content says.
+ */
+export function sitemapEntries(
+  site: SiteId,
+  origins: Record<SiteId, string>,
+  owner: readonly OwnerRoute[] = [],
+): Array<{ url: string; lastmod?: string }> {
+  return allPageIds(owner)
+    .filter((page) => isIndexed(page, owner) && locationOf(page, owner)?.site === site)
+    .flatMap((page) => {
+      const url = canonicalUrl(page, origins, owner);
+      const lastmod = owner.find((route) => route.page === page)?.lastmod;
+      return url ? [{ url, ...(lastmod ? { lastmod } : {}) }] : [];
+    })
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}
+
+/** The addresses of a site's sitemap. */
 export function sitemapUrls(
   site: SiteId,
   origins: Record<SiteId, string>,
   owner: readonly OwnerRoute[] = [],
 ): string[] {
-  return allPageIds(owner)
-    .filter((page) => isIndexed(page, owner) && locationOf(page, owner)?.site === site)
-    .flatMap((page) => canonicalUrl(page, origins, owner) ?? [])
-    .sort();
+  return sitemapEntries(site, origins, owner).map(({ url }) => url);
 }
 
 /** Host header -> bare lower-case host name: port and trailing dot removed. */

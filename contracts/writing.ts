@@ -17,7 +17,7 @@ export type WritingPageId =
 /** What the route table needs of the writing. */
 export interface WritingContent {
   writing?: Pick<Writing, 'path' | 'perPage'>;
-  posts?: Readonly<Record<string, Pick<Post, 'date' | 'tags'>>>;
+  posts?: Readonly<Record<string, Pick<Post, 'date' | 'tags'> & { updated?: string }>>;
 }
 
 /** A tag's address on the site, from its words ("Selling a business" → "selling-a-business"). */
@@ -77,21 +77,34 @@ export function indexPath(path: string, number: number): string {
 export function writingPages({
   writing,
   posts = {},
-}: WritingContent): Array<{ page: WritingPageId; path: string }> {
+}: WritingContent): Array<{ page: WritingPageId; path: string; lastmod?: string }> {
   if (!writing) return [];
-  const count = indexPageCount(Object.keys(posts).length, writing.perPage);
+  const ordered = postsInOrder(posts);
+  /** When a list of posts last changed: its newest post's date or update; nothing for none. */
+  const lastOf = (list: ReadonlyArray<{ post: Pick<Post, 'date'> & { updated?: string } }>) =>
+    list.length === 0
+      ? undefined
+      : new Date(
+          Math.max(...list.map(({ post }) => Date.parse(post.updated ?? post.date))),
+        ).toISOString();
+  const count = indexPageCount(ordered.length, writing.perPage);
   return [
     ...Array.from({ length: count }, (_, index) => ({
       page: (index === 0 ? 'writing' : `writing/page/${index + 1}`) as WritingPageId,
       path: indexPath(writing.path, index + 1),
+      lastmod: lastOf(ordered.slice(index * writing.perPage, (index + 1) * writing.perPage)),
     })),
     ...[...tagsOf(posts).keys()].map((tag) => ({
       page: `writing/tags/${tag}` as WritingPageId,
       path: `${writing.path}/tags/${tag}`,
+      lastmod: lastOf(
+        ordered.filter(({ post }) => post.tags.some((each) => tagSlug(each) === tag)),
+      ),
     })),
-    ...postsInOrder(posts).map(({ slug }) => ({
+    ...ordered.map(({ slug, post }) => ({
       page: postPageId(slug),
       path: `${writing.path}/${slug}`,
+      lastmod: lastOf([{ post }]),
     })),
   ];
 }

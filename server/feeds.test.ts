@@ -28,7 +28,9 @@ const source: FeedSource = {
   },
 };
 
-const parser = new Parser({ customFields: { item: [['category', 'categories', { keepArray: true }]] } });
+const parser = new Parser({
+  customFields: { item: [['category', 'categories', { keepArray: true }]] },
+});
 
 describe("the writing's feeds", () => {
   for (const file of ['rss.xml', 'atom.xml'] as const) {

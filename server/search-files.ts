@@ -1,4 +1,4 @@
-import { type OwnerRoute, sitemapUrls } from '../contracts/routes';
+import { type OwnerRoute, sitemapEntries } from '../contracts/routes';
 import { type SiteId, siteIds } from '../contracts/sites';
 import { type StaticFile, staticFile } from './static-files';
 
@@ -12,11 +12,14 @@ function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
-function sitemapXml(urls: readonly string[]): string {
+function sitemapXml(entries: ReturnType<typeof sitemapEntries>): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`),
+    ...entries.map(
+      ({ url, lastmod }) =>
+        `  <url><loc>${escapeXml(url)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+    ),
     '</urlset>',
     '',
   ].join('\n');
@@ -35,7 +38,7 @@ export function searchFiles(
     '/robots.txt': staticFile('robots.txt', Buffer.from(robotsTxt(origins[site]))),
     '/sitemap.xml': staticFile(
       'sitemap.xml',
-      Buffer.from(sitemapXml(sitemapUrls(site, origins, owner))),
+      Buffer.from(sitemapXml(sitemapEntries(site, origins, owner))),
     ),
   });
   return Object.fromEntries(siteIds.map((site) => [site, filesOf(site)])) as Record<
