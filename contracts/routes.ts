@@ -51,6 +51,16 @@ export interface OwnerRoute {
   noindex: boolean;
   /** When the page last changed, for the sitemap (ISO); known for the writing's pages. */
   lastmod?: string;
+  /**
+   * From when the page answers (ISO): a post dated ahead, and the lists it first fills, are on
+   * no route and in no sitemap until then (docs/decisions/028-writing.md).
+   */
+  from?: string;
+}
+
+/** The routes of the pages the content makes that answer at `now`. */
+export function openRoutes(owner: readonly OwnerRoute[], now: number): OwnerRoute[] {
+  return owner.filter(({ from }) => from === undefined || Date.parse(from) <= now);
 }
 
 /** Where each page the content makes answers: the owner's pages by slug, then the writing's. */
@@ -66,12 +76,13 @@ export function ownerRoutes(
       path: page.path,
       noindex: page.noindex,
     })),
-    ...writingPages(content).map(({ page, path, lastmod }) => ({
+    ...writingPages(content).map(({ page, path, lastmod, from }) => ({
       page,
       site: 'main' as const,
       path,
       noindex: false,
       ...(lastmod ? { lastmod } : {}),
+      ...(from ? { from } : {}),
     })),
   ];
 }
@@ -177,8 +188,10 @@ export function canonicalUrl(
 export function sitemapEntries(
   site: SiteId,
   origins: Record<SiteId, string>,
-  owner: readonly OwnerRoute[] = [],
+  routes: readonly OwnerRoute[] = [],
+  now = Date.now(),
 ): Array<{ url: string; lastmod?: string }> {
+  const owner = openRoutes(routes, now);
   return allPageIds(owner)
     .filter((page) => isIndexed(page, owner) && locationOf(page, owner)?.site === site)
     .flatMap((page) => {
@@ -194,8 +207,9 @@ export function sitemapUrls(
   site: SiteId,
   origins: Record<SiteId, string>,
   owner: readonly OwnerRoute[] = [],
+  now = Date.now(),
 ): string[] {
-  return sitemapEntries(site, origins, owner).map(({ url }) => url);
+  return sitemapEntries(site, origins, owner, now).map(({ url }) => url);
 }
 
 /** Host header -> bare lower-case host name: port and trailing dot removed. */
@@ -236,13 +250,14 @@ export function resolveRoute(
   path: string,
   hosts: NamedHosts,
   owner: readonly OwnerRoute[] = [],
+  now = Date.now(),
 ): ResolvedRoute {
   const site = siteForHost(hostHeader, hosts);
   const routes = siteRoutes[site];
   const wanted = normalizePath(path);
   const page =
     routes.paths[wanted] ??
-    owner.find((route) => route.site === site && route.path === wanted)?.page ??
+    openRoutes(owner, now).find((route) => route.site === site && route.path === wanted)?.page ??
     routes.fallback;
   return { site, page, status: page === 'not-found' ? 404 : 200 };
 }

@@ -77,9 +77,11 @@ export function indexPath(path: string, number: number): string {
 export function writingPages({
   writing,
   posts = {},
-}: WritingContent): Array<{ page: WritingPageId; path: string; lastmod?: string }> {
+}: WritingContent): Array<{ page: WritingPageId; path: string; lastmod?: string; from?: string }> {
   if (!writing) return [];
   const ordered = postsInOrder(posts);
+  // When the list's n-th post (0 the first) is published: its page opens then.
+  const opening = ordered.map(({ post }) => new Date(post.date).toISOString()).reverse();
   /** When a list of posts last changed: its newest post's date or update; nothing for none. */
   const lastOf = (list: ReadonlyArray<{ post: Pick<Post, 'date'> & { updated?: string } }>) =>
     list.length === 0
@@ -93,18 +95,24 @@ export function writingPages({
       page: (index === 0 ? 'writing' : `writing/page/${index + 1}`) as WritingPageId,
       path: indexPath(writing.path, index + 1),
       lastmod: lastOf(ordered.slice(index * writing.perPage, (index + 1) * writing.perPage)),
+      // The index is always there; a later page opens with the first post that spills onto it.
+      ...(index === 0 ? {} : { from: opening[index * writing.perPage] }),
     })),
-    ...[...tagsOf(posts).keys()].map((tag) => ({
-      page: `writing/tags/${tag}` as WritingPageId,
-      path: `${writing.path}/tags/${tag}`,
-      lastmod: lastOf(
-        ordered.filter(({ post }) => post.tags.some((each) => tagSlug(each) === tag)),
-      ),
-    })),
+    ...[...tagsOf(posts).keys()].map((tag) => {
+      const tagged = ordered.filter(({ post }) => post.tags.some((each) => tagSlug(each) === tag));
+      return {
+        page: `writing/tags/${tag}` as WritingPageId,
+        path: `${writing.path}/tags/${tag}`,
+        lastmod: lastOf(tagged),
+        // A tag's page opens with its first post.
+        from: new Date(tagged.at(-1)?.post.date ?? 0).toISOString(),
+      };
+    }),
     ...ordered.map(({ slug, post }) => ({
       page: postPageId(slug),
       path: `${writing.path}/${slug}`,
       lastmod: lastOf([{ post }]),
+      from: new Date(post.date).toISOString(),
     })),
   ];
 }
