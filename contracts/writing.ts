@@ -52,6 +52,14 @@ export function postsInOrder<P extends Pick<Post, 'date'>>(
     );
 }
 
+/** The posts published by `now`, newest first. */
+export function publishedPosts<P extends Pick<Post, 'date'>>(
+  posts: Readonly<Record<string, P>>,
+  now: number,
+): Array<{ slug: string; post: P }> {
+  return postsInOrder(posts).filter(({ post }) => Date.parse(post.date) <= now);
+}
+
 /** Every tag by its address, with the words of its first use (newest post first). */
 export function tagsOf<P extends Pick<Post, 'date' | 'tags'>>(
   posts: Readonly<Record<string, P>>,

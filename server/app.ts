@@ -3,8 +3,15 @@ import { Hono } from 'hono';
 import { checkoutPath, pageCheckoutPath } from '../contracts/checkout';
 import { type DocumentId, liveOn, splitOf, variantId } from '../contracts/content/experiments';
 import { secondBonusFileName } from '../contracts/downloads';
-import { type PageId, redirectFor, resolveRoute, siteForHost } from '../contracts/routes';
+import {
+  openRoutes,
+  type PageId,
+  redirectFor,
+  resolveRoute,
+  siteForHost,
+} from '../contracts/routes';
 import { siteOrigins } from '../contracts/sites';
+import { publishedPosts } from '../contracts/writing';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
 import { kitWebhookRouter } from './api/kit-webhook';
@@ -190,27 +197,41 @@ export function createApp({
   );
 
   // Each host's own robots.txt and sitemap.xml, before anything the route table would answer;
-  // made again when a publish changes the owner's pages.
+  // made again when a publish changes the owner's pages or a post dated ahead comes out.
   const origins = siteOrigins(env.SITE_URL, hosts);
-  let search = { for: site.ownerRoutes, files: searchFiles(origins, site.ownerRoutes) };
+  const searchOf = (now: number) => ({
+    for: site.ownerRoutes,
+    open: openRoutes(site.ownerRoutes ?? [], now).length,
+    files: searchFiles(origins, site.ownerRoutes, now),
+  });
+  let search = searchOf(Date.now());
   for (const path of searchFilePaths) {
     app.on(['GET', 'HEAD'], path, (c) => {
-      if (search.for !== site.ownerRoutes) {
-        search = { for: site.ownerRoutes, files: searchFiles(origins, site.ownerRoutes) };
+      const now = Date.now();
+      if (
+        search.for !== site.ownerRoutes ||
+        search.open !== openRoutes(site.ownerRoutes ?? [], now).length
+      ) {
+        search = searchOf(now);
       }
       return sendFile(c, search.files[siteForHost(c.req.header('host'), hosts)][path]);
     });
   }
 
   // The writing's feeds on the main site (docs/decisions/028-writing.md), made again when a
-  // publish changes the writing.
-  let feeds: { for: FeedSource; files: ReturnType<typeof writingFeeds> } | undefined;
+  // publish changes the writing or a post dated ahead comes out.
+  let feeds:
+    | { for: FeedSource; published: number; files: ReturnType<typeof writingFeeds> }
+    | undefined;
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const { writing } = site;
     const file = feedFiles.find((name) => c.req.path === `${writing?.path}/${name}`);
     if (!writing || !file || siteForHost(c.req.header('host'), hosts) !== 'main') return next();
-    if (feeds?.for !== writing)
-      feeds = { for: writing, files: writingFeeds(writing, origins.main) };
+    const now = Date.now();
+    const published = publishedPosts(writing.posts, now).length;
+    if (feeds?.for !== writing || feeds.published !== published) {
+      feeds = { for: writing, published, files: writingFeeds(writing, origins.main, now) };
+    }
     return sendFile(c, feeds.files[file]);
   });
 

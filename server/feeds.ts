@@ -1,4 +1,4 @@
-import { postsInOrder } from '../contracts/writing';
+import { publishedPosts } from '../contracts/writing';
 import { type StaticFile, staticFile } from './static-files';
 
 /**
@@ -34,9 +34,9 @@ export type FeedFile = (typeof feedFiles)[number];
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const iso = (date: string) => new Date(date).toISOString();
 
-function rss(source: FeedSource, origin: string): string {
+function rss(source: FeedSource, origin: string, now: number): string {
   const index = new URL(source.path, origin).href;
-  const posts = postsInOrder(source.posts);
+  const posts = publishedPosts(source.posts, now);
   const newest = posts[0]?.post;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -69,9 +69,9 @@ function rss(source: FeedSource, origin: string): string {
   ].join('\n');
 }
 
-function atom(source: FeedSource, origin: string): string {
+function atom(source: FeedSource, origin: string, now: number): string {
   const index = new URL(source.path, origin).href;
-  const posts = postsInOrder(source.posts);
+  const posts = publishedPosts(source.posts, now);
   const updated = posts.reduce(
     (latest, { post }) => Math.max(latest, Date.parse(post.updated ?? post.date)),
     0,
@@ -105,15 +105,19 @@ function atom(source: FeedSource, origin: string): string {
   ].join('\n');
 }
 
-/** Both feeds of the writing, on the main site's origin. */
-export function writingFeeds(source: FeedSource, origin: string): Record<FeedFile, StaticFile> {
+/** Both feeds of the writing at `now` (a post dated ahead is in neither), on the main site. */
+export function writingFeeds(
+  source: FeedSource,
+  origin: string,
+  now = Date.now(),
+): Record<FeedFile, StaticFile> {
   return {
     'rss.xml': {
-      ...staticFile('rss.xml', Buffer.from(rss(source, origin))),
+      ...staticFile('rss.xml', Buffer.from(rss(source, origin, now))),
       contentType: 'application/rss+xml; charset=utf-8',
     },
     'atom.xml': {
-      ...staticFile('atom.xml', Buffer.from(atom(source, origin))),
+      ...staticFile('atom.xml', Buffer.from(atom(source, origin, now))),
       contentType: 'application/atom+xml; charset=utf-8',
     },
   };

@@ -31,14 +31,16 @@ function sitemapXml(entries: ReturnType<typeof sitemapEntries>): string {
  */
 export function searchFiles(
   origins: Record<SiteId, string>,
-  /** The owner's pages (content/pages/), listed beside the system's. */
+  /** The pages the content makes (the owner's, the writing's), listed beside the system's. */
   owner: readonly OwnerRoute[] = [],
+  /** A page that opens later (a post dated ahead) is not listed before. */
+  now = Date.now(),
 ): Record<SiteId, Record<SearchFilePath, StaticFile>> {
   const filesOf = (site: SiteId): Record<SearchFilePath, StaticFile> => ({
     '/robots.txt': staticFile('robots.txt', Buffer.from(robotsTxt(origins[site]))),
     '/sitemap.xml': staticFile(
       'sitemap.xml',
-      Buffer.from(sitemapXml(sitemapEntries(site, origins, owner))),
+      Buffer.from(sitemapXml(sitemapEntries(site, origins, owner, now))),
     ),
   });
   return Object.fromEntries(siteIds.map((site) => [site, filesOf(site)])) as Record<

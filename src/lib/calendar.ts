@@ -107,6 +107,13 @@ export function contentDates(content: Content, from: number): ContentDate[] {
       );
     }
   }
+  // A post dated ahead: at its time the index, its tags and its neighbours list it.
+  for (const [slug, post] of Object.entries(content.posts ?? {})) {
+    dates.push({
+      at: Date.parse(post.date),
+      what: `the post "${post.title}" is published: the writing's pages list it (content/posts/${slug}.md)`,
+    });
+  }
   const year = Number(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(from),
   );

@@ -4,6 +4,7 @@ import {
   indexPath,
   postSlugOfPage,
   postsInOrder,
+  publishedPosts,
   tagSlug,
   tagsOf,
   type WritingPageId,
@@ -174,11 +175,15 @@ function relatedTo(slug: string, post: Post, posts: Array<{ slug: string; post: 
     .slice(0, 3);
 }
 
-function PostPage({ content, slug }: { content: SiteContent; slug: string }) {
+function PostPage({ content, slug, now }: { content: SiteContent; slug: string; now: number }) {
   const { writing, posts, site } = content;
   const post = posts[slug];
   if (!post) throw new Error(`No post "${slug}" in the content`);
-  const ordered = postsInOrder(posts);
+  // Its neighbours and related posts among those published; itself even before its time (the
+  // page is made ahead and opens at its date).
+  const ordered = postsInOrder(posts).filter(
+    (each) => each.slug === slug || Date.parse(each.post.date) <= now,
+  );
   const place = ordered.findIndex((each) => each.slug === slug);
   // Newest first: the previous post is the older one, the next the newer.
   const previous = ordered[place + 1];
@@ -269,10 +274,10 @@ function PostPage({ content, slug }: { content: SiteContent; slug: string }) {
   );
 }
 
-/** What a writing page shows: an index page, a tag's page or a post. */
-function pageOf(page: WritingPageId, content: SiteContent) {
+/** What a writing page shows at `now`: an index page, a tag's page or a post. */
+function pageOf(page: WritingPageId, content: SiteContent, now: number) {
   const { writing, posts } = content;
-  const ordered = postsInOrder(posts);
+  const ordered = publishedPosts(posts, now);
   const slug = postSlugOfPage(page);
   if (slug !== null) return { kind: 'post' as const, slug };
   const tag = /^writing\/tags\/(.+)$/.exec(page)?.[1];
@@ -286,8 +291,9 @@ function pageOf(page: WritingPageId, content: SiteContent) {
     };
   }
   const number = page === 'writing' ? 1 : Number(page.slice('writing/page/'.length));
-  const count = indexPageCount(ordered.length, writing.perPage);
-  if (!(number >= 1 && number <= count)) throw new Error(`No page "${page}" of the writing`);
+  // A later page made ahead of the post that opens it lists nothing until then.
+  const count = Math.max(number, indexPageCount(ordered.length, writing.perPage));
+  if (!(number >= 1)) throw new Error(`No page "${page}" of the writing`);
   return {
     kind: 'list' as const,
     heading: writing.name,
@@ -298,14 +304,16 @@ function pageOf(page: WritingPageId, content: SiteContent) {
 }
 
 /** A writing page's component and head, from its id and the content. */
-export function writingPage(page: WritingPageId, { content }: PageProps) {
-  const shown = pageOf(page, content);
+export function writingPage(page: WritingPageId, { content, now }: PageProps) {
+  const shown = pageOf(page, content, now);
   const { writing, site } = content;
   if (shown.kind === 'post') {
     const post = content.posts[shown.slug] as Post;
     return {
       // biome-ignore lint/correctness/noComponentHookFactories: the prerender renders it once, as the whole page: there is no state to lose between calls.
-      Component: (props: PageProps) => <PostPage content={props.content} slug={shown.slug} />,
+      Component: (props: PageProps) => (
+        <PostPage content={props.content} slug={shown.slug} now={props.now} />
+      ),
       meta: (): PageMeta => ({
         title: `${post.title} | ${writing.name}`,
         description: post.description,
