@@ -28,6 +28,7 @@ import {
   pageSlugOf,
   pagesDirectory,
   postSlugOf,
+  postsDirectory,
 } from '../../contracts/content';
 import {
   checkContentFile,
@@ -38,6 +39,7 @@ import {
 } from '../../contracts/content/load';
 import { type OwnerPage, pageClashes } from '../../contracts/content/pages';
 import { pictureExtensions } from '../../contracts/content/pictures';
+import { writingClashes } from '../../contracts/content/posts';
 import { editorPlace } from './keystatic-config';
 import { type PictureReview, reviewPicture, staysInside } from './pictures';
 import { prepareSave } from './save';
@@ -148,6 +150,20 @@ async function clashesAfter(
     if (pageSlugOf(path) === null) continue;
     texts.set(path, await readFile(join(contentDir, path), 'utf8'));
   }
+  // The posts by name only: what the writing's paths may clash with.
+  const posts = new Set(
+    (await readdir(join(contentDir, postsDirectory)).catch(() => [] as string[])).flatMap(
+      (fileName) => postSlugOf(`${postsDirectory}/${fileName}`) ?? [],
+    ),
+  );
+  for (const { path } of additions) {
+    const slug = postSlugOf(path);
+    if (slug !== null) posts.add(slug);
+  }
+  for (const { path } of deletions) {
+    const slug = postSlugOf(path);
+    if (slug !== null) posts.delete(slug);
+  }
   for (const { path } of Object.values(contentFiles)) {
     texts.set(path, await readFile(join(contentDir, path), 'utf8').catch(() => ''));
   }
@@ -171,7 +187,30 @@ async function clashesAfter(
       return `${formatProblem({ file: `content/${file.path}`, line, path: 'path', message })} (in the editor: ${where})`;
     },
   );
-  const problems = [...clashes, ...experimentsAfter(texts, pages)];
+  const writing = checkContentFile('writing', texts.get(contentFiles.writing.path) ?? '');
+  const writingProblems =
+    'value' in writing
+      ? writingClashes(
+          writing.value,
+          pages,
+          Object.fromEntries([...posts].map((slug) => [slug, 1])),
+        ).map(({ file, message }) => {
+          const at =
+            file === 'writing'
+              ? {
+                  file: `content/${contentFiles.writing.path}`,
+                  line: lineOfField(
+                    contentFiles.writing,
+                    texts.get(contentFiles.writing.path) ?? '',
+                    ['path'],
+                  ),
+                  path: 'path',
+                }
+              : { file: `content/${file}.md`, line: 1, path: '' };
+          return formatProblem({ ...at, message });
+        })
+      : [];
+  const problems = [...clashes, ...writingProblems, ...experimentsAfter(texts, pages)];
   return problems.length > 0
     ? ['Not saved: the site would not build with this content.', ...problems]
     : [];
