@@ -98,7 +98,7 @@ try {
       if ('size' in result || result.pixels > 0) {
         differing++;
         // An owner's page, "pages/press", as pages-press-….
-        const name = page.replace('/', '-');
+        const name = page.replaceAll('/', '-');
         await sharp(now).toFile(join(out, `${name}-${width}-now.png`));
         await sharp(before).toFile(join(out, `${name}-${width}-base.png`));
       }

@@ -120,8 +120,9 @@ export async function renderContent({
       reuse,
     )) {
       const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
-      // An owner's page, "pages/press", draws pages-press-<hash>.png.
-      const path = `/assets/social/${page.replace('/', '-')}-${hash}.png`;
+      // An owner's page, "pages/press", draws pages-press-<hash>.png; "writing/tags/hiring",
+      // writing-tags-hiring-<hash>.png.
+      const path = `/assets/social/${page.replaceAll('/', '-')}-${hash}.png`;
       await writeFile(join(out.client, path), png);
       shareImages.set(page, { path, ...image });
     }

@@ -42,7 +42,7 @@ describe('the Keystatic configuration derived from the content schemas', () => {
 
   it("stores locally, with one singleton per content file and the owner's pages", () => {
     expect(config.storage).toEqual({ kind: 'local' });
-    expect(Object.keys(config.collections ?? {})).toEqual(['pages']);
+    expect(Object.keys(config.collections ?? {})).toEqual(['pages', 'posts']);
     expect(Object.keys(config.singletons ?? {}).sort()).toEqual(Object.keys(contentFiles).sort());
   });
 

@@ -1,4 +1,4 @@
-import { parsePostText, wordCount } from '../../../contracts/content/post-text';
+import { parsePostText, wordCount } from '../../../../contracts/content/post-text';
 import {
   indexPageCount,
   indexPath,
@@ -8,14 +8,14 @@ import {
   tagSlug,
   tagsOf,
   type WritingPageId,
-} from '../../../contracts/writing';
-import { PageLayout } from '../../components/page-layout';
-import { Container } from '../../components/ui/container';
-import { Image } from '../../components/ui/image';
-import type { PageProps, SiteContent } from '../../content/page-props';
-import type { PageMeta } from '../../content/types';
-import { fillTemplate } from '../../lib/template';
-import { Newsletter } from '../../sections/newsletter';
+} from '../../../../contracts/writing';
+import { PageLayout } from '../../../components/page-layout';
+import { Container } from '../../../components/ui/container';
+import { Image } from '../../../components/ui/image';
+import type { PageProps, SiteContent } from '../../../content/page-props';
+import type { PageMeta } from '../../../content/types';
+import { fillTemplate } from '../../../lib/template';
+import { Newsletter } from '../../../sections/newsletter';
 import { Blocks } from './post-body';
 
 /**
@@ -253,7 +253,7 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
       </article>
       {ordered.length > 1 ? (
         <Container width="text" className="py-16">
-          <h2 className="text-step-2 font-semibold">{writing.words.related}</h2>
+          <h2 className="mb-4 text-step-2 font-semibold">{writing.words.related}</h2>
           {relatedTo(slug, post, ordered).map((other) => (
             <PostSummary key={other.slug} writing={writing} {...other} level={3} />
           ))}

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
-import type { PostBlock, PostInline } from '../../../contracts/content/post-text';
-import { Image } from '../../components/ui/image';
-import type { SiteContent } from '../../content/page-props';
+import type { PostBlock, PostInline } from '../../../../contracts/content/post-text';
+import { Image } from '../../../components/ui/image';
+import type { SiteContent } from '../../../content/page-props';
 
 /**
  * A post's text (contracts/content/post-text.ts) as its page shows it: the same reader makes its

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerRoutes } from '../../../contracts/routes';
-import type { PageProps } from '../../content/page-props';
-import { renderPage, renderPageDocument } from '../../entry-server';
-import { testPageProps } from '../../testing/content';
+import { ownerRoutes } from '../../../../contracts/routes';
+import type { PageProps } from '../../../content/page-props';
+import { renderPage, renderPageDocument } from '../../../entry-server';
+import { testPageProps } from '../../../testing/content';
 
 /**
  * The writing's pages from the sample posts (docs/decisions/028-writing.md): the index lists them
@@ -14,10 +14,13 @@ beforeAll(async () => {
   props = await testPageProps(Date.parse('2026-11-26T12:00:00Z'));
 });
 
+/** The headings of a level in the page's main content (the consent banner has its own). */
 const headings = (html: string, level: number) =>
-  [...html.matchAll(new RegExp(`<h${level}[^>]*>(.*?)</h${level}>`, 'g'))].map(([, inner]) =>
-    (inner ?? '').replace(/<[^>]+>/g, ''),
-  );
+  [
+    ...(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '').matchAll(
+      new RegExp(`<h${level}[^>]*>(.*?)</h${level}>`, 'g'),
+    ),
+  ].map(([, inner]) => (inner ?? '').replace(/<[^>]+>/g, ''));
 
 describe("the writing's pages", () => {
   it('answer on the main site under the section’s path, from the content', () => {
