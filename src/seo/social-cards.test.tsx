@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalLocation, ownerPageId, systemPageIds } from '../../contracts/routes';
+import { canonicalLocation, ownerRoutes, systemPageIds } from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
 import type { PageProps } from '../content/page-props';
 import { readTestImage, testPageProps } from '../testing/content';
@@ -20,12 +20,13 @@ describe('the share images drawn from the content layer', () => {
     cards = await renderSocialCards(origins, props, readTestImage);
   }, 60_000);
 
-  it("draws one for every page with an address, the owner's pages too, none for the 404", () => {
+  it("draws one for every page with an address, the owner's and the writing's too, none for the 404", () => {
     expect(cards.map(({ page }) => page)).toEqual([
       ...systemPageIds.filter((page) => canonicalLocation[page] !== null),
-      ...Object.keys(props.content.pages).map(ownerPageId),
+      ...ownerRoutes(props.content).map(({ page }) => page),
     ]);
     expect(cards.map(({ page }) => page)).toContain('pages/press');
+    expect(cards.map(({ page }) => page)).toContain('posts/the-first-hire');
   });
 
   it('are 1200×630 PNGs, as Open Graph and X show them large', async () => {
