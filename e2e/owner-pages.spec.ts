@@ -11,7 +11,7 @@ import { expect, test } from './test';
  */
 const owner = ownerRoutes(content);
 
-for (const { page: id } of owner) {
+for (const { page: id } of owner.filter(({ page }) => page.startsWith('pages/'))) {
   const slug = id.slice('pages/'.length);
   const page = content.pages[slug];
   const url = canonicalUrl(id, siteOrigin, owner) ?? '';

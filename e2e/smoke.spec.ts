@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { listedRoutes, ownerRoutes, type PageId, type SystemPageId } from '../contracts/routes';
 import type { SiteId } from '../contracts/sites';
+import { postSlugOfPage, tagsOf } from '../contracts/writing';
 import { nextSession } from '../src/lib/facts';
 import { content, headingsOf } from './content';
 import { siteOrigin } from './hosts';
@@ -25,9 +26,18 @@ const systemHeadline: Record<SystemPageId, string | RegExp> = {
   'not-found': content.notFound.heading,
 };
 
-/** The owner's pages (content/pages/) open with their hero's heading. */
+/**
+ * The owner's pages (content/pages/) open with their hero's heading; the writing's with the
+ * section's name, a tag's heading or the post's title.
+ */
 const headline = (page: PageId): string | RegExp => {
   if (page in systemHeadline) return systemHeadline[page as SystemPageId];
+  const { writing, posts } = content;
+  const post = postSlugOfPage(page);
+  if (post !== null) return posts[post]?.title ?? '';
+  const tag = /^writing\/tags\/(.+)$/.exec(page)?.[1];
+  if (tag) return writing.words.tagHeading.replace('{tag}', tagsOf(posts).get(tag) ?? '');
+  if (page === 'writing' || page.startsWith('writing/')) return writing.name;
   const [hero] = content.pages[page.slice('pages/'.length)]?.blocks ?? [];
   return hero?.discriminant === 'hero' ? hero.value.heading : '';
 };
