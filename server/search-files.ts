@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../contracts/escape-markup';
 import { type OwnerRoute, sitemapEntries } from '../contracts/routes';
 import { type SiteId, siteIds } from '../contracts/sites';
 import { type StaticFile, staticFile } from './static-files';
@@ -5,8 +6,6 @@ import { type StaticFile, staticFile } from './static-files';
 /** What search engines ask every host for. */
 export const searchFilePaths = ['/robots.txt', '/sitemap.xml'] as const;
 export type SearchFilePath = (typeof searchFilePaths)[number];
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
@@ -18,7 +17,7 @@ function sitemapXml(entries: ReturnType<typeof sitemapEntries>): string {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.map(
       ({ url, lastmod }) =>
-        `  <url><loc>${escapeXml(url)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+        `  <url><loc>${escapeMarkup(url)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
     ),
     '</urlset>',
     '',

@@ -1,4 +1,5 @@
 import type { Graph } from 'schema-dts';
+import { escapeMarkup } from '../contracts/escape-markup';
 import type { PageMeta } from './content/types';
 import { scriptJson } from './lib/script-json';
 import { themeColors } from './styles/theme-colors';
@@ -41,8 +42,6 @@ export interface DocumentParts {
   fontPreloads: readonly string[];
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 const language = 'en-GB';
 
 /** What a link preview shows (Open Graph; X reads the same, plus its own card type). */
@@ -52,9 +51,9 @@ function shareTags(
   { siteName, image }: NonNullable<DocumentParts['share']>,
 ): string[] {
   const property = (name: string, content: string | number) =>
-    `<meta property="${name}" content="${escapeHtml(String(content))}">`;
+    `<meta property="${name}" content="${escapeMarkup(String(content))}">`;
   const named = (name: string, content: string) =>
-    `<meta name="${name}" content="${escapeHtml(content)}">`;
+    `<meta name="${name}" content="${escapeMarkup(content)}">`;
   return [
     property('og:type', 'website'),
     property('og:site_name', siteName),
@@ -96,15 +95,15 @@ export function renderDocument({
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    `<title>${escapeMarkup(meta.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(meta.description)}">`,
+    canonical ? `<link rel="canonical" href="${escapeMarkup(canonical)}">` : '',
     noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="theme-color" content="${themeColors[meta.theme].paper}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...feeds.map(
       ({ type, title, href }) =>
-        `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(href)}">`,
+        `<link rel="alternate" type="${type}" title="${escapeMarkup(title)}" href="${escapeMarkup(href)}">`,
     ),
     ...fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
