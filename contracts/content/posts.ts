@@ -33,6 +33,11 @@ export const post = z
     cover: image.optional(),
     /** Sent as the newsletter through Kit when it is published. */
     newsletter: z.boolean().default(false),
+    /**
+     * Where an imported post came from (`npm run leads -- posts import`): its feed item's guid or
+     * id, or `kit-broadcast:<id>`. The import skips it next time.
+     */
+    importedFrom: z.string().max(500).optional(),
     body: z.string({ error: 'expected the text of the post' }),
   })
   .superRefine((value, context) => {

@@ -13,6 +13,7 @@ import { forgetCli } from './commands/forget';
 import { kitCli } from './commands/kit';
 import { outboxCli } from './commands/outbox';
 import { ownerCli } from './commands/owner';
+import { postsCli } from './commands/posts';
 import { pruneCli } from './commands/prune';
 import { statsCli } from './commands/stats';
 
@@ -29,6 +30,7 @@ const commands: readonly LeadsCommand[] = [
   restoreCli,
   statsCli,
   ownerCli,
+  postsCli,
 ];
 
 /**
