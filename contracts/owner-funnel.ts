@@ -25,6 +25,8 @@ export const funnelApi = {
   winner: '/experiments/winner',
   /** GET: the sample the next experiment on each page would need. */
   plan: '/experiments/plan',
+  /** GET writing?from=&to= : each post's views and sign-ups, and its newsletter in Kit. */
+  writing: '/writing',
 } as const;
 
 /** The period shown when the owner has not chosen one: the last four weeks, today included. */
@@ -306,3 +308,40 @@ export const planAnswerSchema = z.strictObject({
   ),
 });
 export type Plan = z.infer<typeof planAnswerSchema>;
+
+/**
+ * What became of a post's newsletter in Kit (docs/decisions/028-writing.md): waiting for its
+ * time, made (a draft, or scheduled), not made for want of Kit, or called off before it was made.
+ */
+export const newsletterStates = ['waiting', 'made', 'no-kit', 'called-off'] as const;
+
+/** GET writing: the posts on the site (and those dated ahead), newest first, with their funnel. */
+export const writingAnswerSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  /** Kit is set up: a post published as a newsletter becomes a broadcast. */
+  kit: z.boolean(),
+  posts: z.array(
+    z.strictObject({
+      slug: z.string(),
+      title: z.string(),
+      date: z.string(),
+      path: z.string(),
+      views: count,
+      visitors: count,
+      signUps: count,
+      confirmed: count,
+      newsletter: z
+        .strictObject({
+          state: z.enum(newsletterStates),
+          broadcast: z.enum(['draft', 'scheduled']),
+          sendAt: z.string().nullable(),
+          madeAt: z.string().nullable(),
+          /** The job's last error while it is retried or after it failed; no personal data. */
+          problem: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type WritingAnswer = z.infer<typeof writingAnswerSchema>;

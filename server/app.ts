@@ -177,6 +177,7 @@ export function createApp({
       workingCopy,
     },
     publisher,
+    writing: { served: () => site.writing, kit: forwarding.makesBroadcasts },
     experiments: {
       list: () => site.experiments ?? [],
       variantPage: (experiment, variant) =>

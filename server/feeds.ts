@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../contracts/escape-markup';
 import { publishedPosts } from '../contracts/writing';
 import { type StaticFile, staticFile } from './static-files';
 
@@ -31,7 +32,6 @@ export interface FeedSource {
 export const feedFiles = ['rss.xml', 'atom.xml'] as const;
 export type FeedFile = (typeof feedFiles)[number];
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const iso = (date: string) => new Date(date).toISOString();
 
 function rss(source: FeedSource, origin: string, now: number): string {
@@ -42,11 +42,11 @@ function rss(source: FeedSource, origin: string, now: number): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
-    `<title>${escapeXml(source.name)}</title>`,
-    `<link>${escapeXml(index)}</link>`,
-    `<description>${escapeXml(source.description)}</description>`,
+    `<title>${escapeMarkup(source.name)}</title>`,
+    `<link>${escapeMarkup(index)}</link>`,
+    `<description>${escapeMarkup(source.description)}</description>`,
     '<language>en-gb</language>',
-    `<atom:link href="${escapeXml(`${index}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `<atom:link href="${escapeMarkup(`${index}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ...(newest
       ? [`<lastBuildDate>${new Date(newest.updated ?? newest.date).toUTCString()}</lastBuildDate>`]
       : []),
@@ -54,12 +54,12 @@ function rss(source: FeedSource, origin: string, now: number): string {
       const link = `${index}/${slug}`;
       return [
         '<item>',
-        `<title>${escapeXml(post.title)}</title>`,
-        `<link>${escapeXml(link)}</link>`,
-        `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `<title>${escapeMarkup(post.title)}</title>`,
+        `<link>${escapeMarkup(link)}</link>`,
+        `<guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
         `<pubDate>${new Date(post.date).toUTCString()}</pubDate>`,
-        `<description>${escapeXml(post.description)}</description>`,
-        ...post.tags.map((tag) => `<category>${escapeXml(tag)}</category>`),
+        `<description>${escapeMarkup(post.description)}</description>`,
+        ...post.tags.map((tag) => `<category>${escapeMarkup(tag)}</category>`),
         '</item>',
       ].join('');
     }),
@@ -79,24 +79,24 @@ function atom(source: FeedSource, origin: string, now: number): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-GB">',
-    `<id>${escapeXml(index)}</id>`,
-    `<title>${escapeXml(source.name)}</title>`,
-    `<subtitle>${escapeXml(source.description)}</subtitle>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(index)}"/>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${index}/atom.xml`)}"/>`,
+    `<id>${escapeMarkup(index)}</id>`,
+    `<title>${escapeMarkup(source.name)}</title>`,
+    `<subtitle>${escapeMarkup(source.description)}</subtitle>`,
+    `<link rel="alternate" type="text/html" href="${escapeMarkup(index)}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeMarkup(`${index}/atom.xml`)}"/>`,
     `<updated>${new Date(updated).toISOString()}</updated>`,
-    `<author><name>${escapeXml(source.author)}</name></author>`,
+    `<author><name>${escapeMarkup(source.author)}</name></author>`,
     ...posts.map(({ slug, post }) => {
       const link = `${index}/${slug}`;
       return [
         '<entry>',
-        `<id>${escapeXml(link)}</id>`,
-        `<title>${escapeXml(post.title)}</title>`,
-        `<link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
+        `<id>${escapeMarkup(link)}</id>`,
+        `<title>${escapeMarkup(post.title)}</title>`,
+        `<link rel="alternate" type="text/html" href="${escapeMarkup(link)}"/>`,
         `<published>${iso(post.date)}</published>`,
         `<updated>${iso(post.updated ?? post.date)}</updated>`,
-        `<summary>${escapeXml(post.description)}</summary>`,
-        ...post.tags.map((tag) => `<category term="${escapeXml(tag)}"/>`),
+        `<summary>${escapeMarkup(post.description)}</summary>`,
+        ...post.tags.map((tag) => `<category term="${escapeMarkup(tag)}"/>`),
         '</entry>',
       ].join('');
     }),

@@ -34,6 +34,7 @@ async function main() {
     calendar,
     dataDir: env.DATA_DIR,
     workingCopy,
+    newsletters: { origin: env.SITE_URL, kit: leads.deps.forwarding.makesBroadcasts },
   });
   void publisher
     .follow()

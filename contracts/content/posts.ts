@@ -105,6 +105,19 @@ export const writing = z
     }),
     /** The sign-up under each post: its source is the post. */
     signUp: blockKinds.signUp,
+    /**
+     * What a post marked "newsletter" becomes in Kit when it is published
+     * (docs/decisions/028-writing.md): a draft the owner sends from Kit, or a broadcast Kit sends
+     * at the post's time.
+     */
+    newsletter: z.strictObject({
+      broadcast: z.enum(['draft', 'scheduled'], {
+        error:
+          "expected draft (the owner sends it from Kit) or scheduled (Kit sends it at the post's time)",
+      }),
+      /** The link at the top of the email, to the post on the site. */
+      readOnline: line,
+    }),
   })
   .superRefine(({ path }, context) => {
     const refuse = (message: string) =>

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { refundedOf } from '../db/sales';
 import type { Store } from '../db/store';
+import { subscribingKit } from '../providers/fake-kit';
 import type { Kit } from '../providers/kit';
 import type { OwnerMail } from '../providers/owner-mail';
 import { createTestApp } from '../testing/app';
@@ -22,7 +23,7 @@ const mail: OwnerMail = {
   report: async () => {},
   sale: async () => {},
 };
-const kit: Kit = { subscribe: async () => {} };
+const kit: Kit = subscribingKit();
 
 async function count(
   store: Store,

@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import { subscriptionAnswerSchema, subscriptionLists } from '../../contracts/subscription';
+import { subscribingKit } from '../providers/fake-kit';
 import { createTestApp, expectApiError, postForm, postJson } from '../testing/app';
 import { countRows, describeEachStore } from '../testing/stores';
 
 const kitConfigured = {
-  kit: { subscribe: async () => {} },
+  kit: subscribingKit(),
   ownerMail: null,
 };
 

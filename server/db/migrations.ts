@@ -428,6 +428,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('sales').addColumn('variant', 'text').execute();
     },
   },
+  '0012-post-broadcasts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('post_broadcasts')
+        .addColumn('slug', 'text', (col) => col.primaryKey())
+        .addColumn('state', 'text', (col) => col.notNull())
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('preview_text', 'text', (col) => col.notNull())
+        .addColumn('html', 'text', (col) => col.notNull())
+        .addColumn('post_date', 'text', (col) => col.notNull())
+        .addColumn('broadcast', 'text', (col) => col.notNull())
+        .addColumn('kit_id', 'text')
+        .addColumn('send_at', 'text')
+        .addColumn('made_at', 'text')
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
 };
 
 /** The tables as 0008 found and left them (the migration must not follow later schema changes). */

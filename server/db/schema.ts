@@ -29,6 +29,7 @@ export interface Database {
   stripe_events: StripeEventTable;
   sales: SaleTable;
   sale_refunds: SaleRefundTable;
+  post_broadcasts: PostBroadcastTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -101,6 +102,8 @@ export const outboxJobKinds = [
   // Their lead_id is a sale's id, the Checkout Session's (decision 020).
   'owner-sale',
   'kit-buyer',
+  // Its lead_id is a post's slug (server/db/post-broadcasts.ts).
+  'kit-broadcast',
 ] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
@@ -387,5 +390,29 @@ export interface SaleRefundTable {
   /** The largest running total seen: a late, older event never lowers it. */
   amount_refunded: number;
   currency: string;
+  updated_at: string;
+}
+
+/**
+ * What happens to a post marked "newsletter" in Kit (docs/decisions/028-writing.md): waiting for
+ * its outbox job, made (a draft, or scheduled for `send_at`), not made because Kit was not set up
+ * when it was published, or called off because it was unmarked or removed before it was made.
+ */
+export type PostBroadcastState = 'waiting' | 'made' | 'no-kit' | 'called-off';
+
+/** One row per post ever published as a newsletter: its key is what makes the broadcast once. */
+export interface PostBroadcastTable {
+  slug: string;
+  state: PostBroadcastState;
+  subject: string;
+  preview_text: string;
+  /** The email-safe HTML, as last published while waiting (server/writing/newsletter.ts). */
+  html: string;
+  post_date: string;
+  broadcast: 'draft' | 'scheduled';
+  kit_id: string | null;
+  /** When Kit sends it; null for a draft. */
+  send_at: string | null;
+  made_at: string | null;
   updated_at: string;
 }

@@ -14,7 +14,7 @@ import { ensureWorkingCopy } from '../owner/working-copy';
 import { loadSite } from '../site';
 import { createTestApp, post } from '../testing/app';
 import { roomHeaders, signedIn } from '../testing/owner-session';
-import { publishWithBuiltSiteUrl, quietLogger } from '../testing/publishing';
+import { newslettersWithoutKit, publishWithBuiltSiteUrl, quietLogger } from '../testing/publishing';
 import { describeEachStore } from '../testing/stores';
 import { winnerChange } from './winner';
 
@@ -126,6 +126,7 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
       dataDir,
       workingCopy: async () => content,
       followEveryMs: 3_600_000,
+      newsletters: newslettersWithoutKit,
     });
     started.push(publisher);
     const app = createTestApp(

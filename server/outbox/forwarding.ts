@@ -4,6 +4,7 @@ import { ownerPaths } from '../../contracts/owner';
 import type { SubscriptionList } from '../../contracts/subscription';
 import { findContactSubmission, findContactSubmissions, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
+import { findPostBroadcast, markBroadcastMade } from '../db/post-broadcasts';
 import { findSale } from '../db/sales';
 import type { ContactSubmissionTable, OutboxJobKind, SubscriberTable } from '../db/schema';
 import type { Store } from '../db/store';
@@ -31,6 +32,8 @@ export interface Forwarding {
    * buyer not yet on any of our lists, Kit's buyers list (KIT_FORM_ID_BUYERS).
    */
   jobsForSale(sale: { alreadySubscriber: boolean }): OutboxJobKind[];
+  /** Kit is set up, so a post published as a newsletter gets a broadcast job. */
+  makesBroadcasts: boolean;
   /** Sends one job; throws a ProviderError when it should be retried or given up. */
   deliver(store: Store, job: OutboxJob): Promise<void>;
   /** Sends the due digest entries as one email; throws like deliver. */
@@ -46,6 +49,7 @@ export function createForwarding(
   providers: Providers,
   /** The experiments served now, whose standing the weekly report gives. */
   experiments: () => readonly Experiment[] = () => [],
+  clock: () => number = Date.now,
 ): Forwarding {
   const kitForms = kitFormIds(env);
 
@@ -66,6 +70,35 @@ export function createForwarding(
     await ownerMail().digest(contacts.map(contactNotice), first.id);
   }
 
+  /**
+   * A post's newsletter, made in Kit once (docs/decisions/028-writing.md). A broadcast is not
+   * safe to make twice, so a retry first looks for the one an earlier try may have made before
+   * its answer was lost, by the post's mark in Kit's description.
+   */
+  async function makeBroadcast(store: Store, job: OutboxJob): Promise<void> {
+    const broadcast = await findPostBroadcast(store, job.lead_id);
+    if (broadcast?.state !== 'waiting') return; // called off, or made already
+    if (!providers.kit) throw new ProviderError('Kit is not configured', { permanent: true });
+    const description = broadcastMark(broadcast.slug);
+    const now = clock();
+    // Kit sends a scheduled broadcast at the post's time; once that has passed, a minute from now.
+    const postTime = Date.parse(broadcast.post_date);
+    const sendAt =
+      broadcast.broadcast === 'scheduled'
+        ? new Date(postTime > now ? postTime : now + 60_000).toISOString()
+        : null;
+    const kitId =
+      (job.attempts > 1 ? await providers.kit.findBroadcast(description) : null) ??
+      (await providers.kit.createBroadcast({
+        subject: broadcast.subject,
+        previewText: broadcast.preview_text,
+        description,
+        html: broadcast.html,
+        sendAt,
+      }));
+    await markBroadcastMade(store, broadcast.slug, { kitId, sendAt, now });
+  }
+
   return {
     jobsForSubscriber: (list) => (providers.kit && kitForms[list] ? ['kit-subscribe'] : []),
     jobsForContact: ({ verified }) =>
@@ -76,6 +109,7 @@ export function createForwarding(
         ? (['kit-buyer'] as const)
         : []),
     ],
+    makesBroadcasts: providers.kit !== null,
 
     async deliver(store, job) {
       if (job.kind === 'owner-digest') return sendDigest(store, [job]);
@@ -117,6 +151,7 @@ export function createForwarding(
         });
         return;
       }
+      if (job.kind === 'kit-broadcast') return makeBroadcast(store, job);
       if (job.kind === 'kit-subscribe') {
         const subscriber = await findSubscriber(store, job.lead_id);
         if (!subscriber) return; // erased since (leads forget): nothing left to send
@@ -142,6 +177,9 @@ export function createForwarding(
     deliverDigest: sendDigest,
   };
 }
+
+/** A post's mark in its broadcast's description in Kit: how a retry knows its own broadcast. */
+export const broadcastMark = (slug: string) => `Post on the site: ${slug}`;
 
 function contactNotice(contact: ContactSubmissionTable): ContactNotice {
   return {

@@ -4,6 +4,7 @@ import { readSaleEvent } from '../checkout/stripe-events';
 import { forgetPerson } from '../db/owner';
 import { recordStripeEvent } from '../db/sales';
 import { parseEnv } from '../env';
+import { subscribingKit } from '../providers/fake-kit';
 import type { KitSubscription } from '../providers/kit';
 import { createOwnerMail } from '../providers/owner-mail';
 import { describeEachStore } from '../testing/stores';
@@ -17,7 +18,7 @@ describeEachStore('a sale through the outbox (decision 020)', ({ store }) => {
     const forwarding = createForwarding(
       parseEnv({ SITE_URL: 'https://jamie.example', KIT_FORM_ID_BUYERS: '77', ...settings }),
       {
-        kit: { subscribe: async (subscription) => void subscriptions.push(subscription) },
+        kit: subscribingKit(async (subscription) => void subscriptions.push(subscription)),
         ownerMail: createOwnerMail({
           transport: { sendMail: async (mail) => mails.push(mail) },
           to: 'owner@jamie.example',

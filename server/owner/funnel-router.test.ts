@@ -7,10 +7,13 @@ import {
   latestLeadsSchema,
   outboxAnswerSchema,
   outboxRetryAnswerSchema,
+  writingAnswerSchema,
 } from '../../contracts/owner-funnel';
 import { addContactSubmission, addSubscriber } from '../db/leads';
 import { addPageViews, utcDay } from '../db/page-views';
+import { queueBroadcasts } from '../db/post-broadcasts';
 import type { Store } from '../db/store';
+import { subscribingKit } from '../providers/fake-kit';
 import { createTestApp, expectApiError, post } from '../testing/app';
 import { roomHeaders, signedIn } from '../testing/owner-session';
 import { describeEachStore } from '../testing/stores';
@@ -283,5 +286,84 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
     const erasure = log.find((entry) => entry.action === 'erase');
     expect(erasure).toMatchObject({ owner: 'Jamie', detail: { subscribers: 1, outboxJobs: 1 } });
     expect(JSON.stringify(log)).not.toContain('gone@');
+  });
+  it('answers each post with its readers and sign-ups, whichever host they came by, and its newsletter in Kit', async () => {
+    const today = utcDay(new Date());
+    const day = `${today}T09:00:00.000Z`;
+    const writing = {
+      name: 'Cheatcodes',
+      path: '/cheatcodes',
+      description: 'One idea a week.',
+      author: 'Jamie',
+      posts: {
+        'the-first-hire': { title: 'The first hire', description: 'd', date: day, tags: [] },
+        'next-week': {
+          title: 'Next week',
+          description: 'd',
+          date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+          tags: [],
+        },
+      },
+    };
+    const app = createTestApp(
+      store(),
+      { KIT_API_KEY: 'kit-key' },
+      { kit: subscribingKit(), ownerMail: null },
+      undefined,
+      { pages: new Map(), files: new Map(), privateFiles: new Map(), friendsGoal: 2, writing },
+    );
+    const { token } = await signedIn(store());
+    const view = (host: string, visitor: string) => ({
+      day: today,
+      host,
+      path: '/cheatcodes/the-first-hire',
+      source: 'Direct',
+      visitor,
+      views: 2,
+    });
+    await addPageViews(store(), [view('localhost', 'v1'), view('www.localhost', 'v2')]);
+    await addSubscriber(
+      store(),
+      { list: 'newsletter', email: 'reader@example.com', page: '/cheatcodes/the-first-hire' },
+      meta,
+      [],
+    );
+    await store().write((trx) =>
+      queueBroadcasts(
+        trx,
+        [
+          {
+            slug: 'next-week',
+            subject: 'Next week',
+            previewText: 'd',
+            html: '<p>Soon</p>',
+            date: writing.posts['next-week'].date,
+            broadcast: 'scheduled',
+          },
+        ],
+        { kit: true, now: Date.now() },
+      ),
+    );
+
+    const response = await app.request(`${api}/writing`, { headers: roomHeaders(token) });
+    expect(response.status).toBe(200);
+    const answer = writingAnswerSchema.parse(await response.json());
+    expect(answer.kit).toBe(true);
+    expect(
+      answer.posts.map(({ slug, views, visitors, signUps, newsletter }) => ({
+        slug,
+        views,
+        visitors,
+        signUps,
+        state: newsletter?.state ?? null,
+      })),
+    ).toEqual([
+      { slug: 'next-week', views: 0, visitors: 0, signUps: 0, state: 'waiting' },
+      { slug: 'the-first-hire', views: 4, visitors: 2, signUps: 1, state: null },
+    ]);
+    await expectApiError(
+      await app.request(`${api}/writing?from=2026-02-30`, { headers: roomHeaders(token) }),
+      400,
+    );
   });
 });

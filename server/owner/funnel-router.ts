@@ -6,10 +6,14 @@ import {
   funnelPeriod,
   funnelQuerySchema,
   leadExportQuerySchema,
+  type WritingAnswer,
 } from '../../contracts/owner-funnel';
-import type { FunnelDimension } from '../db/funnel';
+import { postsInOrder } from '../../contracts/writing';
+import type { FunnelDimension, FunnelRow } from '../db/funnel';
 import { utcDay } from '../db/page-views';
+import { listPostBroadcasts } from '../db/post-broadcasts';
 import type { Store } from '../db/store';
+import type { FeedSource } from '../feeds';
 import { audit } from './audit-log';
 import { exportCommand, exportCsv } from './commands/export';
 import { forgetCommand } from './commands/forget';
@@ -28,11 +32,14 @@ export function funnelRouter({
   store,
   bodyOf,
   clock,
+  writing,
 }: {
   store: Store;
   /** The room's body reader: same origin, size and time limits, the schema. */
   bodyOf: BodyOf;
   clock: () => number;
+  /** The writing the site serves now, and whether Kit receives its newsletters. */
+  writing: { served: () => FeedSource | undefined; kit: boolean };
 }) {
   const app = new Hono<RoomEnv>();
 
@@ -69,6 +76,32 @@ export function funnelRouter({
       byPage: byPage.rows,
       byDay: byDay.rows,
     });
+  });
+
+  app.get(funnelApi.writing, async (c) => {
+    const query = queryOf(c, funnelQuerySchema);
+    if ('answer' in query) return query.answer;
+    const now = new Date(clock());
+    const period = funnelPeriod(query.data, utcDay(now));
+    if ('problem' in period) return refusedFields(c, { from: period.problem });
+    const served = writing.served();
+    const [byPage, newsletters] = await Promise.all([
+      statsCommand.run(
+        { store, now },
+        {
+          since: { date: new Date(period.from) },
+          until: { date: new Date(period.to) },
+          by: 'page',
+        },
+      ),
+      listPostBroadcasts(store),
+    ]);
+    const answer: WritingAnswer = {
+      ...period,
+      kit: writing.kit,
+      posts: served ? writingFunnel(served, byPage.rows, newsletters) : [],
+    };
+    return c.json(answer);
   });
 
   app.get(funnelApi.leads, async (c) => {
@@ -117,4 +150,47 @@ export function funnelRouter({
   });
 
   return app;
+}
+
+/**
+ * Each post with its page's funnel row, on whichever of the main site's hosts it was read, and its
+ * newsletter's state. A post no longer on the site keeps its newsletter's row but is not listed.
+ */
+function writingFunnel(
+  served: FeedSource,
+  byPage: readonly FunnelRow[],
+  newsletters: Awaited<ReturnType<typeof listPostBroadcasts>>,
+): WritingAnswer['posts'] {
+  const byPath = new Map<string, FunnelRow[]>();
+  for (const row of byPage) {
+    const path = row.key.slice(Math.max(0, row.key.indexOf('/')));
+    byPath.set(path, [...(byPath.get(path) ?? []), row]);
+  }
+  const newsletterOf = new Map(newsletters.map((row) => [row.slug, row]));
+  return postsInOrder(served.posts).map(({ slug, post }) => {
+    const path = `${served.path}/${slug}`;
+    const rows = byPath.get(path) ?? [];
+    const sum = (pick: (row: FunnelRow) => number) =>
+      rows.reduce((total, row) => total + pick(row), 0);
+    const newsletter = newsletterOf.get(slug);
+    return {
+      slug,
+      title: post.title,
+      date: post.date,
+      path,
+      views: sum((row) => row.views),
+      visitors: sum((row) => row.visitors),
+      signUps: sum((row) => row.signUps),
+      confirmed: sum((row) => row.confirmed),
+      newsletter: newsletter
+        ? {
+            state: newsletter.state,
+            broadcast: newsletter.broadcast,
+            sendAt: newsletter.send_at,
+            madeAt: newsletter.made_at,
+            problem: newsletter.state === 'waiting' ? newsletter.last_error : null,
+          }
+        : null,
+    };
+  });
 }

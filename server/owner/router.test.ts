@@ -78,6 +78,7 @@ const calls: Array<['GET' | 'POST', string]> = [
   ['POST', '/preview'],
   ['GET', '/experiments'],
   ['GET', '/experiments/plan?lift=10'],
+  ['GET', '/writing'],
   ['POST', '/experiments/winner'],
   ['GET', '/editor/tree'],
   ['GET', '/editor/blob/0/home.yaml'],

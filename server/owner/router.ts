@@ -4,6 +4,7 @@ import { contentEditorApi } from '../content-editor/api';
 import { type ContentEditorDeps, editorRouter } from '../content-editor/router';
 import type { Store } from '../db/store';
 import type { Env } from '../env';
+import type { FeedSource } from '../feeds';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { StaticFile } from '../static-files';
@@ -46,6 +47,8 @@ export interface OwnerRoomDeps {
   publisher?: Publisher | null;
   /** The experiments the site serves now (content/experiments.yaml); none where none is served. */
   experiments?: ServedExperiments;
+  /** The writing the site serves now, and whether Kit receives its newsletters. */
+  writing?: { served: () => FeedSource | undefined; kit: boolean };
   clock?: () => number;
 }
 
@@ -65,6 +68,7 @@ export function ownerRouter({
   editor,
   publisher = null,
   experiments = noExperiments,
+  writing = { served: () => undefined, kit: false },
   clock = Date.now,
 }: OwnerRoomDeps) {
   const site = new URL(env.SITE_URL);
@@ -132,7 +136,7 @@ export function ownerRouter({
   }
 
   app.route('/', passkeysRouter({ store, rp, requests, clock }));
-  app.route('/api', funnelRouter({ store, bodyOf, clock }));
+  app.route('/api', funnelRouter({ store, bodyOf, clock, writing }));
   // One editor API for the editor's saves and the room's own changes, so they take turns.
   const editorApi = editor ? contentEditorApi(editor.workingCopy) : null;
   app.route(

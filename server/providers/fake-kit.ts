@@ -1,8 +1,23 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Kit } from './kit';
 
-/** What the fake answers to the n-th request (0-based): a status code. */
-export type FakeKitScript = (requestIndex: number) => 200 | 201 | 429 | 500 | 503;
+/**
+ * What the fake answers to the n-th request (0-based): a status code, or 'drop': it does what was
+ * asked and then cuts the connection, as a network would that loses the answer.
+ */
+export type FakeKitScript = (requestIndex: number) => 200 | 201 | 429 | 500 | 503 | 'drop';
+
+/** A broadcast as the fake holds it: the body of the call that made it, and its id. */
+export interface FakeBroadcast {
+  id: number;
+  subject: string;
+  preview_text: string;
+  description: string;
+  content: string;
+  public: boolean;
+  send_at: string | null;
+}
 
 /**
  * A local stand-in for Kit's API v4 (the two calls we make), for tests and local runs: checks the
@@ -10,8 +25,9 @@ export type FakeKitScript = (requestIndex: number) => 200 | 201 | 429 | 500 | 50
  * new subscriber is `active` unless the call says otherwise, an existing one keeps its state, and
  * a (double opt-in) form sends its confirmation email only to a subscriber who is not yet active.
  */
-export async function startFakeKit(apiKey: string, script: FakeKitScript = () => 200) {
+export async function startFakeKit(apiKey: string, script: FakeKitScript = () => 200, port = 0) {
   let requests = 0;
+  const broadcasts: FakeBroadcast[] = [];
   const subscribers = new Map<string, { firstName: string | null; state: string }>();
   /** email -> how many confirmation emails the form sent. */
   const confirmations = new Map<string, number>();
@@ -34,8 +50,36 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
       response.writeHead(429, { 'Content-Type': 'text/plain' }).end('Retry later');
       return;
     }
-    if (status >= 500) {
+    if (typeof status === 'number' && status >= 500) {
       response.writeHead(status, { 'Content-Type': 'text/plain' }).end('down');
+      return;
+    }
+    /** Answers `body`, or, when the script says so, cuts the line once the work is done. */
+    const answer = (code: number, answered: object) => {
+      if (status === 'drop') response.socket?.destroy();
+      else
+        response
+          .writeHead(code, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(answered));
+    };
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    if (path === '/v4/broadcasts' && request.method === 'POST') {
+      const made = { ...(body as unknown as Omit<FakeBroadcast, 'id'>), id: broadcasts.length + 1 };
+      broadcasts.push(made);
+      answer(201, { broadcast: made });
+      return;
+    }
+    if (path === '/v4/broadcasts') {
+      // Kit's cursor pages, newest first; the cursor here is simply the next index.
+      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+      const start = Number(query.get('after') ?? 0);
+      const size = Number(query.get('per_page') ?? 50);
+      const newest = [...broadcasts].reverse();
+      const next = start + size < newest.length;
+      answer(200, {
+        broadcasts: newest.slice(start, start + size),
+        pagination: { has_next_page: next, end_cursor: next ? String(start + size) : null },
+      });
       return;
     }
     if (request.url === '/v4/webhook_endpoints') {
@@ -77,15 +121,14 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
       response.writeHead(404).end();
       return;
     }
-    response
-      .writeHead(status, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ subscriber: { email_address: email } }));
+    answer(status === 'drop' ? 200 : status, { subscriber: { email_address: email } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
+    broadcasts,
     subscribers,
     confirmations,
     formAdds,
@@ -104,4 +147,10 @@ async function readAll(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Kit in-process, for tests of sign-ups and sales: making a broadcast is not theirs to do. */
+export function subscribingKit(subscribe: Kit['subscribe'] = async () => {}): Kit {
+  const notHere = () => Promise.reject(new Error('this test makes no broadcast'));
+  return { subscribe, createBroadcast: notHere, findBroadcast: notHere };
 }

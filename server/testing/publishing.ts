@@ -26,3 +26,6 @@ export function publishWithBuiltSiteUrl(): void {
     else process.env.SITE_URL = before;
   });
 }
+
+/** The newsletters' settings of a publishing test without Kit: posts publish, no email is made. */
+export const newslettersWithoutKit = { origin: 'https://jamie.example', kit: false };

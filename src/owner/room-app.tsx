@@ -17,6 +17,7 @@ import { makePasskey, removePasskey, signIn } from './passkey-api';
 import { PublishView } from './publish-view';
 import { buttonClass, HeadRow, Problem, quietButtonClass, RoomTable, when } from './room-ui';
 import { words } from './words';
+import { WritingView } from './writing-view';
 
 /**
  * The owner's room in the browser: one document for /owner/…, whose path picks the view. The
@@ -213,6 +214,7 @@ function Room() {
           void load();
         }}
       />
+      <WritingView version={leadsVersion} />
       <OutboxView version={leadsVersion} />
       <ErasureView
         onErased={() => {
@@ -220,7 +222,14 @@ function Room() {
           void load();
         }}
       />
-      <PublishView version={leadsVersion} onChange={() => void load()} />
+      <PublishView
+        version={leadsVersion}
+        onChange={() => {
+          // A publish may queue a post's newsletter: the writing and the outbox show it.
+          setLeadsVersion((version) => version + 1);
+          void load();
+        }}
+      />
 
       <section aria-labelledby="passkeys" className="flex flex-col gap-4">
         <h2 id="passkeys" className="font-display text-step-2 uppercase">

@@ -194,6 +194,28 @@ export const words = {
     retryAll: 'Retry every failed job',
     queued: (n: number) => `${count(n, 'job', 'jobs')} queued again.`,
   },
+  writing: {
+    heading: 'Writing',
+    lead: 'Each post: its readers and sign-ups over the last four weeks, and its newsletter in Kit.',
+    empty: 'No post on the site yet. Write one under Posts in the editor.',
+    noKit:
+      'Kit is not set up (KIT_API_KEY), so publishing a post makes no email: the posts are on the site only.',
+    post: 'Post',
+    date: 'Date',
+    views: 'Views',
+    signUps: 'Sign-ups',
+    newsletter: 'Newsletter',
+    notMarked: 'Not sent as a newsletter',
+    ahead: (date: string) => `Appears ${date}`,
+    state: {
+      waiting: (due: string) => `Waiting: made in Kit shortly before ${due}`,
+      draft: (made: string) => `Draft in Kit since ${made}: send it from Kit`,
+      scheduled: (sendAt: string) => `Scheduled in Kit for ${sendAt}`,
+      'no-kit': 'No email made: Kit was not set up when it was published',
+      'called-off': 'Called off before it was made',
+    },
+    problem: (error: string) => `Not made yet: ${error}. Retry it in the outbox.`,
+  },
   experiments: {
     heading: 'Experiments',
     lead: 'Each visitor sees one variant of the page all day, chosen without a cookie. A result shows once every variant has its fixed sample.',

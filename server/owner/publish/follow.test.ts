@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildPaths } from '../../build-paths';
 import type { Site } from '../../site';
+import { newslettersWithoutKit } from '../../testing/publishing';
 import { describeEachStore } from '../../testing/stores';
 import { auditEntries } from '../audit-log';
 import { followRetry } from './follow-retry';
@@ -77,6 +78,7 @@ setTimeout(() => {}, 30_000);
         made: join(dir, 'no-made'),
       },
       followEveryMs: 3_600_000,
+      newsletters: newslettersWithoutKit,
       // Long enough for the stand-in to start and note the render (tsx loads first).
       renderTimeoutMs: 1_500,
       clock: () => now,

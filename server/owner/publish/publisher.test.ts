@@ -5,7 +5,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildPaths } from '../../build-paths';
 import { loadSite, type Site } from '../../site';
-import { publishWithBuiltSiteUrl, quietLogger } from '../../testing/publishing';
+import {
+  newslettersWithoutKit,
+  publishWithBuiltSiteUrl,
+  quietLogger,
+} from '../../testing/publishing';
 import { describeEachStore } from '../../testing/stores';
 import { inviteOwner } from '../owner-invites';
 import { ensureWorkingCopy } from '../working-copy';
@@ -41,7 +45,7 @@ describeEachStore('publishing the content', ({ store }) => {
   });
 
   /** An instance: its own data directory and in-memory site, the test's database. */
-  async function instance() {
+  async function instance(newsletters = newslettersWithoutKit) {
     const dataDir = await mkdtemp(join(tmpdir(), 'publish-'));
     dataDirs.push(dataDir);
     await ensureWorkingCopy(dataDir, join(buildPaths.root, 'content'));
@@ -54,6 +58,7 @@ describeEachStore('publishing the content', ({ store }) => {
       dataDir,
       workingCopy: () => ensureWorkingCopy(dataDir, join(buildPaths.root, 'content')),
       followEveryMs: 3_600_000,
+      newsletters,
     });
     started.push(publisher);
     return { dataDir, site, publisher };
@@ -108,6 +113,34 @@ describeEachStore('publishing the content', ({ store }) => {
       [1, 'Jamie'],
     ]);
   }, 120_000);
+
+  it("queues a post marked as a newsletter with the version that publishes it, its email's links on the site's address", async () => {
+    const { id: ownerId } = (await inviteOwner(store(), 'Jamie', Date.now())).owner;
+    const { dataDir, publisher } = await instance({ origin: 'https://jamie.example', kit: true });
+    const file = join(dataDir, 'content/posts/the-first-hire.md');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('newsletter: false', 'newsletter: true'),
+    );
+    const published = await publisher.publish(ownerId, Date.now());
+    expect(published.ok).toBe(true);
+    const broadcast = await store()
+      .db.selectFrom('post_broadcasts')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(broadcast).toMatchObject({
+      slug: 'the-first-hire',
+      state: 'waiting',
+      broadcast: 'draft',
+    });
+    expect(broadcast.html).toContain(
+      '<a href="https://jamie.example/cheatcodes/the-first-hire">Read this on the site</a>',
+    );
+    const jobs = await store().db.selectFrom('outbox_jobs').selectAll().execute();
+    expect(jobs.map(({ kind, lead_id }) => ({ kind, lead_id }))).toEqual([
+      { kind: 'kit-broadcast', lead_id: 'the-first-hire' },
+    ]);
+  });
 
   it('publishes nothing when the content does not fit, and says where', async () => {
     const { dataDir, site, publisher } = await instance();

@@ -65,6 +65,8 @@ export interface PublisherOptions {
   /** The content the site was built with (the repository's content/). */
   builtContentDir?: string;
   followEveryMs?: number;
+  /** The posts' newsletters: the site's address, and whether Kit is set up (publishing.ts). */
+  newsletters: { origin: string; kit: boolean };
   /** How long a render may take before it is stopped (a test's renderer that sleeps). */
   renderTimeoutMs?: number;
   clock?: () => number;
@@ -80,6 +82,7 @@ export function createPublisher({
   paths = builtPaths,
   builtContentDir = join(builtPaths.root, 'content'),
   followEveryMs = followMs,
+  newsletters,
   renderTimeoutMs: timeoutMs = renderTimeoutMs,
   clock = Date.now,
 }: PublisherOptions): Publisher {
@@ -92,6 +95,7 @@ export function createPublisher({
     serving,
     workingCopy,
     builtWith: () => readContentFiles(builtContentDir),
+    newsletters,
   };
   const following = createFollowing({ store, logger, renders, serving, clock });
   // One render at a time: a publish, a rollback, a preview or a follow waits for the one before.

@@ -2,14 +2,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentId } from '../../../contracts/content/experiments';
+import { queueBroadcasts } from '../../db/post-broadcasts';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { loadRenderedContent } from '../../site';
 import type { StaticFile } from '../../static-files';
+import { newslettersIn } from '../../writing/newsletter';
 import { InvalidContent } from './render-child';
 import { type Renders, renderedPaths } from './renders';
 import type { Serving } from './serving';
 import {
+  type AlsoRecord,
   type ContentFiles,
   ContentTooLargeError,
   readContentFiles,
@@ -44,6 +47,11 @@ export interface PublishingOptions {
   workingCopy: () => Promise<string>;
   /** The content the site was built with, recorded beside each version. */
   builtWith: () => Promise<ContentFiles>;
+  /**
+   * The posts' newsletters (docs/decisions/028-writing.md): the site's address their links are
+   * made on, and whether Kit is set up to receive them.
+   */
+  newsletters: { origin: string; kit: boolean };
 }
 
 /** Publishes the owner's working copy as a new version. */
@@ -54,13 +62,14 @@ export async function publishWorkingCopy(
 ): Promise<PublishResult> {
   const files = await workingFiles(await options.workingCopy());
   if (files instanceof InvalidContent) return { ok: false, problems: files.message };
-  return publishFiles(options, files, async () =>
+  return publishFiles(options, files, async (alsoRecord) =>
     recordVersion(options.store, {
       files,
       ownerId,
       action: 'publish',
       builtWith: await options.builtWith(),
       now,
+      alsoRecord,
     }),
   );
 }
@@ -74,7 +83,7 @@ export async function rollBack(
 ): Promise<PublishResult> {
   const version = await versionFiles(options.store, versionId);
   if (!version) return { ok: false, unknownVersion: true };
-  const result = await publishFiles(options, version.files, async () =>
+  const result = await publishFiles(options, version.files, async (alsoRecord) =>
     recordVersion(options.store, {
       files: version.files,
       ownerId,
@@ -82,6 +91,7 @@ export async function rollBack(
       sourceNumber: version.number,
       builtWith: await options.builtWith(),
       now,
+      alsoRecord,
     }),
   );
   // The working copy becomes what is live again, so the next publish starts from it.
@@ -108,11 +118,14 @@ export async function renderPreview({
   return { pages, images: new Map([...rendered].map(([path, file]) => [path.slice(1), file])) };
 }
 
-/** Renders files, and only then records the version and serves it. */
+/**
+ * Renders files, and only then records the version and serves it. The posts' newsletters are
+ * queued in the transaction that records the version, so a version is never live without them.
+ */
 async function publishFiles(
-  { logger, renders, serving }: PublishingOptions,
+  { logger, renders, serving, newsletters: settings }: PublishingOptions,
   files: ContentFiles,
-  record: () => Promise<VersionSummary>,
+  record: (alsoRecord: AlsoRecord) => Promise<VersionSummary>,
 ): Promise<PublishResult> {
   let dir: string;
   try {
@@ -121,7 +134,13 @@ async function publishFiles(
     if (error instanceof InvalidContent) return { ok: false, problems: error.message };
     throw error;
   }
-  const version = await record();
+  const newsletters = await newslettersIn(
+    renderedPaths(join(dir, 'out')).renderInput,
+    settings.origin,
+  );
+  const version = await record((trx, now) =>
+    queueBroadcasts(trx, newsletters, { kit: settings.kit, now }),
+  );
   await serving.apply(join(dir, 'out'), version.number);
   await renders.keep(dir, version.number);
   logger.info({ version: version.number, changed: version.changed }, 'content published');

@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import type { Transaction } from 'kysely';
 import { type Content, type ContentName, contentFiles } from '../../../contracts/content';
 import { mapContentImages } from '../../../contracts/content/images';
 import { checkContentFile } from '../../../contracts/content/load';
+import type { Database } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { auditRow } from '../audit-log';
 
@@ -208,6 +210,9 @@ function changedPaths(before: Manifest, after: Manifest): string[] {
  * yet), then the version with the next number. Two instances publishing at once cannot take the
  * same number (it is unique): the loser's transaction fails and it tries once more.
  */
+/** Writes what a version brings besides its files, inside the transaction that records it. */
+export type AlsoRecord = (trx: Transaction<Database>, now: number) => Promise<void>;
+
 export async function recordVersion(
   store: Store,
   {
@@ -217,6 +222,7 @@ export async function recordVersion(
     sourceNumber = null,
     builtWith,
     now,
+    alsoRecord,
   }: {
     files: ContentFiles;
     /** The content the site was built with: what the first version's changes are counted from. */
@@ -225,6 +231,8 @@ export async function recordVersion(
     action: 'publish' | 'rollback';
     sourceNumber?: number | null;
     now: number;
+    /** What else the version brings, written in the same transaction. */
+    alsoRecord?: AlsoRecord;
   },
 ): Promise<VersionSummary> {
   const manifest = manifestOf(files);
@@ -270,6 +278,7 @@ export async function recordVersion(
         changed: JSON.stringify(changed),
       };
       await trx.insertInto('content_versions').values(version).execute();
+      await alsoRecord?.(trx, now);
       await trx
         .insertInto('audit_log')
         .values(

@@ -1,0 +1,91 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { newslettersIn } from './newsletter';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+/** A render's input holding the writing and these posts, as a publish's render writes it. */
+async function renderInput(posts: Record<string, object>, pictures: Record<string, object> = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'newsletter-'));
+  dirs.push(dir);
+  const file = join(dir, 'render-input.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      content: {
+        writing: {
+          path: '/cheatcodes',
+          newsletter: { broadcast: 'scheduled', readOnline: 'Read this on the site' },
+        },
+        posts,
+        postPictures: pictures,
+      },
+    }),
+  );
+  return file;
+}
+
+const post = {
+  title: 'The first hire',
+  description: 'Hire the person who takes a job off your desk.',
+  date: '2026-11-29T07:00:00+00:00',
+  tags: [],
+};
+
+it("makes each marked post's email: the post's link first, every link and picture absolute, the owner's words escaped", async () => {
+  const file = await renderInput(
+    {
+      'the-first-hire': {
+        ...post,
+        newsletter: true,
+        cover: { src: '/images/cover-1a2b.jpg', alt: 'A desk, cleared' },
+        body: [
+          'Keep fees < 5% & say "no" to the rest.',
+          '',
+          '## What to hand over',
+          '',
+          'See [the workshop](/workshop), [below](#what-to-hand-over) and [Kit](https://kit.com).',
+          '',
+          '![The list on the wall](wall.jpg)',
+        ].join('\n'),
+      },
+      'not-sent': { ...post, newsletter: false, body: 'Only on the site.' },
+    },
+    { 'wall.jpg': { src: '/images/wall-9f8e.jpg', alt: 'wall.jpg' } },
+  );
+  const [email, ...others] = await newslettersIn(file, 'https://jamie.example');
+  expect(others).toEqual([]);
+  expect(email).toMatchObject({
+    slug: 'the-first-hire',
+    subject: 'The first hire',
+    previewText: 'Hire the person who takes a job off your desk.',
+    date: '2026-11-29T07:00:00+00:00',
+    broadcast: 'scheduled',
+  });
+  const html = email?.html ?? '';
+  expect(html.split('\n')[0]).toBe(
+    '<p><a href="https://jamie.example/cheatcodes/the-first-hire">Read this on the site</a></p>',
+  );
+  expect(html).toContain('src="https://jamie.example/images/cover-1a2b.jpg" alt="A desk, cleared"');
+  expect(html).toContain('<p>Keep fees &#60; 5% &#38; say &#34;no&#34; to the rest.</p>');
+  expect(html).toContain('<h2>What to hand over</h2>');
+  expect(html).toContain('href="https://jamie.example/workshop"');
+  expect(html).toContain(
+    'href="https://jamie.example/cheatcodes/the-first-hire#what-to-hand-over"',
+  );
+  expect(html).toContain('href="https://kit.com/"');
+  expect(html).toContain('src="https://jamie.example/images/wall-9f8e.jpg" alt="wall.jpg"');
+});
+
+it('makes none from a render without the writing', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'newsletter-'));
+  dirs.push(dir);
+  const file = join(dir, 'render-input.json');
+  await writeFile(file, JSON.stringify({ content: {} }));
+  expect(await newslettersIn(file, 'https://jamie.example')).toEqual([]);
+});

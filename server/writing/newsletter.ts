@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { type PostBlock, type PostInline, parsePostText } from '../../contracts/content/post-text';
+import { escapeMarkup } from '../../contracts/escape-markup';
+
+/**
+ * A post marked "newsletter" as Kit receives it (docs/decisions/028-writing.md): its subject,
+ * preview text and email-safe HTML, made from the content a render resolved (its pictures'
+ * addresses included), so the email shows what the page shows.
+ */
+export interface Newsletter {
+  slug: string;
+  subject: string;
+  previewText: string;
+  html: string;
+  /** The post's time: when it appears on the site, and when a scheduled broadcast is sent. */
+  date: string;
+  broadcast: 'draft' | 'scheduled';
+}
+
+const picture = z.object({ src: z.string(), alt: z.string() });
+
+/** What a render's input (render-input.json) holds of the writing, as this module reads it. */
+const renderedWriting = z.object({
+  content: z.object({
+    writing: z
+      .object({
+        path: z.string(),
+        newsletter: z.object({
+          broadcast: z.enum(['draft', 'scheduled']),
+          readOnline: z.string(),
+        }),
+      })
+      .optional(),
+    posts: z
+      .record(
+        z.string(),
+        z.object({
+          title: z.string(),
+          description: z.string(),
+          date: z.string(),
+          newsletter: z.boolean(),
+          body: z.string(),
+          cover: picture.optional(),
+        }),
+      )
+      .default({}),
+    postPictures: z.record(z.string(), picture).default({}),
+  }),
+});
+
+/** The newsletters of a render (its render-input.json), their links made on `origin`. */
+export async function newslettersIn(renderInput: string, origin: string): Promise<Newsletter[]> {
+  const { content } = renderedWriting.parse(JSON.parse(await readFile(renderInput, 'utf8')));
+  const { writing } = content;
+  if (!writing) return [];
+  return Object.entries(content.posts)
+    .filter(([, post]) => post.newsletter)
+    .map(([slug, post]) => {
+      const postUrl = new URL(`${writing.path}/${slug}`, origin).href;
+      const absolute = (href: string) => new URL(href, postUrl).href;
+      const picture = ({ src, alt }: { src: string; alt: string }) =>
+        `<p><img src="${escapeMarkup(absolute(src))}" alt="${escapeMarkup(alt)}" width="600" style="max-width:100%;height:auto"></p>`;
+      const blocks = parsePostText(post.body).blocks;
+      const html = [
+        `<p><a href="${escapeMarkup(postUrl)}">${escapeMarkup(writing.newsletter.readOnline)}</a></p>`,
+        ...(post.cover ? [picture(post.cover)] : []),
+        ...blocks.map((block) =>
+          blockHtml(block, {
+            href: absolute,
+            picture: (src) => {
+              const found = content.postPictures[src];
+              return found ? picture(found) : '';
+            },
+          }),
+        ),
+      ].join('\n');
+      return {
+        slug,
+        subject: post.title,
+        previewText: post.description,
+        html,
+        date: post.date,
+        broadcast: writing.newsletter.broadcast,
+      };
+    });
+}
+
+interface Links {
+  /** A link's address as the email must carry it: absolute. */
+  href(href: string): string;
+  /** A picture of the post's text by its file name, as an `<img>` on the site's address. */
+  picture(src: string): string;
+}
+
+function inlineHtml(text: readonly PostInline[], links: Links): string {
+  return text.map((part) => partHtml(part, links)).join('');
+}
+
+function partHtml(part: PostInline, links: Links): string {
+  switch (part.kind) {
+    case 'text':
+      return escapeMarkup(part.text);
+    case 'strong':
+      return `<strong>${inlineHtml(part.children, links)}</strong>`;
+    case 'emphasis':
+      return `<em>${inlineHtml(part.children, links)}</em>`;
+    case 'code':
+      return `<code>${escapeMarkup(part.text)}</code>`;
+    case 'break':
+      return '<br>';
+    case 'link':
+      return `<a href="${escapeMarkup(links.href(part.href))}">${inlineHtml(part.children, links)}</a>`;
+  }
+}
+
+/**
+ * A block of the text as plain HTML: the email template Kit wraps it in gives the type. The
+ * owner's words are escaped, and only the elements below are made.
+ */
+function blockHtml(block: PostBlock, links: Links): string {
+  switch (block.kind) {
+    case 'heading':
+      return `<h${block.level}>${inlineHtml(block.text, links)}</h${block.level}>`;
+    case 'paragraph':
+      return `<p>${inlineHtml(block.text, links)}</p>`;
+    case 'list': {
+      const tag = block.ordered ? 'ol' : 'ul';
+      const items = block.items.map(
+        (item) => `<li>${item.map((inner) => blockHtml(inner, links)).join('')}</li>`,
+      );
+      return `<${tag}>${items.join('')}</${tag}>`;
+    }
+    case 'quote':
+      return `<blockquote>${block.blocks.map((inner) => blockHtml(inner, links)).join('')}</blockquote>`;
+    case 'code':
+      return `<pre><code>${escapeMarkup(block.text)}</code></pre>`;
+    case 'picture':
+      return links.picture(block.src);
+    case 'rule':
+      return '<hr>';
+  }
+}
