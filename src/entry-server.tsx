@@ -124,10 +124,13 @@ function contentOfVariant(
 }
 
 export function createSiteRenderer(input: RenderInput): SiteRenderer {
-  // Every document is rendered again at each date: there are few, and none can be missed.
+  // Every document is rendered again at each date: there are few, and none can be missed. The
+  // list is made once: each post's date is a date, and the list of 500 posts' pages, made again
+  // for each, took seconds (npm run bench:publish with BENCH_POSTS).
+  const pages = allDocumentIds(input.content);
   const events: CalendarEvent[] = contentDates(input.content, input.readAt).map((date) => ({
     ...date,
-    pages: allDocumentIds(input.content),
+    pages,
   }));
   return {
     async render(ids, now) {
