@@ -36,8 +36,20 @@ const wordsPerMinute = 230;
 const linkClass =
   'underline decoration-accent-strong decoration-2 underline-offset-4 transition-colors hover:decoration-ink';
 
+/**
+ * Each post's reading time, worked out once per post: the index's pages, its tags' pages and
+ * the posts' "read next" all show it, and reading the Markdown again for each took a quarter of
+ * the pages' render with an archive of 500 posts (npm run bench:publish with BENCH_POSTS).
+ */
+const minutesOf = new WeakMap<Pick<Post, 'body'>, number>();
+
 export function readingMinutes(post: Pick<Post, 'body'>): number {
-  return Math.max(1, Math.round(wordCount(parsePostText(post.body).blocks) / wordsPerMinute));
+  let minutes = minutesOf.get(post);
+  if (minutes === undefined) {
+    minutes = Math.max(1, Math.round(wordCount(parsePostText(post.body).blocks) / wordsPerMinute));
+    minutesOf.set(post, minutes);
+  }
+  return minutes;
 }
 
 /** A post's address on the main site. */
@@ -277,9 +289,10 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
 /** What a writing page shows at `now`: an index page, a tag's page or a post. */
 function pageOf(page: WritingPageId, content: SiteContent, now: number) {
   const { writing, posts } = content;
-  const ordered = publishedPosts(posts, now);
   const slug = postSlugOfPage(page);
   if (slug !== null) return { kind: 'post' as const, slug };
+  // Only the lists need the posts in order (a sort of every post: not for each post's page).
+  const ordered = publishedPosts(posts, now);
   const tag = /^writing\/tags\/(.+)$/.exec(page)?.[1];
   if (tag) {
     const words = tagsOf(posts).get(tag);
