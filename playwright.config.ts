@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, e2eKitWebhookSecret, e2ePort } from './e2e/hosts';
+import { e2eDataDir, e2eKit, e2eKitWebhookSecret, e2ePort } from './e2e/hosts';
 import { e2eSiteSettings } from './e2e/site-settings';
 import { chromiumFlags } from './scripts/chromium-flags';
 import { pathSettings } from './server/env';
@@ -71,6 +71,10 @@ export default defineConfig({
       OWNER_SIGN_IN_LIMIT: '1000',
       // Friends count once Kit reports them confirmed: the tests sign those reports (decision 021).
       KIT_WEBHOOK_SECRET: e2eKitWebhookSecret,
+      // A post's newsletter goes to the fake Kit a test starts on this port; no list is set, so
+      // sign-ups stay in the database as before.
+      KIT_API_KEY: e2eKit.apiKey,
+      KIT_API_URL: `http://127.0.0.1:${e2eKit.port}`,
       // Stripe's webhook, with events the checkout test signs itself (e2e/checkout.spec.ts).
       STRIPE_WEBHOOK_SECRET: testWebhookSecret,
     },

@@ -18,3 +18,9 @@ export const e2eDataDir = process.env.E2E_DATA_DIR;
 
 /** The e2e server's Kit webhook secret: tests sign Kit's confirmations with it (decision 021). */
 export const e2eKitWebhookSecret = 'e2e-kit-webhook-secret-0123456789';
+
+/**
+ * The fake Kit the browser tests start when they need one (server/providers/fake-kit.ts): the
+ * e2e server sends the posts' newsletters there, with this key.
+ */
+export const e2eKit = { port: port + 7, apiKey: 'e2e-kit-api-key' };
