@@ -240,7 +240,9 @@ try {
             continue;
           }
           if (reportDir) {
-            writeFileSync(join(reportDir, `${page}-${variant}-${run}.json`), JSON.stringify(lhr));
+            // A nested page id ("pages/press", "writing/tags/hiring") as one file name.
+            const name = `${page.replaceAll('/', '-')}-${variant}-${run}.json`;
+            writeFileSync(join(reportDir, name), JSON.stringify(lhr));
           }
           ({ shipped, 'no-script': noScript, base: baseRuns })[variant].push(figures(lhr));
           if (variant === 'shipped' && result) waits = await largestPaintWaits(result);
