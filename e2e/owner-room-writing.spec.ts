@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { ownerPaths } from '../contracts/owner';
 import { startFakeKit } from '../server/providers/fake-kit';
 import { words } from '../src/owner/words';
@@ -16,6 +17,23 @@ import { expect, test } from './test';
  */
 
 const writing = content.writing;
+const pictureWords = 'A to-do list, three lines long';
+
+/**
+ * The Edit button of Keystatic's toolbar under a picture in the text: its buttons carry no name,
+ * so it is found as the first button just below the picture.
+ */
+async function pictureEditButton(page: Page, below: number) {
+  const index = await page.evaluate(
+    (y) =>
+      [...document.querySelectorAll('button')].findIndex((button) => {
+        const { top } = button.getBoundingClientRect();
+        return top > y && top < y + 80;
+      }),
+    below,
+  );
+  return page.locator('button').nth(index);
+}
 
 /** What a reader without JavaScript gets at `path` of the main site: its status and its text. */
 async function read(browser: Browser, path: string) {
@@ -53,9 +71,29 @@ test('a post written in the editor and scheduled ahead appears on time without J
     await text.click();
     await page.keyboard.type('Your inbox is a queue of decisions that other people could make.');
     await page.keyboard.press('Enter');
-    await page.keyboard.type('## Who answers what');
-    await page.keyboard.press('Enter');
     await page.keyboard.type('Write the three answers you give most, then hand them over.');
+    await page.keyboard.press('Enter');
+    // A picture, uploaded from the text's insert menu, with the words that say what it shows.
+    await page.keyboard.type('/');
+    const upload = page.waitForEvent('filechooser');
+    await page.getByRole('option', { name: /^Image/ }).click();
+    await (await upload).setFiles({
+      name: 'Inbox Zero.png',
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 1200, height: 675, channels: 3, background: '#1f3a33' },
+      })
+        .png()
+        .toBuffer(),
+    });
+    const picture = text.locator('img[data-filename]');
+    const box = await picture.boundingBox();
+    if (!box) throw new Error('the uploaded picture is not in the text');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await (await pictureEditButton(page, box.y + box.height)).click();
+    const details = page.getByRole('dialog', { name: 'Image details' });
+    await details.getByRole('textbox', { name: 'Alt text' }).fill(pictureWords);
+    await details.getByRole('button', { name: 'Save' }).click();
     // A minute and a half ahead of the press: the publish is done well before then.
     const due = Date.now() + 90_000;
     await page
@@ -63,6 +101,7 @@ test('a post written in the editor and scheduled ahead appears on time without J
       .fill(new Date(due).toISOString().replace(/\.\d{3}Z$/, '+00:00'));
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect.poll(() => readFile(postFile, 'utf8').catch(() => '')).toContain(title);
+    expect(await readFile(postFile, 'utf8')).toContain(`![${pictureWords}](inbox-zero.png)`);
 
     const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
     await page.goto(ownerPaths.room);
@@ -87,7 +126,12 @@ test('a post written in the editor and scheduled ahead appears on time without J
     expect(broadcast?.content).toContain(
       `<p><a href="${siteOrigin.main}${postPath}">${writing.newsletter.readOnline}</a></p>`,
     );
-    expect(broadcast?.content).toContain('<h2>Who answers what</h2>');
+    expect(broadcast?.content).toContain(
+      '<p>Your inbox is a queue of decisions that other people could make.</p>',
+    );
+    expect(broadcast?.content).toMatch(
+      new RegExp(`<img src="${siteOrigin.main}/[^"]+\\.png" alt="${pictureWords}"`),
+    );
     expect(broadcast?.content).toContain(
       '<p>Write the three answers you give most, then hand them over.</p>',
     );
@@ -108,6 +152,7 @@ test('a post written in the editor and scheduled ahead appears on time without J
     const post = await read(browser, postPath);
     expect(post.status).toBe(200);
     expect(post.text).toContain('Write the three answers you give most, then hand them over.');
+    expect(post.text).toContain(`alt="${pictureWords}"`);
     expect((await read(browser, `${writing.path}/rss.xml`)).text).toContain(
       `${siteOrigin.main}${postPath}`,
     );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
@@ -125,23 +126,27 @@ export async function resolveContentImages(
     };
   };
 
-  const resolved = await mapContentImages(content, async (ref, file, at) => {
-    let pending = cache.get(ref.src);
-    if (!pending) {
-      pending = resolveFile(ref.src);
-      cache.set(ref.src, pending);
-    }
-    const result = await pending;
-    if (typeof result !== 'string') return { ...result, alt: ref.alt };
-    const text = await readFile(join(contentDir, file.path), 'utf8');
-    problems.push({
-      file: `content/${file.path}`,
-      line: lineOfField(file, text, [...at, 'src']),
-      path: `${fieldPath(at)}.src`,
-      message: result,
-    });
-    return { src: '', width: 0, height: 0, alt: ref.alt };
-  });
+  const resolved = await mapContentImages(
+    content,
+    async (ref, file, at) => {
+      let pending = cache.get(ref.src);
+      if (!pending) {
+        pending = resolveFile(ref.src);
+        cache.set(ref.src, pending);
+      }
+      const result = await pending;
+      if (typeof result !== 'string') return { ...result, alt: ref.alt };
+      const text = await readFile(join(contentDir, file.path), 'utf8');
+      problems.push({
+        file: `content/${file.path}`,
+        line: lineOfField(file, text, [...at, 'src']),
+        path: `${fieldPath(at)}.src`,
+        message: result,
+      });
+      return { src: '', width: 0, height: 0, alt: ref.alt };
+    },
+    (src) => staysInImages(src) && existsSync(join(imagesDir, src)),
+  );
   if (problems.length > 0) throw new InvalidContentError(problems);
   return { content: resolved, files: [...files.values()] };
 }

@@ -51,12 +51,16 @@ function replaceAt(target: unknown, path: readonly PropertyKey[], value: unknown
  * The content with every image reference replaced by what `resolve` makes of it (the build: the
  * file checked and its URLs; a unit test: a stand-in). The schemas say where images are, so a
  * new image field needs nothing here. The pictures of the posts' texts, which no schema field
- * holds, are resolved into `postPictures` by their file names.
+ * holds, are resolved into `postPictures`, by post and then by the name the text gives: a
+ * picture the editor uploaded into the post's own folder (images/<post>/) first, else one of
+ * images/ itself.
  */
 export async function mapContentImages(
   content: Content,
   resolve: (ref: ImageRef, file: ContentFile, path: PropertyKey[]) => Promise<ImageAsset>,
-): Promise<Resolved<Content> & { postPictures: Record<string, ImageAsset> }> {
+  /** Whether the content's images/ holds a file of this name: where a post's picture is. */
+  hasImage: (src: string) => boolean = () => false,
+): Promise<Resolved<Content> & { postPictures: Record<string, Record<string, ImageAsset>> }> {
   const resolved = structuredClone(content) as Content & {
     pages: Record<string, unknown>;
     posts: Record<string, unknown>;
@@ -73,15 +77,18 @@ export async function mapContentImages(
       replaceAt(resolved.pages[slug], at, await resolve(ref, file, at));
     }
   }
-  const postPictures: Record<string, ImageAsset> = {};
+  const postPictures: Record<string, Record<string, ImageAsset>> = {};
   for (const [slug, post] of Object.entries(content.posts ?? {})) {
     const file = postFile(slug);
     for (const [ref, at] of imageRefs(file.schema, post)) {
       replaceAt(resolved.posts[slug], at, await resolve(ref, file, at));
     }
+    const pictures: Record<string, ImageAsset> = {};
     for (const src of picturesOf(parsePostText(post.body).blocks)) {
-      postPictures[src] ??= await resolve({ src, alt: src }, file, ['body']);
+      const own = `${slug}/${src}`;
+      pictures[src] ??= await resolve({ src: hasImage(own) ? own : src, alt: src }, file, ['body']);
     }
+    postPictures[slug] = pictures;
   }
   return { ...(resolved as unknown as Resolved<Content>), postPictures };
 }

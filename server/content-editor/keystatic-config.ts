@@ -405,12 +405,18 @@ function blocksField(
 }
 
 /** The field of a Markdown file's text: Markdown kept as .md (Markdoc's editor, plain features). */
-function markdownBody(label: string) {
+function markdownBody(label: string, pictures = false) {
   return fields.markdoc({
     label,
     extension: 'md',
-    // Only what plain Markdown writes the same way: no Markdoc tables, images or tags.
-    options: { table: false, image: false, codeBlock: false },
+    // Only what plain Markdown writes the same way: no Markdoc tables, tags or code blocks. A
+    // post's text may hold pictures (contracts/content/post-text.ts): an upload goes to the
+    // content's images/ under its own name made safe, and the text names it by that name alone.
+    options: {
+      table: false,
+      codeBlock: false,
+      image: pictures ? { directory: imagesDirectory, transformFilename: safeFileName } : false,
+    },
   });
 }
 
@@ -541,7 +547,7 @@ export function postsCollection(): Collection<Record<string, ComponentSchema>, '
   const schema = Object.fromEntries(
     Object.entries(view.shape).map(([key, field]) => [
       key,
-      key === 'body' ? markdownBody('Text') : fieldFor(field, key, key),
+      key === 'body' ? markdownBody('Text', true) : fieldFor(field, key, key),
     ]),
   );
   schema.title = fields.slug({

@@ -56,7 +56,7 @@ it("makes each marked post's email: the post's link first, every link and pictur
       },
       'not-sent': { ...post, newsletter: false, body: 'Only on the site.' },
     },
-    { 'wall.jpg': { src: '/images/wall-9f8e.jpg', alt: 'wall.jpg' } },
+    { 'the-first-hire': { 'wall.jpg': { src: '/images/wall-9f8e.jpg', alt: 'wall.jpg' } } },
   );
   const [email, ...others] = await newslettersIn(file, 'https://jamie.example');
   expect(others).toEqual([]);
@@ -79,7 +79,9 @@ it("makes each marked post's email: the post's link first, every link and pictur
     'href="https://jamie.example/cheatcodes/the-first-hire#what-to-hand-over"',
   );
   expect(html).toContain('href="https://kit.com/"');
-  expect(html).toContain('src="https://jamie.example/images/wall-9f8e.jpg" alt="wall.jpg"');
+  expect(html).toContain(
+    'src="https://jamie.example/images/wall-9f8e.jpg" alt="The list on the wall"',
+  );
 });
 
 it('makes none from a render without the writing', async () => {

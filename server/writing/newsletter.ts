@@ -45,7 +45,7 @@ const renderedWriting = z.object({
         }),
       )
       .default({}),
-    postPictures: z.record(z.string(), picture).default({}),
+    postPictures: z.record(z.string(), z.record(z.string(), picture)).default({}),
   }),
 });
 
@@ -68,9 +68,9 @@ export async function newslettersIn(renderInput: string, origin: string): Promis
         ...blocks.map((block) =>
           blockHtml(block, {
             href: absolute,
-            picture: (src) => {
-              const found = content.postPictures[src];
-              return found ? picture(found) : '';
+            picture: (src, alt) => {
+              const found = content.postPictures[slug]?.[src];
+              return found ? picture({ src: found.src, alt }) : '';
             },
           }),
         ),
@@ -90,7 +90,7 @@ interface Links {
   /** A link's address as the email must carry it: absolute. */
   href(href: string): string;
   /** A picture of the post's text by its file name, as an `<img>` on the site's address. */
-  picture(src: string): string;
+  picture(src: string, alt: string): string;
 }
 
 function inlineHtml(text: readonly PostInline[], links: Links): string {
@@ -136,7 +136,7 @@ function blockHtml(block: PostBlock, links: Links): string {
     case 'code':
       return `<pre><code>${escapeMarkup(block.text)}</code></pre>`;
     case 'picture':
-      return links.picture(block.src);
+      return links.picture(block.src, block.alt);
     case 'rule':
       return '<hr>';
   }

@@ -2,9 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Transaction } from 'kysely';
-import { type Content, type ContentName, contentFiles } from '../../../contracts/content';
+import {
+  type Content,
+  type ContentName,
+  contentFileAt,
+  pageSlugOf,
+  postSlugOf,
+} from '../../../contracts/content';
 import { mapContentImages } from '../../../contracts/content/images';
-import { checkContentFile } from '../../../contracts/content/load';
+import { checkFile } from '../../../contracts/content/load';
 import type { Database } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { auditRow } from '../audit-log';
@@ -63,25 +69,41 @@ async function publishedEntries(dir: string): Promise<ContentEntry[]> {
 }
 
 /**
- * The pictures the content files name, found by the build's own walk of their image fields. A
- * file that does not fit its schema names none: its problems stop the publish before any
- * picture is looked at.
+ * The pictures the content files name (the named files', the owner's pages' and the posts'),
+ * found by the build's own walk of their image fields. A file that does not fit its schema names
+ * none: its problems stop the publish before any picture is looked at.
  */
 async function picturesNamed(entries: readonly ContentEntry[]): Promise<Set<string>> {
-  const byName = new Map(entries.map((entry) => [entry.name, entry.path]));
-  const content: Partial<Record<ContentName, unknown>> = {};
-  for (const name of Object.keys(contentFiles) as ContentName[]) {
-    const path = byName.get(contentFiles[name].path);
-    if (!path) continue;
-    const checked = checkContentFile(name, await readFile(path, 'utf8'));
-    if ('value' in checked) content[name] = checked.value;
+  const content: Partial<Record<ContentName, unknown>> & {
+    pages: Record<string, unknown>;
+    posts: Record<string, unknown>;
+  } = { pages: {}, posts: {} };
+  for (const entry of entries) {
+    const found = contentFileAt(entry.name);
+    if (!found) continue;
+    const checked = checkFile(found.file, await readFile(entry.path, 'utf8'));
+    if (!('value' in checked)) continue;
+    const page = pageSlugOf(entry.name);
+    const post = postSlugOf(entry.name);
+    if (page !== null) content.pages[page] = checked.value;
+    else if (post !== null) content.posts[post] = checked.value;
+    else content[found.name as ContentName] = checked.value;
   }
+  const images = new Set(
+    entries
+      .filter(({ name }) => name.startsWith(picturesDir))
+      .map(({ name }) => name.slice(picturesDir.length)),
+  );
   const named = new Set<string>();
   // A file left out above has no value, so the walk finds nothing in it.
-  await mapContentImages(content as Content, async (ref) => {
-    named.add(ref.src);
-    return { src: ref.src, width: 0, height: 0, alt: ref.alt };
-  });
+  await mapContentImages(
+    content as Content,
+    async (ref) => {
+      named.add(ref.src);
+      return { src: ref.src, width: 0, height: 0, alt: ref.alt };
+    },
+    (src) => images.has(src),
+  );
   return named;
 }
 

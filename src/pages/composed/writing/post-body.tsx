@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import type { PostBlock, PostInline } from '../../../../contracts/content/post-text';
 import { Image } from '../../../components/ui/image';
-import type { SiteContent } from '../../../content/page-props';
+import type { PostPictures } from '../../../content/page-props';
 
 /**
  * A post's text (contracts/content/post-text.ts) as its page shows it: the same reader makes its
@@ -57,7 +57,7 @@ const headingClass = {
   4: 'mt-8 text-step-0 font-semibold',
 } as const;
 
-function Block({ block, pictures }: { block: PostBlock; pictures: SiteContent['postPictures'] }) {
+function Block({ block, pictures }: { block: PostBlock; pictures: PostPictures }) {
   switch (block.kind) {
     case 'heading': {
       const Tag = `h${block.level}` as const;
@@ -122,7 +122,7 @@ export function Blocks({
   pictures,
 }: {
   blocks: readonly PostBlock[];
-  pictures: SiteContent['postPictures'];
+  pictures: PostPictures;
 }) {
   return blocks.map((block, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: static content: a block's place is its identity.

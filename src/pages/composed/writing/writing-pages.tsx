@@ -224,7 +224,10 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
             />
           ) : null}
           <div className="mt-6 max-w-prose text-step-0 leading-relaxed">
-            <Blocks blocks={parsePostText(post.body).blocks} pictures={content.postPictures} />
+            <Blocks
+              blocks={parsePostText(post.body).blocks}
+              pictures={content.postPictures[slug] ?? {}}
+            />
           </div>
           {post.tags.length > 0 ? (
             <div className="mt-12 flex flex-col gap-3">
