@@ -50,6 +50,36 @@ it('leaves out the pictures no content file names, however many there are', asyn
   });
 });
 
+it("keeps the pictures the owner's pages and the posts name: a post's own folder first, then images/", async () => {
+  await mkdir(join(working, 'images/the-first-hire'), { recursive: true });
+  await writeFile(join(working, 'images/the-first-hire/whiteboard.svg'), svg);
+  await writeFile(join(working, 'images/the-first-hire/left-behind.svg'), svg);
+  await writeFile(join(working, 'images/stage.svg'), svg);
+  await writeFile(join(working, 'images/press-shot.svg'), svg);
+  const post = join(working, 'posts/the-first-hire.md');
+  await writeFile(
+    post,
+    `${await readFile(post, 'utf8')}\n![The three answers](whiteboard.svg)\n\n![Jamie on stage](stage.svg)\n`,
+  );
+  const press = join(working, 'pages/press.yaml');
+  await writeFile(
+    press,
+    (await readFile(press, 'utf8')).replace('src: portrait.svg', 'src: press-shot.svg'),
+  );
+
+  const pictures = [...(await readContentFiles(working)).keys()].filter((name) =>
+    name.startsWith('images/'),
+  );
+  expect(pictures).toEqual(
+    expect.arrayContaining([
+      'images/the-first-hire/whiteboard.svg',
+      'images/stage.svg',
+      'images/press-shot.svg',
+    ]),
+  );
+  expect(pictures).not.toContain('images/the-first-hire/left-behind.svg');
+});
+
 it('still refuses a working copy past its limits in files that are not pictures', async () => {
   await mkdir(join(working, 'notes'), { recursive: true });
   for (let n = 0; n <= contentLimits.files; n++) {
