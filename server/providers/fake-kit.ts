@@ -152,5 +152,14 @@ async function readAll(request: IncomingMessage): Promise<string> {
 /** Kit in-process, for tests of sign-ups and sales: making a broadcast is not theirs to do. */
 export function subscribingKit(subscribe: Kit['subscribe'] = async () => {}): Kit {
   const notHere = () => Promise.reject(new Error('this test makes no broadcast'));
-  return { subscribe, createBroadcast: notHere, findBroadcast: notHere };
+  return {
+    subscribe,
+    createBroadcast: notHere,
+    findBroadcast: notHere,
+    broadcast: notHere,
+    // biome-ignore lint/correctness/useYield: it refuses before any page.
+    async *broadcastPages() {
+      throw new Error('this test reads no broadcast');
+    },
+  };
 }

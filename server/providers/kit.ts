@@ -27,6 +27,13 @@ export interface Kit {
   createBroadcast(broadcast: KitBroadcast): Promise<string>;
   /** The id of a broadcast with this description, if Kit holds one. */
   findBroadcast(description: string): Promise<string | null>;
+  /**
+   * Kit's broadcasts, a page at a time as Kit's cursor gives them, each as Kit answered it (the
+   * caller reads the fields it needs); at most `maxPages` pages.
+   */
+  broadcastPages(maxPages: number): AsyncGenerator<unknown[]>;
+  /** One broadcast whole, as Kit answers it: its list may leave the content out. */
+  broadcast(id: string): Promise<unknown>;
 }
 
 export interface KitOptions {
@@ -63,7 +70,14 @@ export function createKit({ apiKey, baseUrl, timeoutMs = kitTimeoutMs }: KitOpti
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new ProviderError(`Kit unreachable: ${error instanceof Error ? error.name : 'error'}`);
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? 'timed out'
+          : /redirect/i.test(cause?.message ?? '')
+            ? 'answered with a redirect, which is refused (the key would go with it)'
+            : `unreachable: ${error instanceof Error ? error.name : 'error'}`;
+      throw new ProviderError(`Kit ${reason}`);
     }
     // Read the body whole either way, so the connection can be reused.
     const text = await response.text().catch(() => '');
@@ -109,33 +123,45 @@ export function createKit({ apiKey, baseUrl, timeoutMs = kitTimeoutMs }: KitOpti
     },
 
     async findBroadcast(description) {
-      let after: string | null = null;
-      // Kit pages its list; a retry looks through the newest few hundred.
-      for (let page = 0; page < maxBroadcastPages; page++) {
-        const query = new URLSearchParams({ per_page: '100', ...(after ? { after } : {}) });
-        const listed = broadcastList.safeParse(await call(`/v4/broadcasts?${query}`));
-        if (!listed.success) throw new ProviderError('Kit answered an unreadable broadcast list');
-        const found = listed.data.broadcasts.find((one) => one.description === description);
-        if (found) return String(found.id);
-        if (!listed.data.pagination.has_next_page || !listed.data.pagination.end_cursor) break;
-        after = listed.data.pagination.end_cursor;
+      // A retry looks through the newest few hundred.
+      for await (const page of this.broadcastPages(maxBroadcastPages)) {
+        for (const item of page) {
+          const listed = listedBroadcast.safeParse(item);
+          if (listed.success && listed.data.description === description) {
+            return String(listed.data.id);
+          }
+        }
       }
       return null;
     },
+
+    async *broadcastPages(maxPages) {
+      let after: string | null = null;
+      for (let page = 0; page < maxPages; page++) {
+        const query = new URLSearchParams({ per_page: '100', ...(after ? { after } : {}) });
+        const listed = broadcastList.safeParse(await call(`/v4/broadcasts?${query}`));
+        if (!listed.success) throw new ProviderError('Kit answered an unreadable broadcast list');
+        yield listed.data.broadcasts;
+        const { has_next_page: more, end_cursor: cursor } = listed.data.pagination ?? {};
+        // A cursor that does not move is Kit's mistake, not more broadcasts.
+        if (!more || !cursor || cursor === after) return;
+        after = cursor;
+      }
+    },
+
+    broadcast: (id) => call(`/v4/broadcasts/${encodeURIComponent(id)}`),
   };
 }
 
 const maxBroadcastPages = 5;
 const madeBroadcast = z.object({ broadcast: z.object({ id: z.union([z.number(), z.string()]) }) });
+const listedBroadcast = z.object({
+  id: z.union([z.number(), z.string()]),
+  description: z.string().nullish(),
+});
 const broadcastList = z.object({
-  broadcasts: z.array(
-    z.object({
-      id: z.union([z.number(), z.string()]),
-      description: z.string().nullable().optional(),
-    }),
-  ),
-  pagination: z.object({
-    has_next_page: z.boolean(),
-    end_cursor: z.string().nullable().optional(),
-  }),
+  broadcasts: z.array(z.unknown()),
+  pagination: z
+    .object({ has_next_page: z.boolean().nullish(), end_cursor: z.string().nullish() })
+    .nullish(),
 });

@@ -61,9 +61,12 @@ export const postsCli: LeadsCommand = {
           );
         }
         const { kitBroadcasts } = await import('../posts-import/kit-broadcasts');
+        const { createKit } = await import('../../../server/providers/kit');
         const archive = await kitBroadcasts({
-          apiKey: env.KIT_API_KEY,
-          baseUrl: env.KIT_API_URL ?? 'https://api.kit.com',
+          kit: createKit({
+            apiKey: env.KIT_API_KEY,
+            baseUrl: env.KIT_API_URL ?? 'https://api.kit.com',
+          }),
           now,
         });
         items = archive.items;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
+import type { Kit } from '../../../server/providers/kit';
+import { ProviderError } from '../../../server/providers/provider-error';
 import type { ArchiveItem } from './item';
 
 /**
- * The broadcasts Kit has sent, through its API v4: `GET /v4/broadcasts`, a page at a time by its
- * cursor (https://developers.kit.com/api-reference/pagination). A broadcast counts as sent when
- * its send time (or, without one, its publication on Kit's web archive) is past; drafts and
- * scheduled ones are counted and left out. A redirect is refused (the key would travel with it),
- * each request has a time limit, and the key is never part of a message.
+ * The broadcasts Kit has sent, read through the one Kit client (server/providers/kit.ts: its
+ * pages of `GET /v4/broadcasts`, redirects refused, a time limit per request, the key never in a
+ * message). A broadcast counts as sent when its send time (or, without one, its publication on
+ * Kit's web archive) is past; drafts and scheduled ones are counted and left out.
  */
 
-export const kitRequestTimeoutMs = 30_000;
-const perPage = 100;
 /** No archive is this long: a cursor that never ends is Kit's mistake, not more broadcasts. */
 const maxPages = 1000;
 
@@ -32,80 +31,35 @@ const broadcast = z.looseObject({
 });
 type Broadcast = z.infer<typeof broadcast>;
 
-const page = z.looseObject({
-  broadcasts: z.array(broadcast),
-  pagination: z
-    .looseObject({ has_next_page: z.boolean().nullish(), end_cursor: nullableText })
-    .nullish(),
-});
-
 export interface KitArchive {
   items: ArchiveItem[];
   /** Drafts and broadcasts scheduled for later: left out. */
   unsent: number;
 }
 
-export async function kitBroadcasts({
-  apiKey,
-  baseUrl,
-  now,
-  timeoutMs = kitRequestTimeoutMs,
-}: {
-  apiKey: string;
-  baseUrl: string;
-  now: Date;
-  timeoutMs?: number;
-}): Promise<KitArchive> {
-  const get = async (path: string, query: Record<string, string> = {}): Promise<unknown> => {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { Accept: 'application/json', 'X-Kit-Api-Key': apiKey },
-        // A redirect would carry the API key to wherever it points.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? 'timed out'
-          : /redirect/i.test(cause?.message ?? '')
-            ? 'answered with a redirect, which is refused (the key would go with it)'
-            : 'unreachable';
-      throw new Error(`Kit ${reason} (GET ${url.pathname}); check KIT_API_URL and try again.`);
-    }
-    if (response.status === 401 || response.status === 403) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new Error(`Kit refused KIT_API_KEY (${response.status}): check the key and try again.`);
-    }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new Error(`Kit answered ${response.status} to GET ${url.pathname}; try again later.`);
-    }
-    return response.json().catch(() => {
-      throw new Error(`Kit's answer to GET ${url.pathname} is not JSON.`);
-    });
-  };
+/** What Kit's refusal of the key means for the owner at the terminal. */
+function explained(error: unknown): unknown {
+  if (error instanceof ProviderError && /answered 40[13]\b/.test(error.message)) {
+    return new Error(`${error.message}: KIT_API_KEY was refused; check the key and try again.`);
+  }
+  return error;
+}
 
+export async function kitBroadcasts({ kit, now }: { kit: Kit; now: Date }): Promise<KitArchive> {
   const sent: Array<{ broadcast: Broadcast; at: string }> = [];
   let unsent = 0;
-  let after: string | undefined;
-  for (let count = 0; count < maxPages; count++) {
-    const answer = page.safeParse(
-      await get('/v4/broadcasts', { per_page: String(perPage), ...(after ? { after } : {}) }),
-    );
-    if (!answer.success) throw new Error("Kit's list of broadcasts is not as expected.");
-    for (const item of answer.data.broadcasts) {
-      const at = sentAt(item, now);
-      if (at) sent.push({ broadcast: item, at });
-      else unsent++;
+  try {
+    for await (const page of kit.broadcastPages(maxPages)) {
+      for (const listed of page) {
+        const item = broadcast.safeParse(listed);
+        if (!item.success) throw new Error("Kit's list of broadcasts is not as expected.");
+        const at = sentAt(item.data, now);
+        if (at) sent.push({ broadcast: item.data, at });
+        else unsent++;
+      }
     }
-    const next = answer.data.pagination;
-    if (!next?.has_next_page || !next.end_cursor || next.end_cursor === after) break;
-    after = next.end_cursor;
+  } catch (error) {
+    throw explained(error);
   }
 
   const items: ArchiveItem[] = [];
@@ -115,7 +69,9 @@ export async function kitBroadcasts({
     if (!content) {
       const one = z
         .looseObject({ broadcast })
-        .safeParse(await get(`/v4/broadcasts/${encodeURIComponent(String(item.id))}`));
+        .safeParse(
+          await kit.broadcast(String(item.id)).catch((error) => Promise.reject(explained(error))),
+        );
       content = one.success ? one.data.broadcast.content : undefined;
     }
     const subject = withoutLiquid(item.subject ?? '');
