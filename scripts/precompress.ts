@@ -17,27 +17,43 @@ const compressible = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
  * compressed is not compressed again.
  */
 export async function precompress(dir: string, reuse: Reuse = makeEverything): Promise<number> {
-  let count = 0;
+  const paths: string[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !compressible.test(entry.name)) continue;
-    const path = join(entry.parentPath, entry.name);
-    const source = await readFile(path);
-    if ((await stat(path)).size < 256) continue;
-    const sha256 = createHash('sha256').update(source).digest('base64url');
-    const [br, gzipped] = await reuse.once('compressed', { sha256 }, () =>
-      Promise.all([
-        brotli(source, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        }),
-        gz(source, { level: 9 }),
-      ]),
-    );
-    if (br.length < source.length) await writeFile(`${path}.br`, br);
-    if (gzipped.length < source.length) await writeFile(`${path}.gz`, gzipped);
-    count++;
+    if (entry.isFile() && compressible.test(entry.name))
+      paths.push(join(entry.parentPath, entry.name));
   }
+  let count = 0;
+  // zlib compresses on libuv's threads: a few files at once keep every core busy.
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++] as string;
+      if (await compressOne(path, reuse)) count++;
+    }
+  };
+  await Promise.all(Array.from({ length: parallelFiles }, worker));
   return count;
+}
+
+/** As many as libuv's thread pool runs at once by default. */
+const parallelFiles = 4;
+
+async function compressOne(path: string, reuse: Reuse): Promise<boolean> {
+  const source = await readFile(path);
+  if ((await stat(path)).size < 256) return false;
+  const sha256 = createHash('sha256').update(source).digest('base64url');
+  const [br, gzipped] = await reuse.once('compressed', { sha256 }, () =>
+    Promise.all([
+      brotli(source, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+      gz(source, { level: 9 }),
+    ]),
+  );
+  if (br.length < source.length) await writeFile(`${path}.br`, br);
+  if (gzipped.length < source.length) await writeFile(`${path}.gz`, gzipped);
+  return true;
 }

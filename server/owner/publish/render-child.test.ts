@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildPaths } from '../../build-paths';
-import { renderInChild, renderMemoryMb } from './render-child';
+import { renderEnv, renderInChild, renderMemoryMb } from './render-child';
 
 /**
  * The renderer child gets only what a render reads: a secret of the server's (Kit, Stripe, SMTP,
@@ -61,3 +61,8 @@ writeFileSync(out, JSON.stringify({ env: process.env, heapLimit: getHeapStatisti
   // 48 MB on Node 20, 192 MB on Node 24. Uncapped, this machine's limit is about 4 GB.
   expect(seen.heapLimit / 1024 / 1024).toBeLessThan(renderMemoryMb + 256);
 }, 20_000);
+
+it('renders with React’s production build unless the server says otherwise', () => {
+  expect(renderEnv({ PATH: '/bin' })).toEqual({ PATH: '/bin', NODE_ENV: 'production' });
+  expect(renderEnv({ NODE_ENV: 'test' }).NODE_ENV).toBe('test');
+});
