@@ -78,7 +78,11 @@ export async function mapContentImages(
     }
   }
   const postPictures: Record<string, Record<string, ImageAsset>> = {};
+  let read = 0;
   for (const [slug, post] of Object.entries(content.posts ?? {})) {
+    // Reading an archive's texts takes a second or so: the server that publishes goes on
+    // answering between every few posts.
+    if (++read % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     const file = postFile(slug);
     for (const [ref, at] of imageRefs(file.schema, post)) {
       replaceAt(resolved.posts[slug], at, await resolve(ref, file, at));
