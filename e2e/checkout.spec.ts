@@ -40,7 +40,9 @@ test('a checkout click from an Instagram visit becomes one £49 sale from Instag
   await newsletter.getByRole('button', { name: home.newsletter.copy.submit }).click();
   await expect(page.getByText(home.newsletter.toast.title, { exact: true })).toBeVisible();
 
-  await page.goto('/assetworkshop?utm_source=instagram');
+  // Once the page's code has run (after its first paint), its checkout links carry the address;
+  // a click before then goes on without it, as a plain link (src/lib/checkout-link.ts).
+  await page.goto('/assetworkshop?utm_source=instagram', { waitUntil: 'networkidle' });
   const opened = context.waitForEvent('page');
   await page.getByRole('link', { name: workshop.hero.cta, exact: true }).click();
   const checkout = await opened;
