@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { contentCopies, sampleContentDir } from '../testing/content-copies';
 import { pageFile } from './index';
-import { checkFile, formatProblem, InvalidContentError, loadContent } from './load';
+import { checkFile, formatProblem, loadContent } from './load';
 
 /**
  * An owner's page (content/pages/<slug>.yaml) is refused, with the file, line and field, wherever
@@ -13,8 +13,7 @@ import { checkFile, formatProblem, InvalidContentError, loadContent } from './lo
  * server or another page answers, a list that is not configured, a block the site has no section
  * for, prose the page cannot show.
  */
-const contentDir = resolve(import.meta.dirname, '../../content');
-const pressYaml = await readFile(join(contentDir, 'pages/press.yaml'), 'utf8');
+const pressYaml = await readFile(join(sampleContentDir, 'pages/press.yaml'), 'utf8');
 
 /** The sample page with `value` at `path` (a field of the file, as the yaml library walks it). */
 function withValue(path: readonly (string | number)[], value: unknown): string {
@@ -135,7 +134,7 @@ describe('an owner page file', () => {
   it("refuses a second checkout block: the page's redirect sells one list of sessions", () => {
     const document = parseDocument(pressYaml);
     const blocks = (document.get('blocks') as { items: unknown[] }).items.length;
-    const workshop = parseDocument(readFileSync(join(contentDir, 'workshop.yaml'), 'utf8'));
+    const workshop = parseDocument(readFileSync(join(sampleContentDir, 'workshop.yaml'), 'utf8'));
     const checkout = {
       discriminant: 'checkout',
       value: {
@@ -200,28 +199,7 @@ describe('an owner page file', () => {
 });
 
 describe('the owner pages of a content directory', () => {
-  let dir: string | undefined;
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
-
-  async function contentWith(files: Record<string, string>): Promise<string> {
-    dir = await mkdtemp(join(tmpdir(), 'owner-pages-'));
-    await cp(contentDir, dir, { recursive: true });
-    for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
-    return dir;
-  }
-
-  async function loadProblems(directory: string): Promise<string[]> {
-    try {
-      await loadContent(directory);
-      return [];
-    } catch (error) {
-      if (error instanceof InvalidContentError) return error.problems.map(formatProblem);
-      throw error;
-    }
-  }
+  const { contentWith, loadProblems } = contentCopies('owner-pages');
 
   it('loads each by its file name', async () => {
     const content = await loadContent(
@@ -239,7 +217,7 @@ describe('the owner pages of a content directory', () => {
   });
 
   it('refuses a page whose path a redirect leads away from', async () => {
-    const site = await readFile(join(contentDir, 'site.yaml'), 'utf8');
+    const site = await readFile(join(sampleContentDir, 'site.yaml'), 'utf8');
     const document = parseDocument(site);
     document.setIn(
       ['redirects'],

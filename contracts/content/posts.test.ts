@@ -1,46 +1,24 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentCopies, sampleContentDir } from '../testing/content-copies';
 import { tagSlug } from '../writing';
-import { formatProblem, InvalidContentError, loadContent } from './load';
+import { loadContent } from './load';
 
 /**
  * The writing as content (docs/decisions/028-writing.md): each post of content/posts/ is read
  * with its front matter and its text, and refused with its file, line and field where the site
  * could not show it as written.
  */
-const contentDir = resolve(import.meta.dirname, '../../content');
 
 describe('the posts of a content directory', () => {
-  let dir: string | undefined;
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
-
-  async function contentWith(files: Record<string, string>): Promise<string> {
-    dir = await mkdtemp(join(tmpdir(), 'posts-'));
-    await cp(contentDir, dir, { recursive: true });
-    for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
-    return dir;
-  }
-
-  async function loadProblems(directory: string): Promise<string[]> {
-    try {
-      await loadContent(directory);
-      return [];
-    } catch (error) {
-      if (error instanceof InvalidContentError) return error.problems.map(formatProblem);
-      throw error;
-    }
-  }
+  const { contentWith, loadProblems } = contentCopies('posts');
 
   const post = (front: string, body = 'A paragraph.\n') =>
     `---\ntitle: A post\ndescription: What it says.\ndate: "2026-11-22T07:00:00+00:00"\n${front}---\n${body}`;
 
   it('loads the sample posts by their file names, with the section that lists them', async () => {
-    const content = await loadContent(contentDir);
+    const content = await loadContent(sampleContentDir);
     expect(Object.keys(content.posts).sort()).toEqual([
       'a-week-without-you',
       'numbers-a-buyer-reads',
@@ -92,7 +70,7 @@ describe('the posts of a content directory', () => {
   });
 
   it('refuses a section whose path is not one segment, and words without their placeholder', async () => {
-    const writing = await readFile(join(contentDir, 'writing.yaml'), 'utf8');
+    const writing = await readFile(join(sampleContentDir, 'writing.yaml'), 'utf8');
     const problems = await loadProblems(
       await contentWith({
         'writing.yaml': writing
