@@ -500,6 +500,19 @@ export function editorPlace(name: string, file: ContentFile, path: string, data?
   return places.join(' › ');
 }
 
+/** A collection entry's file name, made from its name and kept to what a slug may be. */
+const fileNameOf = (description: string) => ({
+  label: 'File name',
+  description,
+  validation: {
+    pattern: {
+      regex: pageSlugPattern,
+      message:
+        'Use lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
+    },
+  },
+});
+
 /**
  * The owner's pages as a collection: one file each in content/pages/, its name as the editor
  * lists it, the file name made from that name (and kept to what a page's slug may be).
@@ -515,17 +528,9 @@ export function pagesCollection(): Collection<Record<string, ComponentSchema>, '
       label: 'Name',
       description: 'What the editor lists the page by; visitors never see it.',
     },
-    slug: {
-      label: 'File name',
-      description: `The page's file in content/${pagesDirectory}/: lower-case letters, digits and hyphens.`,
-      validation: {
-        pattern: {
-          regex: pageSlugPattern,
-          message:
-            'Use lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
-        },
-      },
-    },
+    slug: fileNameOf(
+      `The page's file in content/${pagesDirectory}/: lower-case letters, digits and hyphens.`,
+    ),
   });
   return {
     label: labelOf(pagesName),
@@ -552,17 +557,9 @@ export function postsCollection(): Collection<Record<string, ComponentSchema>, '
   );
   schema.title = fields.slug({
     name: { label: 'Title' },
-    slug: {
-      label: 'File name',
-      description: `The post's file in content/${postsDirectory}/ and its address under the writing's path: lower-case letters, digits and hyphens.`,
-      validation: {
-        pattern: {
-          regex: pageSlugPattern,
-          message:
-            'Use lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
-        },
-      },
-    },
+    slug: fileNameOf(
+      `The post's file in content/${postsDirectory}/ and its address under the writing's path: lower-case letters, digits and hyphens.`,
+    ),
   });
   return {
     label: labelOf(postsName),
