@@ -14,6 +14,7 @@ import { Container } from '../../../components/ui/container';
 import { Image } from '../../../components/ui/image';
 import type { PageProps, SiteContent } from '../../../content/page-props';
 import type { PageMeta } from '../../../content/types';
+import { cn } from '../../../lib/cn';
 import { fillTemplate } from '../../../lib/template';
 import { Newsletter } from '../../../sections/newsletter';
 import { Blocks } from './post-body';
@@ -187,6 +188,28 @@ function relatedTo(slug: string, post: Post, posts: Array<{ slug: string; post: 
     .slice(0, 3);
 }
 
+/** The post before or after this one, by its title. */
+function Neighbour({
+  writing,
+  rel,
+  to,
+  label,
+  className,
+}: {
+  writing: Writing;
+  rel: 'prev' | 'next';
+  to: { slug: string; post: Post };
+  label: string;
+  className?: string;
+}) {
+  return (
+    <a href={postPath(writing, to.slug)} rel={rel} className={cn('group flex flex-col', className)}>
+      <span className="text-step--1 text-muted">{label}</span>
+      <span className="font-semibold group-hover:underline">{to.post.title}</span>
+    </a>
+  );
+}
+
 function PostPage({ content, slug, now }: { content: SiteContent; slug: string; now: number }) {
   const { writing, posts, site } = content;
   const post = posts[slug];
@@ -241,26 +264,23 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
               className="mt-12 grid gap-6 border-t border-line pt-8 sm:grid-cols-2"
             >
               {previous ? (
-                <a
-                  href={postPath(writing, previous.slug)}
+                <Neighbour
+                  writing={writing}
                   rel="prev"
-                  className="group flex flex-col"
-                >
-                  <span className="text-step--1 text-muted">{writing.words.previous}</span>
-                  <span className="font-semibold group-hover:underline">{previous.post.title}</span>
-                </a>
+                  to={previous}
+                  label={writing.words.previous}
+                />
               ) : (
                 <span />
               )}
               {next ? (
-                <a
-                  href={postPath(writing, next.slug)}
+                <Neighbour
+                  writing={writing}
                   rel="next"
-                  className="group flex flex-col sm:text-right"
-                >
-                  <span className="text-step--1 text-muted">{writing.words.next}</span>
-                  <span className="font-semibold group-hover:underline">{next.post.title}</span>
-                </a>
+                  to={next}
+                  label={writing.words.next}
+                  className="sm:text-right"
+                />
               ) : null}
             </nav>
           ) : null}
