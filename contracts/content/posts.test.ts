@@ -69,18 +69,20 @@ describe('the posts of a content directory', () => {
     ]);
   });
 
-  it('refuses a section whose path is not one segment, and words without their placeholder', async () => {
+  it('refuses a section whose path is not one segment, words without their placeholder, and a newsletter neither draft nor scheduled', async () => {
     const writing = await readFile(join(sampleContentDir, 'writing.yaml'), 'utf8');
     const problems = await loadProblems(
       await contentWith({
         'writing.yaml': writing
           .replace('path: /cheatcodes', 'path: /writing/all')
-          .replace('readingTime: "{minutes} min read"', 'readingTime: A short read'),
+          .replace('readingTime: "{minutes} min read"', 'readingTime: A short read')
+          .replace('broadcast: draft', 'broadcast: weekly'),
       }),
     );
     expect(problems).toEqual([
       '  content/writing.yaml:6 path: expected one path segment of lower-case letters, digits and hyphens ("/cheatcodes"), got "/writing/all"',
       '  content/writing.yaml:17 words.readingTime: expected {minutes} where the number goes, got "A short read"',
+      '  content/writing.yaml:44 newsletter.broadcast: expected draft (the owner sends it from Kit) or scheduled (Kit sends it at the post\'s time), got "weekly"',
     ]);
   });
 });
