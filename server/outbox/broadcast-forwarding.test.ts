@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { listJobs } from '../db/outbox';
+import { listJobs, retryFailedJobs } from '../db/outbox';
 import { broadcastLeadMs, findPostBroadcast, queueBroadcasts } from '../db/post-broadcasts';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
@@ -40,14 +40,18 @@ describeEachStore("a post's newsletter through the outbox", ({ store }) => {
   });
 
   /** A fake Kit answering as `script` says, and `instances` outbox workers sending to it. */
-  async function kitWithWorkers(script?: FakeKitScript, instances = 1) {
+  async function kitWithWorkers(
+    script?: FakeKitScript,
+    instances = 1,
+    maxAttempts = fast.maxAttempts,
+  ) {
     const kit = await startFakeKit(apiKey, script);
     const forwarding = createForwarding(env, {
       kit: createKit({ apiKey, baseUrl: kit.url }),
       ownerMail: null,
     });
     for (let index = 0; index < instances; index++) {
-      const worker = startOutboxWorker(store(), forwarding, logger, fast);
+      const worker = startOutboxWorker(store(), forwarding, logger, { ...fast, maxAttempts });
       running.push({ worker, close: index === 0 ? kit.close : async () => {} });
     }
     const settled = () =>
@@ -93,6 +97,22 @@ describeEachStore("a post's newsletter through the outbox", ({ store }) => {
     const [job] = await listJobs(store(), ['sent']);
     expect(job?.attempts).toBe(2);
     expect((await findPostBroadcast(store(), 'the-first-hire'))?.kit_id).toBe('1');
+  });
+
+  it('is made once when the lost answer parked the job and the owner queued it again', async () => {
+    const { kit } = await kitWithWorkers((n) => (n === 0 ? 'drop' : 200), 1, 1);
+    await publish(store(), [newsletter()]);
+    await vi.waitFor(async () => expect(await listJobs(store(), ['failed'])).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 25,
+    });
+    expect(await retryFailedJobs(store())).toBe(1);
+    await vi.waitFor(async () => expect(await listJobs(store(), ['sent'])).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 25,
+    });
+    expect(kit.broadcasts).toHaveLength(1);
+    expect((await findPostBroadcast(store(), 'the-first-hire'))?.state).toBe('made');
   });
 
   it("is scheduled for the post's time, made shortly before it, with the words last published", async () => {

@@ -88,7 +88,7 @@ export function createForwarding(
         ? new Date(postTime > now ? postTime : now + 60_000).toISOString()
         : null;
     const kitId =
-      (job.attempts > 1 ? await providers.kit.findBroadcast(description) : null) ??
+      (tried(job) ? await providers.kit.findBroadcast(description) : null) ??
       (await providers.kit.createBroadcast({
         subject: broadcast.subject,
         previewText: broadcast.preview_text,
@@ -177,6 +177,12 @@ export function createForwarding(
     deliverDigest: sendDigest,
   };
 }
+
+/**
+ * Whether a job was tried before: a retry, or a job the owner queued again after it failed (its
+ * tries start again from none, its last error stays).
+ */
+const tried = (job: OutboxJob) => job.attempts > 1 || job.last_error !== null;
 
 /** A post's mark in its broadcast's description in Kit: how a retry knows its own broadcast. */
 export const broadcastMark = (slug: string) => `Post on the site: ${slug}`;
