@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { listedRoutes } from '../contracts/routes';
+import { listedRoutes, openRoutes, ownerRoutes } from '../contracts/routes';
+import { postSlugOfPage } from '../contracts/writing';
 import { content } from './content';
 import { siteOrigin } from './hosts';
 import { moveMouseUntilLive } from './pointer';
@@ -152,4 +153,32 @@ test('no page breaks its Content-Security-Policy, its islands all live', async (
     );
     expect(violations, `${site} ${path}`).toEqual([]);
   }
+});
+
+test('a returning reader of a post fetches no script until its sign-up comes near the screen', async ({
+  page,
+}) => {
+  const post = openRoutes(ownerRoutes(content), Date.now()).find(
+    ({ page: id }) => postSlugOfPage(id) !== null,
+  );
+  expect(post, 'the sample content has a published post').toBeDefined();
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(post?.path ?? '', { waitUntil: 'networkidle' });
+  const scriptsFetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.js')),
+    );
+  // Reading, the page still: nothing of ours beyond the module written into the page.
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(500);
+  expect(await scriptsFetched()).toEqual([]);
+
+  const signUp = page.locator('[data-island-root]');
+  await expect(signUp).toHaveCount(1);
+  await signUp.evaluate((root) => root.firstElementChild?.scrollIntoView({ block: 'center' }));
+  await expect(signUp).toHaveAttribute('data-hydrated');
+  expect(await scriptsFetched()).toContainEqual(expect.stringMatching(/\/page-runtime-/));
 });

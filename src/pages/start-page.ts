@@ -23,7 +23,81 @@ export function startPage(): void {
     );
   };
   const held = holdPresses(start);
-  afterFirstPaint(start);
+  afterFirstPaint(() => whenWanted(start));
+}
+
+/** What the consent module (src/lib/consent.ts) stores its choice under. */
+export const storedConsentKey = 'consent';
+
+/**
+ * Whether the stored consent asks for the page's code at once: no choice yet (the banner must be
+ * shown), or a choice that lets a tag load. Read here rather than through src/lib/consent.ts:
+ * this module is written into every page and must import nothing (scripts/inline-start.ts).
+ * Anything unreadable counts as no consent, as there.
+ */
+export function consentWantsCode(raw: string | null): boolean {
+  if (raw === null) return true;
+  try {
+    const choice: unknown = JSON.parse(raw);
+    if (typeof choice !== 'object' || choice === null) return false;
+    const { analytics, advertising } = choice as Record<string, unknown>;
+    return analytics === true || advertising === true;
+  } catch {
+    return false;
+  }
+}
+
+function storedConsent(): string | null {
+  try {
+    return window.localStorage.getItem(storedConsentKey);
+  } catch {
+    return null; // Storage blocked: the banner asks on every page, as src/lib/consent.ts does.
+  }
+}
+
+/** How near the screen a part must come for its code to load (as src/islands/start.ts). */
+const nearScreen = '300px 0px';
+
+/**
+ * The rest of the page's code is wanted after the first paint only when it has work on screen:
+ * the consent banner to show, a consented tag to load, an island that starts when idle. Otherwise
+ * (a returning reader on a long post) it waits until a part it drives comes near the screen: an
+ * island, a checkout link it completes, a control that reopens the consent banner; or a mouse
+ * moves, for the islands that wait for one. A press before then is held (src/islands/hold.ts).
+ */
+function whenWanted(start: () => void): void {
+  const islands = [...document.querySelectorAll<HTMLElement>('script[data-island]')];
+  const schedules = new Set(islands.map((script) => script.dataset.hydrate));
+  if (consentWantsCode(storedConsent()) || schedules.has('idle')) {
+    start();
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      stop();
+      start();
+    },
+    { rootMargin: nearScreen },
+  );
+  const onMouse = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    stop();
+    start();
+  };
+  const stop = () => {
+    observer.disconnect();
+    document.removeEventListener('pointermove', onMouse);
+  };
+  // An island's root has no box of its own (`display: contents`): its children are watched.
+  for (const part of document.querySelectorAll('[data-island-root] > *, a[data-checkout-link]')) {
+    observer.observe(part);
+  }
+  // A control that reopens the banner is hidden until the code shows it: its parent is watched.
+  for (const control of document.querySelectorAll('[data-consent-open]')) {
+    observer.observe(control.parentElement ?? control);
+  }
+  if (schedules.has('mouse')) document.addEventListener('pointermove', onMouse);
 }
 
 /**
