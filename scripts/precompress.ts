@@ -3,6 +3,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { mapAtMost } from '../src/content/map-at-most';
 import { makeEverything, type Reuse } from '../src/content/reuse';
 
 const brotli = promisify(brotliCompress);
@@ -22,21 +23,10 @@ export async function precompress(dir: string, reuse: Reuse = makeEverything): P
     if (entry.isFile() && compressible.test(entry.name))
       paths.push(join(entry.parentPath, entry.name));
   }
-  let count = 0;
-  // zlib compresses on libuv's threads: a few files at once keep every core busy.
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const path = paths[next++] as string;
-      if (await compressOne(path, reuse)) count++;
-    }
-  };
-  await Promise.all(Array.from({ length: parallelFiles }, worker));
-  return count;
+  // zlib compresses on libuv's threads: as many files at once as its pool runs by default.
+  const compressed = await mapAtMost(paths, 4, (path) => compressOne(path, reuse));
+  return compressed.filter(Boolean).length;
 }
-
-/** As many as libuv's thread pool runs at once by default. */
-const parallelFiles = 4;
 
 async function compressOne(path: string, reuse: Reuse): Promise<boolean> {
   const source = await readFile(path);

@@ -27,6 +27,18 @@ export const kickerLineHeight = 1.2;
 export const kickerPadding = { x: 18, y: 9 };
 export const headlineLineHeight = 1.02;
 
+const artHeight = 480;
+/** A portrait's 4:5 at most: a wider picture (a post's landscape cover) would reach the words. */
+const artMaxWidth = (artHeight * 4) / 5;
+
+/** The artwork's size on the card: its full height, its own shape up to the widest it may be. */
+export function artBox(art: { width: number; height: number }) {
+  return {
+    width: Math.min(artMaxWidth, Math.round((artHeight * art.width) / art.height)),
+    height: artHeight,
+  };
+}
+
 /** A hyphenated word stays whole (word joiners): "7-" alone at a line end reads badly. */
 const unbroken = (text: string) => text.replaceAll('-', '\u2060-\u2060');
 
@@ -106,7 +118,7 @@ function Disc({ card, colors }: Pick<SocialCardImageProps, 'card' | 'colors'>) {
  * words from its content.
  */
 export function SocialCardImage({ card, colors, name, host, artSrc, sizes }: SocialCardImageProps) {
-  const artHeight = 480;
+  const art = card.art ? artBox(card.art) : null;
   return (
     <div
       style={{
@@ -120,16 +132,16 @@ export function SocialCardImage({ card, colors, name, host, artSrc, sizes }: Soc
       }}
     >
       <Disc card={card} colors={colors} />
-      {artSrc && card.art ? (
+      {artSrc && art ? (
         <img
           src={artSrc}
           alt=""
-          width={Math.round((artHeight * card.art.width) / card.art.height)}
-          height={artHeight}
+          width={art.width}
+          height={art.height}
           style={{
             position: 'absolute',
             right: padding.x + 20,
-            top: (socialCardSize.height - artHeight) / 2,
+            top: (socialCardSize.height - art.height) / 2,
             transform: 'rotate(3deg)',
             borderRadius: 6,
             boxShadow: '0 28px 56px rgba(17, 17, 17, 0.35)',

@@ -48,3 +48,52 @@ describe('the share images drawn from the content layer', () => {
     expect(card?.alt).toContain('Jamie Castell');
   });
 });
+
+describe("a post's share image", () => {
+  const slug = 'the-first-hire';
+  const coverSrc = '/assets/the-first-hire-cover.jpg';
+  const cover = { src: coverSrc, width: 1600, height: 900, alt: 'A blue door in a white wall' };
+  const blue = { r: 20, g: 60, b: 230 };
+
+  /** The card of the post, drawn with `withCover` or without a cover. */
+  async function postCard(withCover: boolean) {
+    const props = await testPageProps();
+    const post = props.content.posts[slug];
+    if (!post) throw new Error(`the sample content has no post "${slug}"`);
+    if (withCover) post.cover = cover;
+    const photo = await sharp({
+      create: { width: cover.width, height: cover.height, channels: 3, background: blue },
+    })
+      .jpeg()
+      .toBuffer();
+    const readImage = (src: string) =>
+      src === coverSrc ? Promise.resolve(photo) : readTestImage(src);
+    const cards = await renderSocialCards(origins, props, readImage);
+    const card = cards.find(({ page }) => page === `posts/${slug}`);
+    if (!card) throw new Error('no card for the post');
+    const { data, info } = await sharp(card.png).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => {
+      const at = (y * info.width + x) * info.channels;
+      return { r: data[at] ?? 0, g: data[at + 1] ?? 0, b: data[at + 2] ?? 0 };
+    };
+    return { card, pixel };
+  }
+
+  const isBlue = ({ r, g, b }: { r: number; g: number; b: number }) =>
+    Math.abs(r - blue.r) < 24 && Math.abs(g - blue.g) < 24 && Math.abs(b - blue.b) < 24;
+
+  it('shows its cover beside the words, cropped clear of them, and names it in the alt text', async () => {
+    const { card, pixel } = await postCard(true);
+    // The middle of the artwork's place on the right.
+    expect(isBlue(pixel(916, 315))).toBe(true);
+    // Left of the artwork's widest (a 16:9 cover at full height would reach here, over the words).
+    expect(isBlue(pixel(690, 315))).toBe(false);
+    expect(card.alt).toContain(cover.alt);
+  }, 60_000);
+
+  it('without a cover shows none', async () => {
+    const { card, pixel } = await postCard(false);
+    expect(isBlue(pixel(916, 315))).toBe(false);
+    expect(card.alt).not.toContain(cover.alt);
+  }, 60_000);
+});

@@ -3,12 +3,14 @@ import satori, { type SatoriNode, type SatoriOptions } from 'satori';
 import sharp from 'sharp';
 import { allPageIds, canonicalUrl, ownerRoutes, type PageId } from '../../contracts/routes';
 import type { SiteId } from '../../contracts/sites';
+import { mapAtMost } from '../content/map-at-most';
 import type { PageProps } from '../content/page-props';
 import { makeEverything, type Reuse } from '../content/reuse';
 import { registeredPage } from '../pages/registry';
 import { fontFiles } from '../styles/font-files';
 import { themeColors } from '../styles/theme-colors';
 import {
+  artBox,
   type CardTypeSizes,
   headlineLineHeight,
   kickerLineHeight,
@@ -39,9 +41,20 @@ async function loadFonts() {
   ];
 }
 
-/** The artwork as a PNG data URL at twice its shown size, so the card stays sharp. */
-async function rasterArt(svg: Buffer): Promise<string> {
-  const png = await sharp(svg, { density: 144 }).png().toBuffer();
+/**
+ * The artwork (an SVG, or a post's photo) as a PNG data URL at twice its shown size, so the card
+ * stays sharp; a picture wider than the card allows is cropped to its most telling part.
+ */
+async function rasterArt(bytes: Buffer, shown: { width: number; height: number }): Promise<string> {
+  const png = await sharp(bytes, { density: 144 })
+    .resize({
+      width: shown.width * 2,
+      height: shown.height * 2,
+      fit: 'cover',
+      position: sharp.strategy.attention,
+    })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -86,18 +99,22 @@ async function drawCard(
     };
   };
 
+  // The kicker's fit does not depend on the headline's size: each try is drawn at the smallest
+  // headline, so the one that fits is also the headline's first measure below.
   const smallestHeadline = headlineSizes.at(-1) ?? 60;
+  const drawn = new Map<number, Awaited<ReturnType<typeof draw>>>();
   let kicker: number | undefined;
   for (const size of kickerSizes) {
-    if ((await draw({ kicker: size, headline: smallestHeadline })).kickerFits) {
+    const tried = await draw({ kicker: size, headline: smallestHeadline });
+    if (tried.kickerFits) {
       kicker = size;
+      drawn.set(smallestHeadline, tried);
       break;
     }
   }
   if (kicker === undefined) throw new Error(`Card kicker too long: "${props.card.kicker}"`);
 
   // Binary search for the first (largest) headline size that fits; smaller ones fit too.
-  const drawn = new Map<number, Awaited<ReturnType<typeof draw>>>();
   const at = async (index: number) => {
     const headline = headlineSizes[index] ?? smallestHeadline;
     const result = drawn.get(headline) ?? (await draw({ kicker: kicker as number, headline }));
@@ -126,7 +143,7 @@ async function drawCard(
 export async function renderSocialCards(
   origins: Record<SiteId, string>,
   props: PageProps,
-  /** The bytes of a built image, by its URL path (the artwork's SVG). */
+  /** The bytes of a built image, by its URL path (the artwork's SVG, a post's cover). */
   readImage: (src: string) => Promise<Buffer>,
   /** Cards an earlier render drew from the same words, taken instead of drawn again. */
   reuse: Reuse = makeEverything,
@@ -140,11 +157,14 @@ export async function renderSocialCards(
       throw error;
     },
   });
-  const cards: RenderedSocialCard[] = [];
   const owner = ownerRoutes(props.content);
-  for (const page of allPageIds(owner)) {
+  const carded = allPageIds(owner).flatMap((page) => {
     const url = canonicalUrl(page, origins, owner);
-    if (!url) continue;
+    return url ? [{ page, url }] : [];
+  });
+  // A card's drawing holds the main thread and its PNG a thread of libuv's: two at once overlap
+  // the one with the other.
+  return mapAtMost(carded, 2, async ({ page, url }): Promise<RenderedSocialCard> => {
     const meta = registeredPage(page, props).meta(props);
     if (!meta.card) throw new Error(`Page "${page}" has an address but no share card copy`);
     const { card } = meta;
@@ -160,7 +180,9 @@ export async function renderSocialCards(
       const svg = await drawCard(
         {
           ...drawn,
-          artSrc: card.art ? await rasterArt(await readImage(card.art.src)) : undefined,
+          artSrc: card.art
+            ? await rasterArt(await readImage(card.art.src), artBox(card.art))
+            : undefined,
         },
         await options,
       );
@@ -169,7 +191,7 @@ export async function renderSocialCards(
       return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
     });
     const { kicker, headline, detail, art } = card;
-    cards.push({
+    return {
       page,
       png,
       ...socialCardSize,
@@ -177,7 +199,6 @@ export async function renderSocialCards(
         .flatMap((words) => (words ? [words.replace(/\.$/, '')] : []))
         .join('. ')
         .concat('.'),
-    });
-  }
-  return cards;
+    };
+  });
 }

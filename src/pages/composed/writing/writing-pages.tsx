@@ -354,7 +354,12 @@ export function writingPage(page: WritingPageId, { content, now }: PageProps) {
         title: `${post.title} | ${writing.name}`,
         description: post.description,
         theme: 'main',
-        card: { kicker: writing.name, headline: post.title, detail: site.founder.name },
+        card: {
+          kicker: writing.name,
+          headline: post.title,
+          detail: site.founder.name,
+          ...(post.cover ? { art: post.cover } : {}),
+        },
       }),
     };
   }
