@@ -6,20 +6,26 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('mapAtMost', () => {
   it('answers in the items’ order, however the work finishes', async () => {
     const delays = [30, 5, 20, 1, 10];
-    expect(await mapAtMost(delays, 2, async (ms, index) => (await tick(ms), index))).toEqual([
-      0, 1, 2, 3, 4,
-    ]);
+    const answers = await mapAtMost(delays, 2, async (ms, index) => {
+      await tick(ms);
+      return index;
+    });
+    expect(answers).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('never runs more than it may at once, and runs that many', async () => {
     let running = 0;
     let most = 0;
-    await mapAtMost(Array.from({ length: 12 }, (_, index) => index), 3, async () => {
-      running++;
-      most = Math.max(most, running);
-      await tick(2);
-      running--;
-    });
+    await mapAtMost(
+      Array.from({ length: 12 }, (_, index) => index),
+      3,
+      async () => {
+        running++;
+        most = Math.max(most, running);
+        await tick(2);
+        running--;
+      },
+    );
     expect(most).toBe(3);
   });
 
