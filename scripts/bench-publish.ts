@@ -61,7 +61,10 @@ function timedBuild(contentDir: string): { ms: number; dir: string; dist: string
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`the build failed (${build.status}):\n${build.stderr}`);
   }
-  const built = build.stdout.split('\n').find((line) => line.startsWith('Built ')) ?? '';
+  const lines = build.stdout.split('\n');
+  const at = lines.findIndex((line) => line.startsWith('Built '));
+  // The build's summary and, under it, where its time went.
+  const built = at < 0 ? '' : `${lines[at]}\n${lines[at + 1] ?? ''}`;
   console.log(`  ${seconds(ms)} (aim: at most ${aimMs / 1000} s): ${built}`);
   return { ms, dir, dist };
 }

@@ -52,6 +52,7 @@ await resolveContentImages(content, contentDir, {
   return exitOnInvalidContent(error);
 });
 
+const checkedAt = performance.now();
 await rm(buildPaths.dist, { recursive: true, force: true });
 await build({ logLevel: 'warn' });
 await build({ logLevel: 'warn', build: { ssr: true } });
@@ -98,6 +99,7 @@ const files: BuiltPageFiles = {
   ) as BuiltPageFiles['system'],
   composed: entryFiles('composed'),
 };
+const bundledAt = performance.now();
 // Kept under this build's stamp, so the owner's first publish draws again only what it changed.
 const reuse = reuseMade({ into: buildPaths.made, from: [checked], build: buildInfo });
 const site = await renderContent({
@@ -115,6 +117,7 @@ const site = await renderContent({
   reuse,
 });
 await rm(checked, { recursive: true, force: true });
+const renderedAt = performance.now();
 
 const roomEntry = manifest.chunk('src/owner/entry.tsx');
 if (!roomEntry) throw new Error('No client entry for the owner’s room (src/owner/entry.tsx)');
@@ -136,8 +139,14 @@ const compressed =
   (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages, reuse));
 await writeFile(buildPaths.info, buildInfo);
 
+const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
+const done = performance.now();
 console.log(
-  `Built ${systemPageIds.length + Object.keys(content.pages).length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `Built ${systemPageIds.length + Object.keys(content.pages).length} pages, ${compressed} precompressed files into ${relative(process.cwd(), buildPaths.dist)}/ in ${seconds(started, done)}`,
+);
+// Where the time went, for npm run bench:publish and whoever makes the build faster.
+console.log(
+  `  content checked ${seconds(started, checkedAt)}, bundles ${seconds(checkedAt, bundledAt)}, pages and cards ${seconds(bundledAt, renderedAt)}, compressed ${seconds(renderedAt, done)}`,
 );
 console.log(calendarReport(site.calendar(), now));
 const ownerDetails = await ownerDetailsReport(contentDir);

@@ -3,8 +3,9 @@ import { holdPresses } from '../islands/hold';
 
 /**
  * Every page's client entry: all it fetches before the first paint is this module. The rest of
- * the page's code (src/pages/page-runtime.ts) starts after that paint, so nothing of ours
- * competes with the HTML, the stylesheet and the fonts for it: the first paint is the whole page.
+ * the page's code (src/pages/page-runtime.ts) starts after that paint, and only once it has work
+ * on screen (`whenWanted`), so nothing of ours competes with the HTML, the stylesheet and the
+ * fonts for it: the first paint is the whole page.
  * A visitor who presses a button or sends a form before then is held (src/islands/hold.ts) and
  * brings the rest in at once.
  */
