@@ -25,7 +25,7 @@ import { resolveContentImages } from './content-images';
 import { type BuiltPageFiles, type PageFiles, renderContent } from './content-step';
 import { inlineEntry } from './inline-start';
 import { ownerDetailsReport } from './owner-details';
-import { precompress } from './precompress';
+import { compressibleFiles, precompress, precompressFiles } from './precompress';
 import { reuseMade } from './render-reuse';
 
 const started = performance.now();
@@ -100,6 +100,12 @@ const files: BuiltPageFiles = {
   composed: entryFiles('composed'),
 };
 const bundledAt = performance.now();
+// The bundles are compressed on libuv's threads while the content is drawn and rendered on the
+// main one (the editor's alone took 7 s at brotli's best). Awaited below, where its failure stops
+// the build.
+const bundleFiles = await compressibleFiles(buildPaths.client);
+const bundlesCompressed = precompressFiles(bundleFiles);
+bundlesCompressed.catch(() => {});
 // Kept under this build's stamp, so the owner's first publish draws again only what it changed.
 const reuse = reuseMade({ into: buildPaths.made, from: [checked], build: buildInfo });
 const site = await renderContent({
@@ -135,8 +141,14 @@ await writeFile(buildPaths.editor, editorDocument(editor));
 
 // Kept too: the first publish compresses again only the pages it changed (with 500 posts, every
 // page compressed again took it 20 s: npm run bench:publish with BENCH_POSTS).
+const bundled = new Set(bundleFiles);
+const contentFiles = (await compressibleFiles(buildPaths.client)).filter(
+  (file) => !bundled.has(file),
+);
 const compressed =
-  (await precompress(buildPaths.client)) + (await precompress(buildPaths.pages, reuse));
+  (await bundlesCompressed) +
+  (await precompressFiles(contentFiles)) +
+  (await precompress(buildPaths.pages, reuse));
 await writeFile(buildPaths.info, buildInfo);
 
 const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;

@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompress } from './precompress';
 import { reuseMade } from './render-reuse';
@@ -42,5 +42,33 @@ describe('precompress', () => {
       expect(brotliDecompressSync(await readFile(join(dir, 'page.html.br'))).toString()).toBe(page);
       expect(gunzipSync(await readFile(join(dir, 'page.html.gz'))).toString()).toBe(page);
     }
+  });
+
+  it('gives a bundle the smallest brotli makes, and a page quality 10 (a third of the time)', async () => {
+    const dir = await tempDir();
+    // Real words: the sample posts, as a page and as a bundle would carry them.
+    const postsDir = join(import.meta.dirname, '../content/posts');
+    const posts = await Promise.all(
+      (await readdir(postsDir)).map((file) => readFile(join(postsDir, file), 'utf8')),
+    );
+    const page = `<!doctype html><html lang="en"><body>${posts.map((post) => `<article><p>${post}</p></article>`).join('')}</body></html>`;
+    const script = `export const words = ${JSON.stringify(posts)};`;
+    await writeFile(join(dir, 'post.html'), page);
+    await writeFile(join(dir, 'bundle.js'), script);
+    await precompress(dir);
+
+    const at = (quality: number, text: string) =>
+      brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        },
+      });
+    const pageBr = await readFile(join(dir, 'post.html.br'));
+    expect(brotliDecompressSync(pageBr).toString()).toBe(page);
+    expect(pageBr).toEqual(at(10, page));
+    expect(await readFile(join(dir, 'bundle.js.br'))).toEqual(
+      at(constants.BROTLI_MAX_QUALITY, script),
+    );
   });
 });

@@ -117,3 +117,12 @@ describe("a post's text", () => {
     ]);
   });
 });
+
+describe('reading a text again', () => {
+  it('answers what the first reading did, without reading it again', () => {
+    const text = `# Once\n\nRead ${Date.now()} once, shown many times.`;
+    const first = parsePostText(text);
+    expect(parsePostText(text)).toBe(first);
+    expect(parsePostText(`${text}\n\nAnd a second paragraph.`)).not.toBe(first);
+  });
+});

@@ -175,8 +175,31 @@ function blocks(nodes: RootContent[], problems: TextProblem[]): PostBlock[] {
   return read;
 }
 
+export interface ReadPostText {
+  readonly blocks: readonly PostBlock[];
+  readonly problems: readonly TextProblem[];
+}
+
+/**
+ * Texts read before, by their words: a build or a publish reads each post several times (its
+ * check, its pictures, its page, its reading time), 0.5 s a time with an archive of 500. Kept for
+ * as many posts as the content may hold (2,000 files, docs/decisions/019-publish.md), the
+ * oldest read dropped first.
+ */
+const readBefore = new Map<string, ReadPostText>();
+const postsRemembered = 2_000;
+
 /** A post's text as its page shows it, and what in it the site cannot show. */
-export function parsePostText(text: string): { blocks: PostBlock[]; problems: TextProblem[] } {
+export function parsePostText(text: string): ReadPostText {
+  const known = readBefore.get(text);
+  if (known) return known;
+  const read = readText(text);
+  if (readBefore.size >= postsRemembered) readBefore.delete(readBefore.keys().next().value ?? '');
+  readBefore.set(text, read);
+  return read;
+}
+
+function readText(text: string): ReadPostText {
   const problems: TextProblem[] = [];
   const read = blocks(fromMarkdown(text).children, problems);
   if (read.length === 0) problems.push({ line: 1, message: 'expected the text of the post' });

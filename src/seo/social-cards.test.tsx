@@ -97,3 +97,18 @@ describe("a post's share image", () => {
     expect(card.alt).not.toContain(cover.alt);
   }, 60_000);
 });
+
+describe('copy a card cannot hold', () => {
+  it('fails the build naming the headline, or the kicker, that is too long', async () => {
+    const props = await testPageProps();
+    props.content.workshop.card.headline = 'A headline that goes on and on '.repeat(6).trim();
+    await expect(renderSocialCards(origins, props, readTestImage)).rejects.toThrow(
+      `Card headline too long: "${props.content.workshop.card.headline}"`,
+    );
+    const other = await testPageProps();
+    other.content.workshop.card.kicker = 'A kicker far too long for one line '.repeat(3).trim();
+    await expect(renderSocialCards(origins, other, readTestImage)).rejects.toThrow(
+      `Card kicker too long: "${other.content.workshop.card.kicker}"`,
+    );
+  }, 60_000);
+});

@@ -60,6 +60,8 @@ async function rasterArt(bytes: Buffer, shown: { width: number; height: number }
 
 const kickerSizes = [20, 19, 18, 17, 16, 15, 14];
 const headlineSizes = [140, 132, 124, 116, 108, 100, 92, 84, 76, 68, 60];
+/** By a kicker's words: the size it fits at, and the index of the headline size last chosen. */
+type FoundSizes = Map<string, { kicker: number; headline: number }>;
 /** The least space between the words and the signature at the foot. */
 const signatureGap = 32;
 
@@ -72,6 +74,8 @@ const signatureGap = 32;
 async function drawCard(
   props: Omit<SocialCardImageProps, 'sizes'>,
   options: SatoriOptions,
+  /** What the cards drawn before found, by their kicker's words (`FoundSizes`). */
+  found: FoundSizes,
 ): Promise<string> {
   const draw = async (sizes: CardTypeSizes) => {
     const boxes = new Map<unknown, SatoriNode>();
@@ -99,39 +103,53 @@ async function drawCard(
     };
   };
 
-  // The kicker's fit does not depend on the headline's size: each try is drawn at the smallest
-  // headline, so the one that fits is also the headline's first measure below.
-  const smallestHeadline = headlineSizes.at(-1) ?? 60;
-  const drawn = new Map<number, Awaited<ReturnType<typeof draw>>>();
-  let kicker: number | undefined;
-  for (const size of kickerSizes) {
-    const tried = await draw({ kicker: size, headline: smallestHeadline });
-    if (tried.kickerFits) {
-      kicker = size;
-      drawn.set(smallestHeadline, tried);
-      break;
-    }
-  }
-  if (kicker === undefined) throw new Error(`Card kicker too long: "${props.card.kicker}"`);
-
-  // Binary search for the first (largest) headline size that fits; smaller ones fit too.
-  const at = async (index: number) => {
-    const headline = headlineSizes[index] ?? smallestHeadline;
-    const result = drawn.get(headline) ?? (await draw({ kicker: kicker as number, headline }));
-    drawn.set(headline, result);
+  /** The card with this kicker size and the headline size at `index`, each drawn once. */
+  const drawn = new Map<string, Awaited<ReturnType<typeof draw>>>();
+  const at = async (kicker: number, index: number) => {
+    const sizes = { kicker, headline: headlineSizes[index] ?? 60 };
+    const key = `${sizes.kicker}/${sizes.headline}`;
+    const result = drawn.get(key) ?? (await draw(sizes));
+    drawn.set(key, result);
     return result;
   };
+
+  // The kicker's fit depends on its words alone: found once for all the cards that share them
+  // (every post's is the writing's name).
+  const smallestHeadline = headlineSizes.length - 1;
+  const before = found.get(props.card.kicker);
+  let kicker = before?.kicker;
+  if (kicker === undefined) {
+    for (const size of kickerSizes) {
+      if ((await at(size, smallestHeadline)).kickerFits) {
+        kicker = size;
+        break;
+      }
+    }
+    if (kicker === undefined) throw new Error(`Card kicker too long: "${props.card.kicker}"`);
+  }
+  const sized = kicker;
+  const fits = async (index: number) => (await at(sized, index)).headlineFits;
+
+  // The first (largest) headline size that fits; smaller ones fit too. Cards under one kicker
+  // (an archive's posts) mostly take the size the last one took: tried first with the size
+  // above it, it settles most in two drawings. Otherwise a binary search; the smallest size is
+  // drawn only when nothing larger fits, and copy too long for it fails the build.
   let low = 0;
-  let high = headlineSizes.length - 1;
-  if (!(await at(high)).headlineFits) {
-    throw new Error(`Card headline too long: "${props.card.headline}"`);
+  let high = smallestHeadline;
+  const hint = before?.headline;
+  if (hint !== undefined) {
+    if (!(await fits(hint))) low = Math.min(hint + 1, smallestHeadline);
+    else if (hint === 0 || !(await fits(hint - 1))) low = high = hint;
+    else high = hint - 1;
   }
   while (low < high) {
     const middle = Math.floor((low + high) / 2);
-    if ((await at(middle)).headlineFits) high = middle;
+    if (await fits(middle)) high = middle;
     else low = middle + 1;
   }
-  return (await at(low)).svg;
+  if (!(await fits(low))) throw new Error(`Card headline too long: "${props.card.headline}"`);
+  found.set(props.card.kicker, { kicker: sized, headline: low });
+  return (await at(sized, low)).svg;
 }
 
 /**
@@ -157,6 +175,7 @@ export async function renderSocialCards(
       throw error;
     },
   });
+  const found: FoundSizes = new Map();
   const owner = ownerRoutes(props.content);
   const carded = allPageIds(owner).flatMap((page) => {
     const url = canonicalUrl(page, origins, owner);
@@ -185,6 +204,7 @@ export async function renderSocialCards(
             : undefined,
         },
         await options,
+        found,
       );
       // Level 6, not 9: a tenth larger (125 KB against 113 KB, for link previews only) and about
       // 115 ms less a card, which is most of a publish that adds many of the owner's pages.
