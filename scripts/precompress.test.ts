@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompress } from './precompress';
+import { brotliQuality, precompress } from './precompress';
 import { reuseMade } from './render-reuse';
 
 describe('precompress', () => {
@@ -70,5 +70,10 @@ describe('precompress', () => {
     expect(await readFile(join(dir, 'bundle.js.br'))).toEqual(
       at(constants.BROTLI_MAX_QUALITY, script),
     );
+  });
+
+  it('gives a file over 1 MB (the owner\u2019s editor) quality 10 too, where the best takes seconds', () => {
+    expect(brotliQuality('/assets/editor-X.js', 3_120_072)).toBe(10);
+    expect(brotliQuality('/assets/page-runtime-X.js', 5_200)).toBe(constants.BROTLI_MAX_QUALITY);
   });
 });
