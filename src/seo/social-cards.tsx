@@ -60,8 +60,21 @@ async function rasterArt(bytes: Buffer, shown: { width: number; height: number }
 
 const kickerSizes = [20, 19, 18, 17, 16, 15, 14];
 const headlineSizes = [140, 132, 124, 116, 108, 100, 92, 84, 76, 68, 60];
-/** By a kicker's words: the size it fits at, and the index of the headline size last chosen. */
-type FoundSizes = Map<string, { kicker: number; headline: number }>;
+/**
+ * By a kicker's words: the size it fits at, and by a headline's length in characters the index
+ * of the headline size chosen for the last one of that length.
+ */
+type FoundSizes = Map<string, { kicker: number; headlines: Map<number, number> }>;
+
+/** The size chosen for the headline nearest in length to `length`, if any was. */
+function nearestHeadline(headlines: ReadonlyMap<number, number>, length: number) {
+  let nearest: { distance: number; index: number } | undefined;
+  for (const [drawnLength, index] of headlines) {
+    const distance = Math.abs(drawnLength - length);
+    if (!nearest || distance < nearest.distance) nearest = { distance, index };
+  }
+  return nearest?.index;
+}
 /** The least space between the words and the signature at the foot. */
 const signatureGap = 32;
 
@@ -131,12 +144,13 @@ async function drawCard(
   const fits = async (index: number) => (await at(sized, index)).headlineFits;
 
   // The first (largest) headline size that fits; smaller ones fit too. Cards under one kicker
-  // (an archive's posts) mostly take the size the last one took: tried first with the size
-  // above it, it settles most in two drawings. Otherwise a binary search; the smallest size is
-  // drawn only when nothing larger fits, and copy too long for it fails the build.
+  // (an archive's posts) mostly take the size of an earlier headline of about their length:
+  // tried first with the size above it, it settles most in two drawings. Otherwise a binary
+  // search; the smallest size is drawn only when nothing larger fits, and copy too long for it
+  // fails the build.
   let low = 0;
   let high = smallestHeadline;
-  const hint = before?.headline;
+  const hint = before && nearestHeadline(before.headlines, props.card.headline.length);
   if (hint !== undefined) {
     if (!(await fits(hint))) low = Math.min(hint + 1, smallestHeadline);
     else if (hint === 0 || !(await fits(hint - 1))) low = high = hint;
@@ -148,7 +162,9 @@ async function drawCard(
     else low = middle + 1;
   }
   if (!(await fits(low))) throw new Error(`Card headline too long: "${props.card.headline}"`);
-  found.set(props.card.kicker, { kicker: sized, headline: low });
+  const headlines = before?.headlines ?? new Map<number, number>();
+  headlines.set(props.card.headline.length, low);
+  found.set(props.card.kicker, { kicker: sized, headlines });
   return (await at(sized, low)).svg;
 }
 
