@@ -25,7 +25,7 @@ import { resolveContentImages } from './content-images';
 import { type BuiltPageFiles, type PageFiles, renderContent } from './content-step';
 import { inlineEntry } from './inline-start';
 import { ownerDetailsReport } from './owner-details';
-import { compressibleFiles, precompress, precompressFiles } from './precompress';
+import { compressibleFiles, precompressFiles } from './precompress';
 import { reuseMade } from './render-reuse';
 
 const started = performance.now();
@@ -108,7 +108,7 @@ const bundlesCompressed = precompressFiles(bundleFiles);
 bundlesCompressed.catch(() => {});
 // Kept under this build's stamp, so the owner's first publish draws again only what it changed.
 const reuse = reuseMade({ into: buildPaths.made, from: [checked], build: buildInfo });
-const site = await renderContent({
+const { site, pagesCompressed } = await renderContent({
   content,
   contentDir,
   out: buildPaths,
@@ -139,16 +139,16 @@ await writeFile(
 // The editor's document, served at /owner/editor behind the room's session.
 await writeFile(buildPaths.editor, editorDocument(editor));
 
-// Kept too: the first publish compresses again only the pages it changed (with 500 posts, every
-// page compressed again took it 20 s: npm run bench:publish with BENCH_POSTS).
+// The pages were compressed as they were rendered, and kept under the build's stamp: the first
+// publish compresses again only the pages it changed (with 500 posts, every page compressed again
+// took it 20 s: npm run bench:publish with BENCH_POSTS). What the content step added to the
+// client's files (its pictures) is compressed here.
 const bundled = new Set(bundleFiles);
 const contentFiles = (await compressibleFiles(buildPaths.client)).filter(
   (file) => !bundled.has(file),
 );
 const compressed =
-  (await bundlesCompressed) +
-  (await precompressFiles(contentFiles)) +
-  (await precompress(buildPaths.pages, reuse));
+  (await bundlesCompressed) + (await precompressFiles(contentFiles)) + pagesCompressed;
 await writeFile(buildPaths.info, buildInfo);
 
 const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;

@@ -87,10 +87,8 @@ await renderContent({
   ...(reuse ? { reuse } : { preview: { imagesBase: values.preview ?? '' } }),
 }).catch(exitOnInvalidContent);
 
-if (reuse) {
-  await precompress(join(outDir, 'client'), reuse);
-  await precompress(join(outDir, 'pages'), reuse);
-}
+// The pages were compressed as they were written.
+if (reuse) await precompress(join(outDir, 'client'), reuse);
 // The moment the pages were rendered for, where the server's calendar looks for it.
 await writeFile(
   join(outDir, 'build-info.json'),

@@ -15,6 +15,7 @@ import type { SiteId } from '../contracts/sites';
 import { makeEverything, type Reuse } from '../src/content/reuse';
 import type { PageDocument, RenderInput } from '../src/entry-server';
 import { resolveContentImages } from './content-images';
+import { precompressFiles } from './precompress';
 
 /**
  * The content's part of a build: everything that changes when the owner's words, dates or
@@ -25,7 +26,7 @@ import { resolveContentImages } from './content-images';
  *   pictures      content/images → <client>/assets/content/* (AVIF/WebP variants of photos)
  *   share images  each page's card (satori + sharp) → <client>/assets/social/<page>-<hash>.png
  *   render input  the checked content, images resolved, each page's files → render-input.json
- *   pages         every page of contracts/routes.ts at `now` → <pages>/<page>.html
+ *   pages         every page of contracts/routes.ts at `now` → <pages>/<page>.html (.br, .gz)
  *   PDFs          the handbook and bonuses → <client> (public) or <private>
  *
  * Share images, PDFs and photo variants are most of its time; with `reuse`
@@ -75,7 +76,13 @@ export interface ContentRenderOptions {
 export type RenderBundle = typeof import('../src/entry-server');
 type BuildBundle = typeof import('../src/entry-build');
 
-/** Renders the content into `out`; answers the renderer, for the calendar it reports. */
+/** How many pages are rendered before their batch is handed to compression. */
+const pagesAtOnce = 20;
+
+/**
+ * Renders the content into `out`, the pages with their compressed copies; answers the renderer,
+ * for the calendar it reports, and how many pages it compressed.
+ */
 export async function renderContent({
   content,
   contentDir,
@@ -161,12 +168,28 @@ export async function renderContent({
   await writeFile(out.renderInput, JSON.stringify(renderInput));
   const site = renderer.createSiteRenderer(renderInput);
   await mkdir(out.pages, { recursive: true });
-  for (const [page, html] of await site.render(renderer.allDocumentIds(images.content), now)) {
-    // An owner's page, "pages/speaking", is pages/speaking.html under the pages' directory; a
-    // variant, "waitlist@headline/b", is waitlist@headline/b.html.
-    await mkdir(dirname(join(out.pages, page)), { recursive: true });
-    await writeFile(join(out.pages, `${page}.html`), html);
+  // A few pages at a time: each batch is compressed on libuv's threads while the next renders on
+  // this one (a preview's pages are not compressed: nobody downloads them but the owner).
+  const ids = renderer.allDocumentIds(images.content);
+  const compressing: Promise<number>[] = [];
+  for (let start = 0; start < ids.length; start += pagesAtOnce) {
+    const written: string[] = [];
+    for (const [page, html] of await site.render(ids.slice(start, start + pagesAtOnce), now)) {
+      // An owner's page, "pages/speaking", is pages/speaking.html under the pages' directory; a
+      // variant, "waitlist@headline/b", is waitlist@headline/b.html.
+      const file = join(out.pages, `${page}.html`);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, html);
+      written.push(file);
+    }
+    if (!preview) {
+      const batch = precompressFiles(written, reuse);
+      // Awaited below, with the others; until then its failure is not unhandled.
+      batch.catch(() => {});
+      compressing.push(batch);
+    }
   }
+  const pagesCompressed = (await Promise.all(compressing)).reduce((sum, count) => sum + count, 0);
 
   // The handbook and bonus PDFs (product decision D9, D10), from the content at this moment.
   for (const { path, pdf, public: isPublic } of build
@@ -176,5 +199,5 @@ export async function renderContent({
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, pdf);
   }
-  return site;
+  return { site, pagesCompressed };
 }
