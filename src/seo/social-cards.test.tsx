@@ -96,6 +96,21 @@ describe("a post's share image", () => {
     expect(isBlue(pixel(916, 315))).toBe(false);
     expect(card.alt).not.toContain(cover.alt);
   }, 60_000);
+
+  it('gives the post’s date and reading time under its title, and the founder’s name once', async () => {
+    const props = await testPageProps();
+    const [card] = (await renderSocialCards(origins, props, readTestImage)).filter(
+      ({ page }) => page === `posts/${slug}`,
+    );
+    const { writing, site } = props.content;
+    // The owner's words, as written, around any number of minutes.
+    const asWritten = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const readingTime = new RegExp(
+      writing.words.readingTime.split('{minutes}').map(asWritten).join('\\d+'),
+    );
+    expect(card?.alt).toMatch(readingTime);
+    expect(card?.alt.split(site.founder.name)).toHaveLength(2);
+  }, 60_000);
 });
 
 describe('copy a card cannot hold', () => {

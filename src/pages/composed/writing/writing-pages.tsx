@@ -57,13 +57,22 @@ export function readingMinutes(post: Pick<Post, 'body'>): number {
 const postPath = (writing: Writing, slug: string) => `${writing.path}/${slug}`;
 const tagPath = (writing: Writing, tag: string) => `${writing.path}/tags/${tagSlug(tag)}`;
 
+/** A post's date and its reading time, in words: on its page, in lists and on its card. */
+function postFacts(writing: Writing, post: Post) {
+  return {
+    date: dateFormat.format(new Date(post.date)),
+    readingTime: fillTemplate(writing.words.readingTime, { minutes: readingMinutes(post) }),
+  };
+}
+
 /** The date and reading time of a post, as a line. */
 function PostFacts({ writing, post }: { writing: Writing; post: Post }) {
+  const { date, readingTime } = postFacts(writing, post);
   return (
     <p className="text-step--1 text-muted">
-      <time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time>
+      <time dateTime={post.date}>{date}</time>
       {' · '}
-      {fillTemplate(writing.words.readingTime, { minutes: readingMinutes(post) })}
+      {readingTime}
     </p>
   );
 }
@@ -350,17 +359,21 @@ export function writingPage(page: WritingPageId, { content, now }: PageProps) {
       Component: (props: PageProps) => (
         <PostPage content={props.content} slug={shown.slug} now={props.now} />
       ),
-      meta: (): PageMeta => ({
-        title: `${post.title} | ${writing.name}`,
-        description: post.description,
-        theme: 'main',
-        card: {
-          kicker: writing.name,
-          headline: post.title,
-          detail: site.founder.name,
-          ...(post.cover ? { art: post.cover } : {}),
-        },
-      }),
+      meta: (): PageMeta => {
+        const { date, readingTime } = postFacts(writing, post);
+        return {
+          title: `${post.title} | ${writing.name}`,
+          description: post.description,
+          theme: 'main',
+          // The founder's name is at the card's foot already: the detail line gives the facts.
+          card: {
+            kicker: writing.name,
+            headline: post.title,
+            detail: `${date} · ${readingTime}`,
+            ...(post.cover ? { art: post.cover } : {}),
+          },
+        };
+      },
     };
   }
   const pager = 'pager' in shown ? shown.pager : undefined;
