@@ -14,8 +14,8 @@ const compressible = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 /**
  * Writes NAME.br and NAME.gz beside every compressible file (when smaller): at build, and on each
  * publish. Brotli takes ~10 ms for a page (`brotliQuality`), much of a publish's time with a
- * hundred of the owner's pages; with `reuse` (scripts/render-reuse.ts) a file whose bytes an earlier render
- * compressed is not compressed again.
+ * hundred of the owner's pages; with `reuse` (scripts/render-reuse.ts) a file whose bytes an
+ * earlier render compressed is not compressed again.
  */
 export async function precompress(dir: string, reuse: Reuse = makeEverything): Promise<number> {
   return precompressFiles(await compressibleFiles(dir), reuse);
