@@ -92,6 +92,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // A worker a core (Vitest's default leaves one core free): much of the suite waits on the
+    // processes it starts (servers, publishes' renders) and on PostgreSQL, not on its own thread.
+    maxWorkers: '100%',
     testTimeout: 20_000,
   },
 }));

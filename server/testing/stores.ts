@@ -48,17 +48,45 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const url = await workerDatabase();
   const schema = `test_${Math.random().toString(36).slice(2, 12)}`;
-  await adminQuery(`CREATE SCHEMA ${schema}`);
-  const settings = { DATA_DIR: '', DATABASE_URL: postgresUrl };
+  await adminQuery(`CREATE SCHEMA ${schema}`, url);
+  const settings = { DATA_DIR: '', DATABASE_URL: url };
   return {
     dialect,
     env: settings,
     open: () => openStore(settings, { schema }),
     migratedTo: (name) => olderDatabase(connect(settings, { schema }), name, schema),
-    drop: () => adminQuery(`DROP SCHEMA ${schema} CASCADE`),
+    drop: () => adminQuery(`DROP SCHEMA ${schema} CASCADE`, url),
   };
+}
+
+let ownDatabase: Promise<string> | undefined;
+
+/**
+ * This test worker's own database on TEST_DATABASE_URL's server, made on first use; its tests run
+ * one at a time, each in a schema of its own. Workers side by side must not share a database:
+ * Kysely's migrator looks for its tables through every schema's columns, and that query fails,
+ * naming the schema, when another worker drops its schema while it runs.
+ */
+function workerDatabase(): Promise<string> {
+  const base = postgresUrl;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  ownDatabase ??= (async () => {
+    const url = new URL(base);
+    const name = `${url.pathname.slice(1)}_worker_${process.env.VITEST_POOL_ID ?? '1'}`;
+    url.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await client.end();
+    }
+    return url.toString();
+  })();
+  return ownDatabase;
 }
 
 async function olderDatabase(
@@ -92,8 +120,8 @@ export async function createScratchPostgres(): Promise<
   return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE ${name} WITH (FORCE)`) };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
+async function adminQuery(text: string, url = postgresUrl): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(text);
