@@ -17,10 +17,10 @@ const port = e2ePort;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // Playwright's default, half the cores: on 2 cores one Chromium already keeps both busy, and a
-  // second one side by side made each test 2–3 times slower with nothing gained in the total
-  // (16.8 min alone against 17.8 min for two, and sound tests that came past their limit).
-  workers: '50%',
+  // A Chromium a core: a test spends much of its time waiting on the server, so two side by side
+  // on 2 cores ran the visitors' tests in 4.4 min against 5.5 min for one. No test measures
+  // time by the wall clock: those about a carousel's seconds run the page's clock.
+  workers: '100%',
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'list' : [['list']],
@@ -43,9 +43,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testIgnore: /owner-room/,
     },
-    // The owner's room publishes: it runs after every other test, whose pages it would change.
+    // The owner's room publishes: it runs after every other test, whose pages it would change,
+    // one test at a time, since each publish changes what the next one finds.
     {
       name: 'owner',
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /owner-room/,
       dependencies: ['desktop'],
