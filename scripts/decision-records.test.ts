@@ -23,7 +23,7 @@ describe('decision records', () => {
       expect(text).toMatch(new RegExp(`^# ${file.slice(0, 3)} — \\S`));
       expect(text).toMatch(/^Status: \S/m);
       expect(text).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
-      const sections = [...text.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading);
+      const sections = [...text.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading ?? '');
       const order = ['Context', 'Decision', 'Consequences'].map((name) =>
         sections.findIndex((heading) => heading === name || heading.startsWith(`${name} `)),
       );
