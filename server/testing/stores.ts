@@ -80,7 +80,7 @@ function workerDatabase(): Promise<string> {
     await client.connect();
     try {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-      if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+      if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
     } finally {
       await client.end();
     }
