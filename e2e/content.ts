@@ -15,6 +15,12 @@ export { facts };
 /** Words of the content inside a RegExp, matched as written (an owner may type `?` or `(`). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The words `wording` makes around a number, as a pattern that matches them with any number. */
+export function withAnyNumber(wording: (number: number) => string): RegExp {
+  const marker = 987654;
+  return new RegExp(escapeRegExp(wording(marker)).replace(String(marker), '\\d+'));
+}
+
 /** The label of the cookie notice's own button to the consent settings, if its text places one. */
 export const cookieSettingsButton = parseLegalText(content.cookies.body)
   .sections.flatMap(({ blocks }) => blocks)
