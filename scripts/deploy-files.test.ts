@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { envSchema } from '../server/env';
+import { stepCommand, testStages } from './test';
 
 /**
  * The deployment files (docs/deploy.md) against the code and CI. No Docker engine, systemd or
@@ -54,15 +55,16 @@ const execForm = (args: string) =>
   (JSON.parse(args.replace(/^.*?(?=\[)/, '')) as string[]).join(' ');
 
 /**
- * The npm commands CI runs: .ci/run's own and those of `npm test`, without the flags that only
- * quiet npm's output. `npm test`'s build step runs `npm run build` with the browser tests'
- * settings (scripts/test-build.ts).
+ * The npm commands CI runs: .ci/run's own and those of `npm test` (scripts/test.ts), without the
+ * flags that only quiet npm's output. `npm test`'s build step runs `npm run build` with the
+ * browser tests' settings (scripts/test-build.ts).
  */
 function ciCommands(): string[] {
   const fromScript = [...read('.ci/run').matchAll(/^\s*(npm\s.+)$/gm)].map(([, line]) => line);
-  const fromTest = (packageJson.scripts?.test ?? '').split('&&');
+  const runsTests = packageJson.scripts?.test === 'tsx scripts/test.ts';
+  const fromTest = runsTests ? testStages.flat().map((step) => stepCommand(step).join(' ')) : [];
   const buildsForTests =
-    fromTest.some((command) => command.trim() === 'npm run test:build') &&
+    fromTest.includes('npm run test:build') &&
     /spawnSync\('npm', \['run', 'build'\]/.test(read('scripts/test-build.ts'));
   const testBuild = buildsForTests ? ['npm run build'] : [];
   return [...fromScript, ...fromTest, ...testBuild].map((command) =>
