@@ -11,7 +11,7 @@
  * The visitors' browser tests keep both cores busy, so they run alone. The owner's run after
  * them because each publish changes the site the visitors' tests read (playwright.config.ts).
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /** An npm script and the arguments passed on to it. */
@@ -34,6 +34,9 @@ export const stepCommand = ({ script, args = [] }: TestStep): string[] => [
   ...(args.length > 0 ? ['--', ...args] : []),
 ];
 
+/** The commands running now, which a stop of `npm test` (Ctrl-C, CI's time-out) stops too. */
+const running = new Set<ChildProcess>();
+
 interface StepResult {
   command: string;
   ok: boolean;
@@ -47,12 +50,17 @@ interface StepResult {
 function runStep(command: string[], live: boolean, out: NodeJS.WritableStream) {
   const started = performance.now();
   const [file = '', ...args] = command;
-  const child = spawn(file, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own, so a stop reaches everything the step started (npm, its shell,
+  // tsx's child, a browser) and not only the npm at its top, which leaves its children running.
+  const child = spawn(file, args, {
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
   const kept: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
   return {
-    kept,
     done: new Promise<StepResult>((done) => {
       const finish = (ok: boolean) =>
         done({ command: command.join(' '), ok, seconds: (performance.now() - started) / 1000 });
@@ -60,7 +68,10 @@ function runStep(command: string[], live: boolean, out: NodeJS.WritableStream) {
         kept.push(Buffer.from(`${error.message}\n`));
         finish(false);
       });
-      child.on('close', (code) => finish(code === 0));
+      child.on('close', (code) => {
+        running.delete(child);
+        finish(code === 0);
+      });
     }),
     print: () => out.write(Buffer.concat(kept)),
   };
@@ -96,6 +107,12 @@ export async function runStages(
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const { pid } of running) if (pid) process.kill(-pid, signal);
+      process.exit(1);
+    });
+  }
   const passed = await runStages(testStages.map((stage) => stage.map(stepCommand)));
   process.exitCode = passed ? 0 : 1;
 }
