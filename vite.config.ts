@@ -99,7 +99,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // them afresh for each: a third of the suite's time was spent importing (164 s against
     // 117–128 s with PostgreSQL on 2 cores). So a test file must leave nothing behind: every one
     // restores the globals it stubs and the real timers, and the whole suite passes with its
-    // files in shuffled orders (--sequence.shuffle.files).
+    // files in shuffled orders (--sequence.shuffle.files; docs/decisions/029-test-suite-time.md).
     isolate: false,
     testTimeout: 20_000,
   },

@@ -10,6 +10,7 @@
  *
  * The visitors' browser tests keep both cores busy, so they run alone. The owner's run after
  * them because each publish changes the site the visitors' tests read (playwright.config.ts).
+ * What each stage takes: docs/decisions/029-test-suite-time.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
