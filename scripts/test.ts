@@ -89,8 +89,8 @@ export async function runStages(
 ): Promise<boolean> {
   const results: StepResult[] = [];
   for (const stage of stages) {
-    const running = stage.map((command, index) => runStep(command, index === 0, out));
-    for (const [index, step] of running.entries()) {
+    const steps = stage.map((command, index) => runStep(command, index === 0, out));
+    for (const [index, step] of steps.entries()) {
       const result = await step.done;
       if (index > 0) {
         out.write(`\n> ${result.command}\n`);
@@ -110,7 +110,13 @@ export async function runStages(
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      for (const { pid } of running) if (pid) process.kill(-pid, signal);
+      for (const { pid } of running) {
+        try {
+          if (pid) process.kill(-pid, signal);
+        } catch {
+          // The step's group ended meanwhile.
+        }
+      }
       process.exit(1);
     });
   }
