@@ -1,6 +1,6 @@
 import { kitEventTypes } from '../db/kit-events';
-import { kitTimeoutMs } from './kit';
-import { ProviderError, providerErrorFor } from './provider-error';
+import { callKit } from './kit';
+import { ProviderError } from './provider-error';
 
 export interface KitWebhookEndpoint {
   id: string;
@@ -25,33 +25,12 @@ export async function createKitWebhookEndpoint({
   url: string;
   name?: string;
 }): Promise<KitWebhookEndpoint> {
-  let response: Response;
-  try {
-    response = await fetch(new URL('/v4/webhook_endpoints', baseUrl), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'X-Kit-Api-Key': apiKey,
-      },
-      body: JSON.stringify({ url, events: kitEventTypes, name }),
-      // A redirect would carry the API key to wherever it points.
-      redirect: 'error',
-      signal: AbortSignal.timeout(kitTimeoutMs),
-    });
-  } catch (error) {
-    throw new ProviderError(`Kit unreachable: ${error instanceof Error ? error.name : 'error'}`);
-  }
-  if (!response.ok) {
-    // Kit's 422 names what it refused (a private URL, an unknown event): worth showing the owner.
-    const detail = (await response.text().catch(() => ''))
-      .slice(0, 300)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: it goes to the owner's terminal.
-      .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ');
-    const error = providerErrorFor('Kit', response);
-    throw new ProviderError(detail ? `${error.message}: ${detail}` : error.message);
-  }
-  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const answer = (await callKit(
+    { apiKey, baseUrl },
+    '/v4/webhook_endpoints',
+    { url, events: kitEventTypes, name },
+    { detail: true },
+  )) as Record<string, unknown> | null;
   const endpoint = (answer?.webhook_endpoint ?? answer) as Record<string, unknown> | null;
   const secret = endpoint?.secret;
   if (typeof secret !== 'string' || secret.length === 0) {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeKitScript, startFakeKit } from './fake-kit';
-import { createKit } from './kit';
+import { callKit, createKit } from './kit';
 
 const subscription = {
   email: 'ada@example.com',
@@ -82,5 +82,27 @@ describe('Kit client', () => {
   it('reports an unreachable Kit as temporary', async () => {
     const unreachable = createKit({ apiKey: 'key', baseUrl: 'http://127.0.0.1:9' });
     await expect(unreachable.subscribe(subscription)).rejects.toMatchObject({ permanent: false });
+  });
+
+  it("puts Kit's words for a refusal in the error only when asked, for the owner's terminal", async () => {
+    const refusing = createServer((_request, response) => {
+      response.writeHead(422).end('Url must be public\u0007\n  (ada@example.com)');
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const options = {
+      apiKey: 'key',
+      baseUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`,
+    };
+    try {
+      await expect(callKit(options, '/v4/webhook_endpoints', {}, { detail: true })).rejects.toThrow(
+        /^Kit answered 422: Url must be public \(ada@example\.com\)$/,
+      );
+      // Without, as the outbox calls it: nothing of the subscriber reaches a log line.
+      await expect(createKit(options).subscribe(subscription)).rejects.toThrow(
+        /^Kit answered 422$/,
+      );
+    } finally {
+      refusing.close();
+    }
   });
 });

@@ -53,41 +53,64 @@ export const kitTimeoutMs = 10_000;
  * broadcast is not safe to repeat, so the outbox looks for it by its description before making
  * it again (server/outbox/forwarding.ts).
  */
-export function createKit({ apiKey, baseUrl, timeoutMs = kitTimeoutMs }: KitOptions): Kit {
-  async function call(path: string, body?: object): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, baseUrl), {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-          Accept: 'application/json',
-          'X-Kit-Api-Key': apiKey,
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        // A redirect would carry the API key to wherever it points: refuse to follow one.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? 'timed out'
-          : /redirect/i.test(cause?.message ?? '')
-            ? 'answered with a redirect, which is refused (the key would go with it)'
-            : `unreachable: ${error instanceof Error ? error.name : 'error'}`;
-      throw new ProviderError(`Kit ${reason}`);
-    }
-    // Read the body whole either way, so the connection can be reused.
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw providerErrorFor('Kit', response);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null;
-    }
+/**
+ * One call to Kit's API v4: a POST of `body` when given, else a GET; answers the JSON Kit
+ * answered (null when none). With `detail`, a refusal's error carries the start of Kit's words
+ * (Kit's 422 names what it refused): for the owner's terminal only, never a log line, since a
+ * refusal may quote a subscriber's address.
+ */
+export async function callKit(
+  { apiKey, baseUrl, timeoutMs = kitTimeoutMs }: KitOptions,
+  path: string,
+  body?: object,
+  { detail = false }: { detail?: boolean } = {},
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, baseUrl), {
+      method: body ? 'POST' : 'GET',
+      headers: {
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        Accept: 'application/json',
+        'X-Kit-Api-Key': apiKey,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      // A redirect would carry the API key to wherever it points: refuse to follow one.
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? 'timed out'
+        : /redirect/i.test(cause?.message ?? '')
+          ? 'answered with a redirect, which is refused (the key would go with it)'
+          : `unreachable: ${error instanceof Error ? error.name : 'error'}`;
+    throw new ProviderError(`Kit ${reason}`);
   }
+  // Read the body whole either way, so the connection can be reused.
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    const error = providerErrorFor('Kit', response);
+    const words = detail
+      ? text
+          .slice(0, 300)
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: it goes to the owner's terminal.
+          .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
+          .trim()
+      : '';
+    throw words ? new ProviderError(`${error.message}: ${words}`) : error;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function createKit(options: KitOptions): Kit {
+  const call = (path: string, body?: object) => callKit(options, path, body);
   const post = (path: string, body: object) => call(path, body);
 
   return {
