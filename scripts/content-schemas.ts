@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type ContentFile, type ContentName, contentFiles } from '../contracts/content';
 import { contentDir } from './content-dir';
+import { startedAsScript } from './started-as-script';
 
 export const schemasDir = join(contentDir, 'schemas');
 
@@ -25,7 +26,7 @@ export function contentJsonSchemas(): Map<string, string> {
   return schemas;
 }
 
-if (process.argv[1]?.endsWith('content-schemas.ts')) {
+if (startedAsScript(import.meta)) {
   const check = process.argv.includes('--check');
   await mkdir(schemasDir, { recursive: true });
   let stale = 0;

@@ -10,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startedAsScript } from './started-as-script';
 
 interface LockEntry {
   version?: string;
@@ -83,4 +84,4 @@ function main() {
   );
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main();
+if (startedAsScript(import.meta)) main();

@@ -15,6 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
+import { startedAsScript } from './started-as-script';
 
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, '..');
@@ -137,7 +138,7 @@ const header = `/*
  * other character, fetched only by a page that has one.
  */`;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (startedAsScript(import.meta)) {
   const { css, files } = await subsetFonts();
   for (const [name, bytes] of files) {
     await writeFile(join(fontsDir, name), bytes);

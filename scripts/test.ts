@@ -13,7 +13,7 @@
  * What each stage takes: docs/decisions/029-test-suite-time.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { startedAsScript } from './started-as-script';
 
 /** An npm script and the arguments passed on to it. */
 export interface TestStep {
@@ -107,7 +107,7 @@ export async function runStages(
   return results.every((result) => result.ok);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+if (startedAsScript(import.meta)) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       for (const { pid } of running) {
