@@ -53,8 +53,9 @@ function runStep(command: string[], live: boolean, out: NodeJS.WritableStream) {
   const [file = '', ...args] = command;
   // A process group of its own, so a stop reaches everything the step started (npm, its shell,
   // tsx's child, a browser) and not only the npm at its top, which leaves its children running.
+  // No terminal input: a group in the background that reads it is stopped by the terminal.
   const child = spawn(file, args, {
-    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     detached: true,
   });
   running.add(child);
