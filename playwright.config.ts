@@ -17,9 +17,10 @@ const port = e2ePort;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // A Chromium a core: a test spends much of its time waiting on the server, so two side by side
-  // on 2 cores ran the visitors' tests in 4.4 min against 5.5 min for one. Tests of a page's
-  // timing (a carousel's seconds, a countdown) run the page's clock, which load cannot stretch.
+  // A Chromium a core: two side by side on 2 cores ran the visitors' tests in 4.4 min against
+  // 5.5 min for one, and keep both cores busy, so four took longer (4.3 min against 4.0; decision
+  // 029). Tests of a page's timing (a carousel's seconds, a countdown) run the page's clock,
+  // which load cannot stretch.
   workers: '100%',
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
