@@ -189,6 +189,30 @@ for (const { path, table, valid } of endpoints) {
       }
     });
 
+    it('accepts its own pages behind a proxy that terminates TLS, with TRUST_PROXY unset', async () => {
+      // The proxy hands the request on as plain http; the browser's page was https.
+      const app = createTestApp(store(), {
+        LEAD_RATE_LIMIT: '0',
+        SITE_URL: 'https://example.org',
+        WAITLIST_HOST: 'waitlist.example.org',
+      });
+      for (const host of ['example.org', 'waitlist.example.org', 'www.waitlist.example.org']) {
+        const url = `http://${host}${path}`;
+        const origin = `https://${host}`;
+        expect((await postJson(app, url, valid, { headers: { Origin: origin } })).status).toBe(201);
+        const native = await postForm(app, url, asForm(), {
+          headers: { Origin: origin, Referer: `${origin}/book?utm_source=ig` },
+        });
+        expect(native.headers.get('location')).toBe('/book?utm_source=ig#lead-form-success');
+      }
+      for (const origin of ['https://evil.example', 'https://waitlist.example.org']) {
+        await expectApiError(
+          await postJson(app, `http://example.org${path}`, valid, { headers: { Origin: origin } }),
+          403,
+        );
+      }
+    });
+
     it('answers a native form post with 303 back to its page and the message in view', async () => {
       const app = createTestApp(store());
       const ok = await postForm(app, path, asForm(), {

@@ -15,7 +15,7 @@ import { hashAddress } from './client-address';
 import type { ProofOfWork } from './proof-of-work';
 import type { LeadRateLimiter, RateLimitVerdict } from './rate-limit';
 import { BodyReadError, readBodyText } from './read-body';
-import { isSameOriginPost, requestOrigin, returnPath } from './same-origin';
+import { isSameOriginPost, returnPath } from './same-origin';
 
 /** Far above any valid lead (a 5,000-character message, even all escapes), far below harm. */
 export const maxBodyBytes = 64 * 1024;
@@ -25,8 +25,10 @@ const formIdPattern = /^[a-z][a-z0-9-]{0,39}$/;
 
 export interface LeadFormDeps {
   env: Pick<Env, 'BODY_TIMEOUT_SECONDS'>;
-  /** Who sent a request (forwarded.ts): the rate limit's key and the page's own origin. */
+  /** Who sent a request (forwarded.ts): the rate limit's key. */
   clientOf: ClientOf;
+  /** The origins a page of the request's host may have (same-origin.ts `pageOrigins`). */
+  originsOf(c: Context): string[];
   logger: Logger;
   rateLimiter: LeadRateLimiter;
   /** Key of the IP hash kept with each lead (see client-address.ts). */
@@ -95,8 +97,8 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
 ) {
   return new Hono()
     .post('/', async (c) => {
-      const ownOrigin = requestOrigin(c, deps.clientOf);
-      if (!isSameOriginPost(c.req.raw.headers, ownOrigin)) {
+      const ownOrigins = deps.originsOf(c);
+      if (!isSameOriginPost(c.req.raw.headers, ownOrigins)) {
         return answer(c, reject(403, 'Cross-site posts are not accepted.'));
       }
       // Every post counts against the client's budget, however malformed.
@@ -140,7 +142,7 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
       });
       if (outcome.ok && outcome.nativeSuccessPath)
         return c.redirect(outcome.nativeSuccessPath, 303);
-      const back = returnPath(c.req.header('referer'), ownOrigin);
+      const back = returnPath(c.req.header('referer'), ownOrigins);
       return c.redirect(`${back}#${form}-${outcome.ok ? 'success' : 'error'}`, 303);
     })
     .all('/', (c) =>

@@ -1,9 +1,21 @@
 import type { Context } from 'hono';
 import type { ClientOf } from '../forwarded';
 
-/** This request's own origin as the browser saw it: the Host it was sent to, with its scheme. */
-export function requestOrigin(c: Context, clientOf: ClientOf): string {
-  return `${clientOf(c).protocol}://${new URL(c.req.url).host}`;
+/**
+ * The origins a page of this request's host may have, as the browser saw it: the Host it was
+ * sent to with the scheme the configuration gives the sites (SITE_URL's), and with the scheme the
+ * request itself came in on. Behind a proxy that terminates TLS without TRUST_PROXY, the request
+ * arrives as http while the page was https: the configured scheme is the one the browser used.
+ * The Host is the browser's own choice of where to send, so no other site can match either.
+ */
+export function pageOrigins(siteUrl: string, clientOf: ClientOf): (c: Context) => string[] {
+  const configured = new URL(siteUrl).protocol;
+  return (c) => {
+    const host = new URL(c.req.url).host;
+    const own = `${clientOf(c).protocol}://${host}`;
+    const expected = `${configured}//${host}`;
+    return own === expected ? [own] : [expected, own];
+  };
 }
 
 /**
@@ -12,9 +24,9 @@ export function requestOrigin(c: Context, clientOf: ClientOf): string {
  * monitoring), so no other site can be riding on a visitor's browser. Each named host is its own
  * origin: a page on one may not post to another.
  */
-export function isSameOriginPost(headers: Headers, ownOrigin: string): boolean {
+export function isSameOriginPost(headers: Headers, ownOrigin: string | readonly string[]): boolean {
   const origin = headers.get('origin');
-  if (origin !== null) return origin.toLowerCase() === ownOrigin;
+  if (origin !== null) return [ownOrigin].flat().includes(origin.toLowerCase());
   const fetchSite = headers.get('sec-fetch-site');
   if (fetchSite !== null) return fetchSite === 'same-origin' || fetchSite === 'none';
   return true;
@@ -25,7 +37,10 @@ export function isSameOriginPost(headers: Headers, ownOrigin: string): boolean {
  * page is ours, else the home page. Never another site (no open redirect), and never a
  * protocol-relative "//host" path.
  */
-export function returnPath(referer: string | undefined, ownOrigin: string): string {
+export function returnPath(
+  referer: string | undefined,
+  ownOrigin: string | readonly string[],
+): string {
   if (!referer) return '/';
   let url: URL;
   try {
@@ -33,6 +48,6 @@ export function returnPath(referer: string | undefined, ownOrigin: string): stri
   } catch {
     return '/';
   }
-  if (url.origin !== ownOrigin) return '/';
+  if (![ownOrigin].flat().includes(url.origin)) return '/';
   return `${url.pathname.replace(/^\/+/, '/')}${url.search}`;
 }
