@@ -18,15 +18,17 @@ import { kitWebhookRouter } from './api/kit-webhook';
 import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';
 import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
+import { pageOrigins } from './api/same-origin';
 import { stripeWebhookRouter } from './api/stripe-webhook';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import { buildPaths } from './build-paths';
+import { checkoutReferences } from './checkout/reference';
 import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { variantFor } from './experiments/assignment';
-import { experimentAttribution } from './experiments/attribution';
+import { experimentAttribution, wasLiveOn } from './experiments/attribution';
 import { type FeedSource, feedFiles, writingFeeds } from './feeds';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
@@ -111,13 +113,16 @@ export function createApp({
     c.header('Cache-Control', 'no-store');
   });
 
+  const originsOf = pageOrigins(env.SITE_URL, clientOf);
   const proofOfWork = createProofOfWork(store, proofOfWorkKey);
+  const references = checkoutReferences(ipHashKey);
   const leadApi = {
     env,
     logger,
     store,
     forwarding,
     clientOf,
+    originsOf,
     ipHashKey,
     proofOfWork,
     siteHosts: siteHosts(env),
@@ -158,6 +163,13 @@ export function createApp({
         secret: env.STRIPE_WEBHOOK_SECRET,
         bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
         jobsForSale: forwarding.jobsForSale,
+        readReference: (reference) => {
+          const click = references.read(reference);
+          if (!click?.experiment || wasLiveOn(site.experiments ?? [], click.experiment, click.day))
+            return click;
+          const { experiment: _notLive, ...counted } = click;
+          return counted;
+        },
         onJobsQueued: onLeadStored,
       }),
     );
@@ -243,6 +255,8 @@ export function createApp({
     siteHosts: leadApi.siteHosts,
     hosts,
     clientOf,
+    originsOf,
+    references,
     ownerRoutes: () => site.ownerRoutes,
     experimentOf: leadApi.experimentOf,
   };

@@ -8,7 +8,11 @@ import { claimDueJobs, listJobs, parkJob } from '../../server/db/outbox';
 import { recordStripeEvent } from '../../server/db/sales';
 import { startFakeKit } from '../../server/providers/fake-kit';
 import { countRows, describeEachStore, type TestDatabase } from '../../server/testing/stores';
-import { chargeRefundedEvent, checkoutSessionEvent } from '../../server/testing/stripe';
+import {
+  chargeRefundedEvent,
+  checkoutSessionEvent,
+  testReferences,
+} from '../../server/testing/stripe';
 import { type LeadsEnv, runLeadsCli } from './cli';
 
 /** Runs the tool as the owner would, on the test's database, with these settings added. */
@@ -145,7 +149,7 @@ describeEachStore('npm run leads', ({ store, database }) => {
 
   /** A Stripe event as the webhook records it (server/api/stripe-webhook.ts). */
   async function stripeEvent(event: object, jobs: ('owner-sale' | 'kit-buyer')[] = []) {
-    const parsed = readSaleEvent(JSON.stringify(event), event);
+    const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
     if (parsed.kind !== 'record') throw new Error('not a sale event');
     await recordStripeEvent(store(), parsed.event, () => jobs);
   }

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { checkoutReference } from '../../server/checkout/reference';
 import { readSaleEvent } from '../../server/checkout/stripe-events';
 import { addCheckoutClick } from '../../server/db/checkout-clicks';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
@@ -7,7 +6,11 @@ import { addPageViews } from '../../server/db/page-views';
 import { recordStripeEvent } from '../../server/db/sales';
 import type { Store } from '../../server/db/store';
 import { describeEachStore } from '../../server/testing/stores';
-import { chargeRefundedEvent, checkoutSessionEvent } from '../../server/testing/stripe';
+import {
+  chargeRefundedEvent,
+  checkoutSessionEvent,
+  testReferences,
+} from '../../server/testing/stripe';
 import { runLeadsCli } from './cli';
 
 describeEachStore('npm run leads -- stats', ({ store, database }) => {
@@ -298,7 +301,7 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
     await addCheckoutClick(store(), { ...instagram, source: 'Direct' });
     const created = Date.parse('2026-11-20T10:00:00Z') / 1000;
     const record = (event: object) => {
-      const parsed = readSaleEvent(JSON.stringify(event), event);
+      const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
       if (parsed.kind !== 'record') throw new Error('not a sale event');
       return recordStripeEvent(store(), parsed.event, () => []);
     };
@@ -311,15 +314,15 @@ describeEachStore('npm run leads -- stats', ({ store, database }) => {
           ...extra,
         }),
       );
-    await sale('cs_1', checkoutReference(instagram, 'abcdEFGH'));
-    await sale('cs_2', checkoutReference(instagram, 'bcdeFGHI'));
+    await sale('cs_1', testReferences.make(instagram, 'abcdEFGH'));
+    await sale('cs_2', testReferences.make(instagram, 'bcdeFGHI'));
     // Refunded in full: no longer a sale, nothing earned.
     await record(chargeRefundedEvent({ charge: 'ch_2', paymentIntent: 'pi_2', refunded: 4900 }));
     // A partial refund of a sale in dollars, with no reference of ours.
     await sale('cs_3', null, { currency: 'usd', amount: 6000 });
     await record(chargeRefundedEvent({ charge: 'ch_3', paymentIntent: 'pi_3', refunded: 1000 }));
     // Not paid yet: no sale.
-    await sale('cs_4', checkoutReference(instagram, 'cdefGHIJ'), { paymentStatus: 'unpaid' });
+    await sale('cs_4', testReferences.make(instagram, 'cdefGHIJ'), { paymentStatus: 'unpaid' });
 
     const bySource = lines((await stats('--by', 'source')).stdout);
     expect(bySource).toContain('Instagram 0 0 0 0 – 2 1 £49.00');

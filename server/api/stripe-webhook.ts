@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import Stripe from 'stripe';
-import { readSaleEvent, StripeEventShapeError } from '../checkout/stripe-events';
+import {
+  type ReadReference,
+  readSaleEvent,
+  StripeEventShapeError,
+} from '../checkout/stripe-events';
 import { type JobsForSale, recordStripeEvent } from '../db/sales';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
@@ -25,6 +29,8 @@ export interface StripeWebhookDeps {
   secret: string;
   bodyTimeoutMs: number;
   jobsForSale: JobsForSale;
+  /** What a session's reference says of its click (stripe-events.ts). */
+  readReference: ReadReference;
   /** Told when a sale queued outbox jobs (the worker's wake()). */
   onJobsQueued?: () => void;
 }
@@ -35,6 +41,7 @@ export function stripeWebhookRouter({
   secret,
   bodyTimeoutMs,
   jobsForSale,
+  readReference,
   onJobsQueued = () => {},
 }: StripeWebhookDeps) {
   const router = new Hono();
@@ -66,7 +73,7 @@ export function stripeWebhookRouter({
 
     let parsed: ReturnType<typeof readSaleEvent>;
     try {
-      parsed = readSaleEvent(payload, verified);
+      parsed = readSaleEvent(payload, verified, readReference);
     } catch (error) {
       if (!(error instanceof StripeEventShapeError)) throw error;
       // Signed by Stripe yet not the shape we record: refuse, so Stripe retries after a fix.

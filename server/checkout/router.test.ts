@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { Site } from '../site';
 import { createTestApp } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
-import { parseCheckoutReference } from './reference';
+import { testReferences } from '../testing/stripe';
 
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -42,7 +42,7 @@ describeEachStore('GET /go/workshop', ({ store }) => {
     expect(target.searchParams.has('prefilled_email')).toBe(false);
     const reference = target.searchParams.get('client_reference_id') ?? '';
     expect(reference).toMatch(/^[A-Za-z0-9_-]{1,200}$/);
-    expect(parseCheckoutReference(reference)).toEqual({
+    expect(testReferences.read(reference)).toEqual({
       day: today,
       host: 'localhost',
       path: '/assetworkshop',
@@ -63,7 +63,7 @@ describeEachStore('GET /go/workshop', ({ store }) => {
     });
     const target = new URL(response.headers.get('location') ?? '');
     expect(target.searchParams.get('prefilled_email')).toBe('Bea@example.com');
-    expect(parseCheckoutReference(target.searchParams.get('client_reference_id'))).toMatchObject({
+    expect(testReferences.read(target.searchParams.get('client_reference_id'))).toMatchObject({
       path: '/sellablebusiness/cohort',
       source: 'LinkedIn',
     });
@@ -73,6 +73,24 @@ describeEachStore('GET /go/workshop', ({ store }) => {
     expect(new URL(odd.headers.get('location') ?? '').searchParams.has('prefilled_email')).toBe(
       false,
     );
+  });
+
+  it('behind a proxy that terminates TLS, with TRUST_PROXY unset, still knows its own https page', async () => {
+    const app = createTestApp(
+      store(),
+      { SITE_URL: 'https://localhost' },
+      undefined,
+      undefined,
+      onSale,
+    );
+    const response = await app.request('http://localhost/go/workshop', {
+      headers: { 'User-Agent': browser, Referer: 'https://localhost/assetworkshop?utm_source=ig' },
+    });
+    const target = new URL(response.headers.get('location') ?? '');
+    expect(testReferences.read(target.searchParams.get('client_reference_id'))).toMatchObject({
+      path: '/assetworkshop',
+      source: 'Instagram',
+    });
   });
 
   it('without a Referer of our own, records no page; another site’s Referer is not a page', async () => {
@@ -129,7 +147,7 @@ describeEachStore('GET /go/page/<slug> (an owner page’s checkout block)', ({ s
     expect(response.status).toBe(302);
     const target = new URL(response.headers.get('location') ?? '');
     expect(`${target.origin}${target.pathname}`).toBe('https://buy.stripe.com/test_masterclass');
-    expect(parseCheckoutReference(target.searchParams.get('client_reference_id') ?? '')).toEqual({
+    expect(testReferences.read(target.searchParams.get('client_reference_id') ?? '')).toEqual({
       day: today,
       host: 'localhost',
       path: '/masterclass',

@@ -5,7 +5,7 @@ import { normalizePath, type OwnerRoute, resolveRoute } from '../../contracts/ro
 import type { NamedHosts } from '../../contracts/sites';
 import { sourceName, trafficSource } from '../../contracts/traffic-source';
 import { nextSession } from '../../contracts/workshop-sessions';
-import { requestOrigin, returnPath } from '../api/same-origin';
+import { returnPath } from '../api/same-origin';
 import { addCheckoutClick } from '../db/checkout-clicks';
 import { addExperimentCheckout } from '../db/experiments';
 import { utcDay } from '../db/page-views';
@@ -16,7 +16,7 @@ import type { Logger } from '../logger';
 import { isCountedRequest } from '../page-views/requests';
 import type { WorkshopCheckout } from '../site';
 import type { SiteHosts } from '../site-hosts';
-import { type CheckoutClick, checkoutNonce, checkoutReference } from './reference';
+import type { CheckoutClick, CheckoutReferences } from './reference';
 
 /**
  * GET /go/workshop on every site (contracts/checkout.ts), and GET /go/page/<slug> for an owner's
@@ -38,6 +38,10 @@ export interface CheckoutDeps {
   siteHosts: SiteHosts;
   hosts: NamedHosts;
   clientOf: ClientOf;
+  /** The origins a page of the request's host may have (same-origin.ts `pageOrigins`). */
+  originsOf: (c: Context) => string[];
+  /** Signs the reference Stripe carries back with the sale (reference.ts). */
+  references: CheckoutReferences;
   /** The owner's pages, whose clicks count by their path too. */
   ownerRoutes: () => readonly OwnerRoute[] | undefined;
   /**
@@ -55,6 +59,8 @@ export function checkoutRedirect({
   siteHosts,
   hosts,
   clientOf,
+  originsOf,
+  references,
   ownerRoutes,
   experimentOf,
   now = () => new Date(),
@@ -62,16 +68,16 @@ export function checkoutRedirect({
   return async (c: Context) => {
     c.header('Cache-Control', 'no-store');
     const time = now();
-    const origin = requestOrigin(c, clientOf);
+    const origins = originsOf(c);
     const hostHeader = c.req.header('host');
     const sessions = sessionsOf(c);
     if (!sessions) return c.text('Not Found', 404);
     const session = nextSession(sessions, time.getTime());
     // Nothing on sale (the date passed since the page was loaded): back to the page, which now
     // says so and offers the next date.
-    if (!session) return c.redirect(returnPath(c.req.header('referer'), origin), 303);
+    if (!session) return c.redirect(returnPath(c.req.header('referer'), origins), 303);
 
-    const from = ownPage(c.req.header('referer'), origin);
+    const from = ownPage(c.req.header('referer'), origins);
     const page =
       from && resolveRoute(hostHeader, from.pathname, hosts, ownerRoutes()).status === 200
         ? normalizePath(from.pathname).slice(0, 200)
@@ -108,7 +114,7 @@ export function checkoutRedirect({
     }
 
     const target = new URL(session.checkout);
-    target.searchParams.set('client_reference_id', checkoutReference(click, checkoutNonce()));
+    target.searchParams.set('client_reference_id', references.make(click));
     const email = emailAddressSchema.safeParse(c.req.query(checkoutParams.email) ?? '');
     if (email.success) target.searchParams.set('prefilled_email', email.data);
     return c.redirect(target.href, 302);
@@ -116,11 +122,11 @@ export function checkoutRedirect({
 }
 
 /** The Referer when it is a page of this same origin (our page the link was on), else null. */
-function ownPage(referer: string | undefined, origin: string): URL | null {
+function ownPage(referer: string | undefined, origins: readonly string[]): URL | null {
   if (!referer) return null;
   try {
     const url = new URL(referer);
-    return url.origin === origin ? url : null;
+    return origins.includes(url.origin) ? url : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sourceName } from '../../contracts/traffic-source';
 import type { StripeEventRecord } from '../db/sales';
 import type { SaleStatus } from '../db/schema';
-import { parseCheckoutReference } from './reference';
+import type { CheckoutClick } from './reference';
 
 /**
  * The Stripe events that record a sale (decision 020), read from a body whose signature has been
@@ -73,8 +73,22 @@ export class StripeEventShapeError extends Error {
 
 const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
-/** `payload` is the raw body, `parsed` the event the signature check gave back. */
-export function readSaleEvent(payload: string, parsed: unknown): ParsedEvent {
+/**
+ * The click a sale's `client_reference_id` names, when it is ours and may be believed
+ * (server/checkout/reference.ts, signed; the experiment credited only when it was live): else
+ * null, and the sale counts under no page, source or variant.
+ */
+export type ReadReference = (reference: string | null) => CheckoutClick | null;
+
+/**
+ * `payload` is the raw body, `parsed` the event the signature check gave back, `readReference`
+ * what the session's reference says of its click.
+ */
+export function readSaleEvent(
+  payload: string,
+  parsed: unknown,
+  readReference: ReadReference,
+): ParsedEvent {
   const head = envelope.safeParse(parsed);
   if (!head.success) throw new StripeEventShapeError('not a Stripe event');
   const { id: eventId, type, created, data } = head.data;
@@ -107,7 +121,7 @@ export function readSaleEvent(payload: string, parsed: unknown): ParsedEvent {
   const object = checkoutSession.safeParse(data.object);
   if (!object.success) throw new StripeEventShapeError(`${type}: ${fieldsOf(object.error)}`);
   const session = object.data;
-  const click = parseCheckoutReference(session.client_reference_id);
+  const click = readReference(session.client_reference_id);
   return {
     kind: 'record',
     event: {

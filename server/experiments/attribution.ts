@@ -1,4 +1,4 @@
-import { liveOn, splitOf } from '../../contracts/content/experiments';
+import { type Experiment, liveOn, splitOf } from '../../contracts/content/experiments';
 import { resolveRoute } from '../../contracts/routes';
 import type { NamedHosts } from '../../contracts/sites';
 import type { PageViewCounter } from '../page-views/counter';
@@ -41,4 +41,26 @@ export function experimentAttribution(
       visitor,
     };
   };
+}
+
+/**
+ * Whether a sale's click may credit the experiment its reference names: one of that name, with
+ * that variant, was live at some time on the click's UTC day. A reference is signed, so this
+ * only stops an old one (say, from before an experiment was renamed or its variant dropped)
+ * crediting an experiment that never showed its visitor that variant.
+ */
+export function wasLiveOn(
+  experiments: readonly Experiment[],
+  shown: { name: string; variant: string },
+  day: string,
+): boolean {
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  const dayEnd = dayStart + 86_400_000;
+  return experiments.some(
+    (experiment) =>
+      experiment.name === shown.name &&
+      splitOf(experiment).some(({ name }) => name === shown.variant) &&
+      (!experiment.start || Date.parse(experiment.start) < dayEnd) &&
+      (!experiment.end || dayStart < Date.parse(experiment.end)),
+  );
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Experiment, variantId } from '../../contracts/content/experiments';
-import { parseCheckoutReference } from '../checkout/reference';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
@@ -15,6 +14,7 @@ import {
   checkoutSessionEvent,
   delivery,
   signed,
+  testReferences,
   testWebhookSecret,
 } from '../testing/stripe';
 
@@ -276,7 +276,7 @@ describe('a page under an experiment', () => {
         const reference =
           new URL(response.headers.get('location') ?? '').searchParams.get('client_reference_id') ??
           '';
-        const shown = parseCheckoutReference(reference)?.experiment;
+        const shown = testReferences.read(reference)?.experiment;
         expect(shown?.name).toBe(priceTest.name);
         if (click === 0) clicked.push({ variant: shown?.variant ?? '', reference });
       }
@@ -294,7 +294,7 @@ describe('a page under an experiment', () => {
     const botReference = new URL(bot.headers.get('location') ?? '').searchParams.get(
       'client_reference_id',
     );
-    expect(parseCheckoutReference(botReference)?.experiment).toBeUndefined();
+    expect(testReferences.read(botReference)?.experiment).toBeUndefined();
 
     // Half of them buy; one sale is then refunded in full and no longer counts.
     const bought = clicked.filter((_, index) => index % 2 === 0);
@@ -329,5 +329,83 @@ describe('a page under an experiment', () => {
       expect(checkouts.get(name)?.conversions, name).toBe(byVariant(clicked, name));
       expect(sales.get(name)?.conversions, name).toBe(byVariant(kept, name));
     }
+  });
+
+  it('records a sale whose reference is forged, or names a variant not live that day, without crediting an experiment', async () => {
+    const priceTest: Experiment = {
+      name: 'workshop-offer',
+      page: 'workshop',
+      goal: 'sales',
+      controlShare: 50,
+      variants: [
+        { name: 'early-bird', share: 50, changes: [{ field: 'hero.heading', text: 'Early' }] },
+      ],
+      sampleSize: 100,
+      start: '2026-11-20T00:00:00Z',
+    };
+    const app = appFor({ ...site, experiments: [priceTest] }, false, {
+      STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+    });
+    const shown = { name: priceTest.name, variant: 'early-bird' };
+    const click = { host: 'localhost', path: '/assetworkshop', source: 'Instagram' };
+    const genuine = testReferences.make({ ...click, day: '2026-11-25', experiment: shown });
+    const [, signature, nonce] = genuine.split('-');
+    const wanted = Buffer.from(
+      `2026-11-25\nlocalhost\n/assetworkshop\nInstagram\n${priceTest.name}\ncontrol`,
+    ).toString('base64url');
+    const references = {
+      forged: `v2-${signature}-${nonce}-${wanted}`,
+      // Signed by us, but the day before the experiment started.
+      early: testReferences.make({ ...click, day: '2026-11-19', experiment: shown }),
+      // Signed by us, naming a variant the experiment does not have.
+      dropped: testReferences.make({
+        ...click,
+        day: '2026-11-25',
+        experiment: { name: priceTest.name, variant: 'half-price' },
+      }),
+      genuine,
+    };
+    for (const [name, reference] of Object.entries(references)) {
+      const event = checkoutSessionEvent('checkout.session.completed', {
+        session: `cs_test_${name}`,
+        reference,
+      });
+      expect((await app.request('/api/stripe/webhook', delivery(signed(event)))).status).toBe(200);
+    }
+    const sales = await store.db
+      .selectFrom('sales')
+      .select(['id', 'path', 'source', 'experiment', 'variant'])
+      .where(
+        'id',
+        'in',
+        Object.keys(references).map((name) => `cs_test_${name}`),
+      )
+      .orderBy('id')
+      .execute();
+    expect(sales).toEqual([
+      {
+        id: 'cs_test_dropped',
+        path: '/assetworkshop',
+        source: 'Instagram',
+        experiment: null,
+        variant: null,
+      },
+      {
+        id: 'cs_test_early',
+        path: '/assetworkshop',
+        source: 'Instagram',
+        experiment: null,
+        variant: null,
+      },
+      // Recorded, under no page or source: the funnel's "(not recorded)".
+      { id: 'cs_test_forged', path: null, source: null, experiment: null, variant: null },
+      {
+        id: 'cs_test_genuine',
+        path: '/assetworkshop',
+        source: 'Instagram',
+        experiment: priceTest.name,
+        variant: 'early-bird',
+      },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { subscribingKit } from '../providers/fake-kit';
 import type { KitSubscription } from '../providers/kit';
 import { createOwnerMail } from '../providers/owner-mail';
 import { describeEachStore } from '../testing/stores';
-import { workshopSaleEvent } from '../testing/stripe';
+import { testReferences, workshopSaleEvent } from '../testing/stripe';
 import { createForwarding } from './forwarding';
 
 describeEachStore('a sale through the outbox (decision 020)', ({ store }) => {
@@ -30,7 +30,7 @@ describeEachStore('a sale through the outbox (decision 020)', ({ store }) => {
 
   async function sell(forwarding: ReturnType<typeof setUp>['forwarding'], livemode = true) {
     const { event } = workshopSaleEvent('jamie.example', { email: 'bea@example.com', livemode });
-    const parsed = readSaleEvent(JSON.stringify(event), event);
+    const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
     if (parsed.kind !== 'record') throw new Error('not a sale');
     await recordStripeEvent(store(), parsed.event, forwarding.jobsForSale);
     return store().db.selectFrom('outbox_jobs').selectAll().orderBy('kind').execute();

@@ -13,6 +13,9 @@ import type { Publisher } from '../owner/publish/publisher';
 import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
 
+/** The server secret the test app signs and hashes with (the IP hash key in production). */
+export const testIpHashKey = 'test-ip-hash-key';
+
 /** The app as index.ts builds it; without a `site`, minus the built pages (API tests need none). */
 export function createTestApp(
   store: Store,
@@ -30,7 +33,7 @@ export function createTestApp(
     site,
     store,
     forwarding: createForwarding(env, providers),
-    ipHashKey: 'test-ip-hash-key',
+    ipHashKey: testIpHashKey,
     proofOfWorkKey: 'test-proof-of-work-key',
     pageViews,
     publisher,

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { checkoutReference } from '../checkout/reference';
+import { checkoutReferences } from '../checkout/reference';
+import { testIpHashKey } from './app';
 
 /**
  * Stripe's webhook deliveries, made and signed here with the official library's test helper
@@ -7,6 +8,9 @@ import { checkoutReference } from '../checkout/reference';
  */
 
 export const testWebhookSecret = 'whsec_test_secret_for_local_signing';
+
+/** References as the test app signs them (createTestApp's server secret). */
+export const testReferences = checkoutReferences(testIpHashKey);
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -74,7 +78,7 @@ export function checkoutSessionEvent(
  * click on `host`'s /assetworkshop from Instagram on 25 November 2026.
  */
 export function workshopSaleEvent(host: string, options: SessionOptions = {}) {
-  const reference = checkoutReference(
+  const reference = testReferences.make(
     { day: '2026-11-25', host, path: '/assetworkshop', source: 'Instagram' },
     'Ab3dEf7h',
   );
