@@ -157,6 +157,21 @@ export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation 
   'not-found': null,
 };
 
+/**
+ * The system page whose own a path of a site is: one the table lists there, or one whose
+ * canonical address it is though only the site's fallback answers it (the waitlist's and the
+ * book's "/", D1 and D2). An owner's page or a redirect there would take that page's address
+ * (docs/decisions/026-owner-pages.md); any other path of a fallback site is the owner's to take.
+ */
+export function systemPageAt(site: SiteId, path: string): SystemPageId | undefined {
+  return (
+    siteRoutes[site].paths[path] ??
+    systemPageIds.find(
+      (page) => canonicalLocation[page]?.site === site && canonicalLocation[page]?.path === path,
+    )
+  );
+}
+
 /** Where a page lives: a system page's from the table above, an owner's page's from its route. */
 function locationOf(page: PageId, owner: readonly OwnerRoute[]): CanonicalLocation | null {
   if (page in canonicalLocation) return canonicalLocation[page as SystemPageId];

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import type { WritingContent } from '../writing';
 import { experimentProblems, testablePages } from './experiments';
 import {
   type Content,
@@ -17,6 +18,7 @@ import {
 } from './index';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
 import { type Post, writingClashes } from './posts';
+import { redirectClashes } from './redirects';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit
@@ -242,6 +244,7 @@ export async function loadContent(dir: string): Promise<Content> {
   const problems: ContentProblem[] = [];
   let experimentsText = '';
   let writingText = '';
+  let siteText = '';
   for (const name of Object.keys(contentFiles) as ContentName[]) {
     const { path } = contentFiles[name];
     let text: string;
@@ -253,6 +256,7 @@ export async function loadContent(dir: string): Promise<Content> {
     }
     if (name === 'experiments') experimentsText = text;
     if (name === 'writing') writingText = text;
+    if (name === 'site') siteText = text;
     const checked = checkContentFile(name, text);
     if ('problems' in checked) problems.push(...checked.problems);
     else content[name] = checked.value;
@@ -278,9 +282,31 @@ export async function loadContent(dir: string): Promise<Content> {
         : { file: `content/${file}.md`, line: 1, path: '', message },
     );
   }
+  problems.push(...redirectsProblems(loaded, siteText));
   problems.push(...experimentsProblems(loaded, experimentsText));
   if (problems.length > 0) throw new InvalidContentError(problems);
   return loaded;
+}
+
+/**
+ * What only the content as a whole shows about the site settings' redirects
+ * (contracts/content/redirects.ts redirectClashes), at their lines in content/site.yaml. The
+ * build and Save check it.
+ */
+export function redirectsProblems(
+  content: Pick<Content, 'site'> & WritingContent,
+  text: string,
+): ContentProblem[] {
+  const file = contentFiles.site;
+  return redirectClashes(content.site.redirects, content).map(({ index, message }) => {
+    const path = ['redirects', index, 'from'];
+    return {
+      file: `content/${file.path}`,
+      line: lineOfField(file, text, path),
+      path: fieldPath(path),
+      message,
+    };
+  });
 }
 
 /**

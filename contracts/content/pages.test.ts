@@ -81,6 +81,21 @@ describe('an owner page file', () => {
     expect(problemsOf(String(elsewhere))).toEqual([]);
   });
 
+  it.each(['waitlist', 'book'])(
+    'refuses "/" of the %s site: its fallback page answers it, and it is that page\u2019s own address',
+    (site) => {
+      const document = parseDocument(pressYaml);
+      document.setIn(['site'], site);
+      document.setIn(['path'], '/');
+      expect(problemsOf(String(document))).toEqual([
+        `  content/pages/press.yaml:5 path: "/" is already a page of the ${site} site (contracts/routes.ts); choose another path`,
+      ]);
+      // Any other path of that site is the owner's to take (decision 024).
+      document.setIn(['path'], '/launch');
+      expect(problemsOf(String(document))).toEqual([]);
+    },
+  );
+
   it('refuses a sign-up block to a list the site has no Kit form for', () => {
     const document = parseDocument(pressYaml);
     const blocks = document.get('blocks') as { items: unknown[] };

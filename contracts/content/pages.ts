@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isReservedPath, ownerPathPattern, siteRoutes } from '../routes';
+import { isReservedPath, ownerPathPattern, systemPageAt } from '../routes';
 import { siteIds } from '../sites';
 import { subscriptionLists } from '../subscription';
 import { cohort } from './cohort';
@@ -255,7 +255,7 @@ export const ownerPage = ownerPageFields.superRefine((page, context) => {
     refuse(
       `"${page.path}" is one of the server's own paths (/${page.path.split('/')[1]}); choose another`,
     );
-  } else if (siteRoutes[page.site].paths[page.path]) {
+  } else if (systemPageAt(page.site, page.path)) {
     refuse(
       `"${page.path}" is already a page of the ${page.site} site (contracts/routes.ts); choose another path`,
     );

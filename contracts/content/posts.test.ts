@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { contentCopies, sampleContentDir } from '../testing/content-copies';
 import { tagSlug } from '../writing';
 import { loadContent } from './load';
@@ -83,6 +86,80 @@ describe('the posts of a content directory', () => {
       '  content/writing.yaml:6 path: expected one path segment of lower-case letters, digits and hyphens ("/cheatcodes"), got "/writing/all"',
       '  content/writing.yaml:17 words.readingTime: expected {minutes} where the number goes, got "A short read"',
       '  content/writing.yaml:44 newsletter.broadcast: expected draft (the owner sends it from Kit) or scheduled (Kit sends it at the post\'s time), got "weekly"',
+    ]);
+  });
+});
+
+/**
+ * The writing's pages keep their places (docs/decisions/026-owner-pages.md): the index, a tag's
+ * page and a post's answer where the route table puts them, so an owner's page or a redirect may
+ * not take one of those paths; the build refuses it with the file, line and field.
+ */
+describe('the paths of the writing', () => {
+  const { contentWith, loadProblems } = contentCopies('writing-paths');
+  const siteYaml = readFileSync(join(sampleContentDir, 'site.yaml'), 'utf8');
+  const pressYaml = readFileSync(join(sampleContentDir, 'pages/press.yaml'), 'utf8');
+
+  /** The sample site settings with these redirects on the main site in place of its own. */
+  const withRedirects = (...from: string[]) => {
+    const document = parseDocument(siteYaml);
+    document.setIn(
+      ['redirects'],
+      from.map((path) => ({ site: 'main', from: path, to: '/', kind: 'permanent' })),
+    );
+    return String(document);
+  };
+  const lineOf = (text: string, needle: string) =>
+    text.split('\n').findIndex((line) => line.endsWith(needle)) + 1;
+
+  it('refuse a redirect from the index, a tag’s page or a post, at its line in the site settings', async () => {
+    const site = withRedirects(
+      '/cheatcodes',
+      '/cheatcodes/tags/hiring',
+      '/cheatcodes/the-first-hire',
+    );
+    const problems = await loadProblems(await contentWith({ 'site.yaml': site }));
+    expect(problems).toEqual([
+      `  content/site.yaml:${lineOf(site, 'from: /cheatcodes')} redirects[0].from: /cheatcodes is the writing's index: a redirect from it would hide the page`,
+      `  content/site.yaml:${lineOf(site, 'from: /cheatcodes/tags/hiring')} redirects[1].from: /cheatcodes/tags/hiring is the writing's page of the tag "hiring": a redirect from it would hide the page`,
+      `  content/site.yaml:${lineOf(site, 'from: /cheatcodes/the-first-hire')} redirects[2].from: /cheatcodes/the-first-hire is the post content/posts/the-first-hire.md: a redirect from it would hide the page`,
+    ]);
+  });
+
+  it('refuse a post whose path a redirect already takes, at the redirect', async () => {
+    const site = withRedirects('/cheatcodes/second-hire');
+    // Another post: a copy of one under its own id, where the post has one.
+    const post = readFileSync(join(sampleContentDir, 'posts/the-first-hire.md'), 'utf8').replace(
+      /^id: .+$/m,
+      `id: ${randomUUID()}`,
+    );
+    const problems = await loadProblems(
+      await contentWith({ 'site.yaml': site, 'posts/second-hire.md': post }),
+    );
+    expect(problems).toEqual([
+      `  content/site.yaml:${lineOf(site, 'from: /cheatcodes/second-hire')} redirects[0].from: /cheatcodes/second-hire is the post content/posts/second-hire.md: a redirect from it would hide the page`,
+    ]);
+  });
+
+  it('allow a redirect from a post or a tag that is no more: a renamed post keeps its old links', async () => {
+    const site = withRedirects(
+      '/cheatcodes/first-hire',
+      '/cheatcodes/tags/hires',
+      '/cheatcodes-old',
+    );
+    expect(await loadProblems(await contentWith({ 'site.yaml': site }))).toEqual([]);
+  });
+
+  it.each([
+    ['the index', '/cheatcodes'],
+    ['a tag’s page', '/cheatcodes/tags/hiring'],
+    ['a post', '/cheatcodes/the-first-hire'],
+  ])('refuse an owner’s page at the path of %s', async (_, path) => {
+    const page = parseDocument(pressYaml);
+    page.setIn(['path'], path);
+    const problems = await loadProblems(await contentWith({ 'pages/press.yaml': String(page) }));
+    expect(problems).toEqual([
+      `  content/writing.yaml:6 path: "/cheatcodes" is where the page "press" is (${path}); choose another path for the writing or the page`,
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isReservedPath, siteRoutes } from '../routes';
+import { isReservedPath, systemPageAt } from '../routes';
 import { slugOfWords } from '../words-slug';
 import { writingSegments } from '../writing';
 import { dateTime, image, line, pageMeta, paragraph } from './fields';
@@ -67,6 +67,12 @@ export const post = z
 export type Post = z.output<typeof post>;
 
 /**
+ * What the route table reads of a post, besides its name: its tags' pages and its place among
+ * the index's. The editor's Save reads it of every post without reading their texts.
+ */
+export const postRoute = z.object({ date: post.shape.date, tags: post.shape.tags });
+
+/**
  * content/writing.yaml: the section the posts are listed in, on the main site. Every word its
  * pages show is here, the section's own name included ("Cheatcodes").
  */
@@ -124,7 +130,7 @@ export const writing = z
       context.addIssue({ code: 'custom', path: ['path'], message, params: { namesValue: true } });
     if (isReservedPath(path)) {
       refuse(`"${path}" is one of the server's own paths; choose another`);
-    } else if (siteRoutes.main.paths[path]) {
+    } else if (systemPageAt('main', path)) {
       refuse(
         `"${path}" is already a page of the main site (contracts/routes.ts); choose another path`,
       );

@@ -110,6 +110,16 @@ describe('the redirects of content/site.yaml', () => {
     ]);
   });
 
+  it.each(['waitlist', 'book'])(
+    'refuse "/" of the %s site, the address of the page its fallback shows',
+    (site) => {
+      const text = withRedirects([{ site, from: '/', to: 'https://example.com/' }]);
+      expect(problemsOf(text)).toEqual([
+        `  content/site.yaml:${lineOf(text, 'from: /')} redirects[0].from: / is a page of the ${site} site: a redirect from it would hide the page`,
+      ]);
+    },
+  );
+
   it('refuse the same path twice on one site', () => {
     const text = withRedirects([
       { from: '/old', to: '/' },

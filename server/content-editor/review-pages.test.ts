@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,5 +101,117 @@ describe('saving an owner page', () => {
       const result = await review([{ path, text: pageAt('/talks') }]);
       expect(result, path).toMatchObject({ status: 400 });
     }
+  });
+});
+
+/**
+ * The seed's pages keep their places (docs/decisions/026-owner-pages.md): a save that would put an
+ * owner's page or a redirect where a seed page answers canonically — "/" of the waitlist's and
+ * the book's sites, the writing's index, a tag's page, a post — is refused with the file, line and
+ * field, and the editor's place of the field.
+ */
+describe('saving a page or a redirect where a seed page answers', () => {
+  const siteYaml = readFileSync(join(contentDir, 'site.yaml'), 'utf8');
+  const firstHire = readFileSync(join(contentDir, 'posts/the-first-hire.md'), 'utf8');
+
+  /**
+   * The site settings with these redirects in place of their own, at the file's end as on disk:
+   * the save keeps the file's wording, so a line of this text is a line of the file it writes.
+   */
+  const siteWith = (...redirects: Array<{ site?: string; from: string }>) =>
+    `${siteYaml.slice(0, siteYaml.indexOf('\nredirects:'))}\nredirects:\n${redirects
+      .map(
+        ({ site = 'main', from }) =>
+          `  - site: ${site}\n    from: ${from}\n    to: https://example.com/\n    kind: temporary\n`,
+      )
+      .join('')}`;
+  const problemOf = (result: Review) => ('problem' in result ? result.problem : '');
+  const lineOf = (text: string, needle: string) =>
+    text.split('\n').findIndex((line) => line.endsWith(needle)) + 1;
+
+  it.each(['waitlist', 'book'])('refuses a page at "/" of the %s site', async (site) => {
+    const page = parseDocument(pageAt('/'));
+    page.setIn(['site'], site);
+    const result = await review([{ path: 'pages/launch.yaml', text: String(page) }]);
+    expect(result).toMatchObject({ status: 422 });
+    expect(problemOf(result)).toContain(
+      `content/pages/launch.yaml:3 path: "/" is already a page of the ${site} site (contracts/routes.ts); choose another path (in the editor: Pages › Path)`,
+    );
+  });
+
+  it.each(['waitlist', 'book'])('refuses a redirect from "/" of the %s site', async (site) => {
+    const text = siteWith({ site, from: '/' });
+    const result = await review([{ path: 'site.yaml', text }]);
+    expect(result).toMatchObject({ status: 422 });
+    expect(problemOf(result)).toContain(
+      `content/site.yaml:${lineOf(text, 'from: /')} redirects[0].from: / is a page of the ${site} site: a redirect from it would hide the page`,
+    );
+  });
+
+  it('refuses a redirect from the writing’s index, a tag’s page or a post', async () => {
+    const text = siteWith(
+      { from: '/cheatcodes' },
+      { from: '/cheatcodes/tags/hiring' },
+      { from: '/cheatcodes/the-first-hire' },
+    );
+    const result = await review([{ path: 'site.yaml', text }]);
+    expect(result).toEqual({
+      status: 422,
+      problem: [
+        'Not saved: the site would not build with this content.',
+        `  content/site.yaml:${lineOf(text, 'from: /cheatcodes')} redirects[0].from: /cheatcodes is the writing's index: a redirect from it would hide the page (in the editor: Site › Redirects › item 1 › From)`,
+        `  content/site.yaml:${lineOf(text, 'from: /cheatcodes/tags/hiring')} redirects[1].from: /cheatcodes/tags/hiring is the writing's page of the tag "hiring": a redirect from it would hide the page (in the editor: Site › Redirects › item 2 › From)`,
+        `  content/site.yaml:${lineOf(text, 'from: /cheatcodes/the-first-hire')} redirects[2].from: /cheatcodes/the-first-hire is the post content/posts/the-first-hire.md: a redirect from it would hide the page (in the editor: Site › Redirects › item 3 › From)`,
+      ].join('\n'),
+    });
+  });
+
+  it('refuses a post, or a post’s new tag, whose path a redirect already takes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'review-seed-paths-'));
+    try {
+      cpSync(contentDir, dir, { recursive: true });
+      const text = siteWith(
+        { from: '/cheatcodes/second-hire' },
+        { from: '/cheatcodes/tags/firing' },
+      );
+      writeFileSync(join(dir, 'site.yaml'), text);
+      const save = (path: string, post: string) =>
+        reviewUpdate({ additions: [{ path, contents: base64(post) }], deletions: [] }, dir);
+      // Another post: a copy of one under its own id, where the post has one.
+      const secondHire = firstHire.replace(/^id: .+$/m, `id: ${randomUUID()}`);
+      expect(problemOf(await save('posts/second-hire.md', secondHire))).toContain(
+        `content/site.yaml:${lineOf(text, 'from: /cheatcodes/second-hire')} redirects[0].from: /cheatcodes/second-hire is the post content/posts/second-hire.md: a redirect from it would hide the page`,
+      );
+      const tagged = firstHire.replace('  - Hiring\n', '  - Hiring\n  - Firing\n');
+      expect(problemOf(await save('posts/the-first-hire.md', tagged))).toContain(
+        `content/site.yaml:${lineOf(text, 'from: /cheatcodes/tags/firing')} redirects[1].from: /cheatcodes/tags/firing is the writing's page of the tag "firing"`,
+      );
+      // Deleting a post frees its path for a redirect to its new name.
+      const freed = siteWith({ from: '/cheatcodes/the-first-hire' });
+      const rename = await reviewUpdate(
+        {
+          additions: [
+            { path: 'site.yaml', contents: base64(freed) },
+            { path: 'posts/first-hire.md', contents: base64(firstHire) },
+          ],
+          deletions: [{ path: 'posts/the-first-hire.md' }],
+        },
+        dir,
+      );
+      expect(rename).toMatchObject({
+        update: { deletions: [{ path: 'posts/the-first-hire.md' }] },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a page at the path of a post', async () => {
+    const result = await review([
+      { path: 'pages/speaking.yaml', text: pageAt('/cheatcodes/the-first-hire') },
+    ]);
+    expect(problemOf(result)).toContain(
+      'content/writing.yaml:6 path: "/cheatcodes" is where the page "speaking" is (/cheatcodes/the-first-hire); choose another path for the writing or the page',
+    );
   });
 });

@@ -13,7 +13,9 @@
  *   deletes the picture a field named before, which another file may still name, and every other
  *   content file must exist for the site to build.
  * - What only the whole content shows (two pages on one path, a redirect away from a page:
- *   contracts/content/pages.ts pageClashes) is checked on the content as the save would leave it.
+ *   contracts/content/pages.ts pageClashes; a redirect from a page of the writing:
+ *   contracts/content/redirects.ts redirectClashes) is checked on the content as the save would
+ *   leave it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +29,7 @@ import {
   pageFile,
   pageSlugOf,
   pagesDirectory,
+  postFile,
   postSlugOf,
   postsDirectory,
 } from '../../contracts/content';
@@ -36,10 +39,11 @@ import {
   experimentsProblems,
   formatProblem,
   lineOfField,
+  redirectsProblems,
 } from '../../contracts/content/load';
 import { type OwnerPage, pageClashes } from '../../contracts/content/pages';
 import { pictureExtensions } from '../../contracts/content/pictures';
-import { writingClashes } from '../../contracts/content/posts';
+import { postRoute, writingClashes } from '../../contracts/content/posts';
 import { editorPlace } from './keystatic-config';
 import { type PictureReview, reviewPicture, staysInside } from './pictures';
 import { prepareSave } from './save';
@@ -135,7 +139,8 @@ export async function reviewUpdate(body: unknown, contentDir: string): Promise<R
 
 /**
  * The content as the save would leave it, checked as a whole: the owner's pages against each
- * other and the site settings' redirects, and the experiments against the pages they test (a
+ * other and the site settings' redirects, the redirects against the writing's pages, and the
+ * experiments against the pages they test (a
  * file that does not fit has had its say above, or is the build's to report).
  */
 async function clashesAfter(
@@ -144,25 +149,13 @@ async function clashesAfter(
   deletions: Update['deletions'],
 ): Promise<string[]> {
   const texts = new Map<string, string>();
-  const onDisk = await readdir(join(contentDir, pagesDirectory)).catch(() => [] as string[]);
-  for (const fileName of onDisk) {
-    const path = `${pagesDirectory}/${fileName}`;
-    if (pageSlugOf(path) === null) continue;
-    texts.set(path, await readFile(join(contentDir, path), 'utf8'));
-  }
-  // The posts by name only: what the writing's paths may clash with.
-  const posts = new Set(
-    (await readdir(join(contentDir, postsDirectory)).catch(() => [] as string[])).flatMap(
-      (fileName) => postSlugOf(`${postsDirectory}/${fileName}`) ?? [],
-    ),
-  );
-  for (const { path } of additions) {
-    const slug = postSlugOf(path);
-    if (slug !== null) posts.add(slug);
-  }
-  for (const { path } of deletions) {
-    const slug = postSlugOf(path);
-    if (slug !== null) posts.delete(slug);
+  for (const directory of [pagesDirectory, postsDirectory]) {
+    const onDisk = await readdir(join(contentDir, directory)).catch(() => [] as string[]);
+    for (const fileName of onDisk) {
+      const path = `${directory}/${fileName}`;
+      if (pageSlugOf(path) === null && postSlugOf(path) === null) continue;
+      texts.set(path, await readFile(join(contentDir, path), 'utf8'));
+    }
   }
   for (const { path } of Object.values(contentFiles)) {
     texts.set(path, await readFile(join(contentDir, path), 'utf8').catch(() => ''));
@@ -173,11 +166,21 @@ async function clashesAfter(
   for (const { path } of deletions) texts.delete(path);
 
   const pages: Record<string, OwnerPage> = {};
+  // Every post by name (what the writing's own paths may clash with), and where the front
+  // matter of each that fits puts its pages (what a redirect may clash with).
+  const posts: Record<string, z.output<typeof postRoute> | null> = {};
   for (const [path, text] of texts) {
     const slug = pageSlugOf(path);
     const checked = slug === null ? null : checkFile(pageFile(slug), text);
     if (slug !== null && checked && 'value' in checked) pages[slug] = checked.value as OwnerPage;
+    const post = postSlugOf(path);
+    if (post === null) continue;
+    const route = checkFile({ ...postFile(post), schema: postRoute }, text);
+    posts[post] = 'value' in route ? (route.value as z.output<typeof postRoute>) : null;
   }
+  const routedPosts = Object.fromEntries(
+    Object.entries(posts).flatMap(([post, route]) => (route ? [[post, route]] : [])),
+  );
   const site = checkContentFile('site', texts.get(contentFiles.site.path) ?? '');
   const clashes = pageClashes(pages, 'value' in site ? site.value.redirects : []).map(
     ({ slug, message }) => {
@@ -190,11 +193,7 @@ async function clashesAfter(
   const writing = checkContentFile('writing', texts.get(contentFiles.writing.path) ?? '');
   const writingProblems =
     'value' in writing
-      ? writingClashes(
-          writing.value,
-          pages,
-          Object.fromEntries([...posts].map((slug) => [slug, 1])),
-        ).map(({ file, message }) => {
+      ? writingClashes(writing.value, pages, posts).map(({ file, message }) => {
           const at =
             file === 'writing'
               ? {
@@ -210,7 +209,22 @@ async function clashesAfter(
           return formatProblem({ ...at, message });
         })
       : [];
-  const problems = [...clashes, ...writingProblems, ...experimentsAfter(texts, pages)];
+  const redirectProblems =
+    'value' in site && 'value' in writing
+      ? redirectsProblems(
+          { site: site.value, writing: writing.value, posts: routedPosts },
+          texts.get(contentFiles.site.path) ?? '',
+        ).map(
+          (problem) =>
+            `${formatProblem(problem)} (in the editor: ${editorPlace('site', contentFiles.site, problem.path)})`,
+        )
+      : [];
+  const problems = [
+    ...clashes,
+    ...writingProblems,
+    ...redirectProblems,
+    ...experimentsAfter(texts, pages),
+  ];
   return problems.length > 0
     ? ['Not saved: the site would not build with this content.', ...problems]
     : [];
