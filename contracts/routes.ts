@@ -1,6 +1,6 @@
 import type { Redirect } from './content/redirects';
 import { type NamedHosts, namedSite, type SiteId } from './sites';
-import { type WritingContent, type WritingPageId, writingPages } from './writing';
+import { latestBy, type WritingContent, type WritingPageId, writingPages } from './writing';
 
 /**
  * The one route table: host -> site -> path -> page (product brief §2.1 with product decisions
@@ -49,8 +49,12 @@ export interface OwnerRoute {
   /** Normalized (normalizePath), as the content's schema insists. */
   path: string;
   noindex: boolean;
-  /** When the page last changed, for the sitemap (ISO); known for the writing's pages. */
-  lastmod?: string;
+  /**
+   * When the page's words changed (ISO), known for the writing's pages: the sitemap's `lastmod` is
+   * the latest of them passed at its time, so a post or an update dated ahead moves no date before
+   * it is out (docs/decisions/028-writing.md).
+   */
+  changed?: readonly string[];
   /**
    * From when the page answers (ISO): a post dated ahead, and the lists it first fills, are on
    * no route and in no sitemap until then (docs/decisions/028-writing.md).
@@ -76,12 +80,12 @@ export function ownerRoutes(
       path: page.path,
       noindex: page.noindex,
     })),
-    ...writingPages(content).map(({ page, path, lastmod, from }) => ({
+    ...writingPages(content).map(({ page, path, changed, from }) => ({
       page,
       site: 'main' as const,
       path,
       noindex: false,
-      ...(lastmod ? { lastmod } : {}),
+      changed,
       ...(from ? { from } : {}),
     })),
   ];
@@ -197,8 +201,8 @@ export function canonicalUrl(
 }
 
 /**
- * What a site's sitemap lists: the indexed pages that live canonically on it, by address, with
- * when they last changed where the content says.
+ * What a site's sitemap lists at `now`: the indexed pages that live canonically on it, by
+ * address, with when they last changed by then where the content says.
  */
 export function sitemapEntries(
   site: SiteId,
@@ -211,7 +215,8 @@ export function sitemapEntries(
     .filter((page) => isIndexed(page, owner) && locationOf(page, owner)?.site === site)
     .flatMap((page) => {
       const url = canonicalUrl(page, origins, owner);
-      const lastmod = owner.find((route) => route.page === page)?.lastmod;
+      const changed = owner.find((route) => route.page === page)?.changed;
+      const lastmod = changed && latestBy(changed, now);
       return url ? [{ url, ...(lastmod ? { lastmod } : {}) }] : [];
     })
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

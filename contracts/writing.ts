@@ -72,12 +72,36 @@ export function publishedPosts<P extends Pick<Post, 'date'>>(
   return postsInOrder(posts).filter(({ post }) => Date.parse(post.date) <= now);
 }
 
-/** Every tag by its address, with the words of its first use (newest post first). */
+/**
+ * The moments a post changes what readers see (as written): its date, and its update when that
+ * is later. None comes before the post is out, so the latest of them passed at a time
+ * (`latestBy`) never tells of a post, or an update, still ahead.
+ */
+export function changesOf(post: Pick<Post, 'date'> & { updated?: string }): string[] {
+  const { date, updated } = post;
+  return updated && Date.parse(updated) > Date.parse(date) ? [date, updated] : [date];
+}
+
+/** The latest of these moments passed by `now`, as written; none when none has. */
+export function latestBy(moments: readonly string[], now: number): string | undefined {
+  let latest: { moment: string; time: number } | undefined;
+  for (const moment of moments) {
+    const time = Date.parse(moment);
+    if (time <= now && (!latest || time > latest.time)) latest = { moment, time };
+  }
+  return latest?.moment;
+}
+
+/**
+ * Every tag by its address, with the words of its first use (newest post first), among the posts
+ * published by `now`: all of them unless it is given.
+ */
 export function tagsOf<P extends Pick<Post, 'date' | 'tags'>>(
   posts: Readonly<Record<string, P>>,
+  now = Number.POSITIVE_INFINITY,
 ): Map<string, string> {
   const tags = new Map<string, string>();
-  for (const { post } of postsInOrder(posts)) {
+  for (const { post } of publishedPosts(posts, now)) {
     for (const tag of post.tags) if (!tags.has(tagSlug(tag))) tags.set(tagSlug(tag), tag);
   }
   return tags;
@@ -94,27 +118,32 @@ export function indexPath(path: string, number: number): string {
 }
 
 /** Every page of the writing with its path on the main site; none without the section. */
-export function writingPages({
-  writing,
-  posts = {},
-}: WritingContent): Array<{ page: WritingPageId; path: string; lastmod?: string; from?: string }> {
+export function writingPages({ writing, posts = {} }: WritingContent): Array<{
+  page: WritingPageId;
+  path: string;
+  changed: readonly string[];
+  from?: string;
+}> {
   if (!writing) return [];
   const ordered = postsInOrder(posts);
   // When the list's n-th post (0 the first) is published: its page opens then.
   const opening = ordered.map(({ post }) => new Date(post.date).toISOString()).reverse();
-  /** When a list of posts last changed: its newest post's date or update; nothing for none. */
-  const lastOf = (list: ReadonlyArray<{ post: Pick<Post, 'date'> & { updated?: string } }>) =>
-    list.length === 0
-      ? undefined
-      : new Date(
-          Math.max(...list.map(({ post }) => Date.parse(post.updated ?? post.date))),
-        ).toISOString();
+  /**
+   * When a list of posts changed (ISO): each post's coming out and its update. The sitemap takes
+   * the latest passed at its time (contracts/routes.ts), so none of a post still ahead.
+   */
+  const changesOfList = (
+    list: ReadonlyArray<{ post: Pick<Post, 'date'> & { updated?: string } }>,
+  ) => list.flatMap(({ post }) => changesOf(post).map((moment) => new Date(moment).toISOString()));
+  // Every page of the index changes when any post comes out (each later page's posts move on by
+  // one) or is updated: one list for them all.
+  const indexChanges = changesOfList(ordered);
   const count = indexPageCount(ordered.length, writing.perPage);
   return [
     ...Array.from({ length: count }, (_, index) => ({
       page: (index === 0 ? 'writing' : `writing/page/${index + 1}`) as WritingPageId,
       path: indexPath(writing.path, index + 1),
-      lastmod: lastOf(ordered.slice(index * writing.perPage, (index + 1) * writing.perPage)),
+      changed: indexChanges,
       // The index is always there; a later page opens with the first post that spills onto it.
       ...(index === 0 ? {} : { from: opening[index * writing.perPage] }),
     })),
@@ -123,7 +152,7 @@ export function writingPages({
       return {
         page: `writing/tags/${tag}` as WritingPageId,
         path: `${writing.path}/tags/${tag}`,
-        lastmod: lastOf(tagged),
+        changed: changesOfList(tagged),
         // A tag's page opens with its first post.
         from: new Date(tagged.at(-1)?.post.date ?? 0).toISOString(),
       };
@@ -131,7 +160,7 @@ export function writingPages({
     ...ordered.map(({ slug, post }) => ({
       page: postPageId(slug),
       path: `${writing.path}/${slug}`,
-      lastmod: lastOf([{ post }]),
+      changed: changesOfList([{ post }]),
       from: new Date(post.date).toISOString(),
     })),
   ];

@@ -11,6 +11,7 @@ import {
   type PageId,
   type SystemPageId,
 } from '../contracts/routes';
+import { shareImagePath } from '../contracts/share-images';
 import type { SiteId } from '../contracts/sites';
 import { makeEverything, type Reuse } from '../src/content/reuse';
 import type { PageDocument, RenderInput } from '../src/entry-server';
@@ -126,10 +127,7 @@ export async function renderContent({
       readImage,
       reuse,
     )) {
-      const hash = createHash('sha256').update(png).digest('base64url').slice(0, 8);
-      // An owner's page, "pages/press", draws pages-press-<hash>.png; "writing/tags/hiring",
-      // writing-tags-hiring-<hash>.png.
-      const path = `/assets/social/${page.replaceAll('/', '-')}-${hash}.png`;
+      const path = shareImagePath(page, createHash('sha256').update(png).digest('base64url'));
       await writeFile(join(out.client, path), png);
       shareImages.set(page, { path, ...image });
     }

@@ -10,6 +10,7 @@ import {
   resolveRoute,
   siteForHost,
 } from '../contracts/routes';
+import { isShareImageOfUnopened } from '../contracts/share-images';
 import { siteOrigins } from '../contracts/sites';
 import { publishedPosts } from '../contracts/writing';
 import { contactRouter } from './api/contact';
@@ -272,11 +273,13 @@ export function createApp({
     }),
   );
 
-  // Built public files first (assets, favicon, downloads), then the owner's redirects, then the
-  // route table.
+  // Built public files first (assets, favicon, downloads; not the share image of a post dated
+  // ahead, which is drawn ahead with its title), then the owner's redirects, then the route table.
   app.on(['GET', 'HEAD'], '*', (c) => {
     const file = site.files.get(c.req.path);
-    if (file) return sendFile(c, file);
+    if (file && !isShareImageOfUnopened(c.req.path, site.ownerRoutes ?? [], Date.now())) {
+      return sendFile(c, file);
+    }
     const host = c.req.header('host');
     const search = new URL(c.req.url).search;
     const redirect = redirectFor(

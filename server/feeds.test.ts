@@ -59,3 +59,65 @@ describe("the writing's feeds", () => {
     expect(files['atom.xml'].contentType).toBe('application/atom+xml; charset=utf-8');
   });
 });
+
+/** A post dated next year, relative to the feeds' `now`, beside those already out. */
+const now = Date.parse('2026-11-27T12:00:00Z');
+const nextYear = `${new Date(now).getUTCFullYear() + 1}-03-01T07:00:00+00:00`;
+const withScheduled: FeedSource = {
+  ...source,
+  posts: {
+    ...source.posts,
+    // Out already; its update is not.
+    'older-one': {
+      ...(source.posts['older-one'] as FeedSource['posts'][string]),
+      updated: nextYear,
+    },
+    'the-secret-launch': {
+      title: 'The secret launch',
+      description: 'Not out yet.',
+      date: nextYear,
+      tags: ['Secret plans'],
+    },
+  },
+};
+
+describe("the writing's feeds with a post dated next year", () => {
+  const feedsAt = (at: number) => {
+    const files = writingFeeds(withScheduled, 'https://founder.example', at);
+    return {
+      rss: files['rss.xml'].body.toString('utf8'),
+      atom: files['atom.xml'].body.toString('utf8'),
+    };
+  };
+  /** Every date a feed gives, as a moment. */
+  const datesOf = (xml: string) =>
+    [
+      ...xml.matchAll(
+        /<(?:lastBuildDate|pubDate|published|updated)>([^<]+)<\/(?:lastBuildDate|pubDate|published|updated)>/g,
+      ),
+    ].map(([, date]) => Date.parse(date ?? ''));
+
+  it('names neither it, nor its tag, nor its date, nor an update dated ahead, before their time', () => {
+    for (const xml of Object.values(feedsAt(now))) {
+      expect(xml).not.toContain('secret');
+      expect(xml).not.toContain('Secret');
+      const dates = datesOf(xml);
+      expect(dates.length).toBeGreaterThan(0);
+      for (const date of dates) expect(date).toBeLessThanOrEqual(now);
+    }
+    // The feed changed last when the post updated last before now was.
+    expect(feedsAt(now).rss).toContain(
+      `<lastBuildDate>${new Date('2026-11-10T09:30:00+00:00').toUTCString()}</lastBuildDate>`,
+    );
+    expect(feedsAt(now).atom).toMatch(/^<updated>2026-11-10T09:30:00.000Z<\/updated>$/m);
+  });
+
+  it('carries it, and dates the feed by it, once its time has come', () => {
+    const out = Date.parse(nextYear);
+    const { rss, atom } = feedsAt(out + 60_000);
+    expect(rss).toContain('<title>The secret launch</title>');
+    expect(rss).toContain(`<lastBuildDate>${new Date(out).toUTCString()}</lastBuildDate>`);
+    expect(atom).toContain('<title>The secret launch</title>');
+    expect(atom).toMatch(new RegExp(`^<updated>${new Date(out).toISOString()}</updated>$`, 'm'));
+  });
+});

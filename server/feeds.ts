@@ -1,5 +1,5 @@
 import { escapeMarkup } from '../contracts/escape-markup';
-import { publishedPosts } from '../contracts/writing';
+import { changesOf, latestBy, publishedPosts } from '../contracts/writing';
 import { type StaticFile, staticFile } from './static-files';
 
 /**
@@ -34,10 +34,20 @@ export type FeedFile = (typeof feedFiles)[number];
 
 const iso = (date: string) => new Date(date).toISOString();
 
+/**
+ * When the feed last changed by `now`: the latest post out or update passed, never one still
+ * ahead (docs/decisions/028-writing.md); none before the first post.
+ */
+const lastChange = (posts: ReadonlyArray<{ post: FeedSource['posts'][string] }>, now: number) =>
+  latestBy(
+    posts.flatMap(({ post }) => changesOf(post)),
+    now,
+  );
+
 function rss(source: FeedSource, origin: string, now: number): string {
   const index = new URL(source.path, origin).href;
   const posts = publishedPosts(source.posts, now);
-  const newest = posts[0]?.post;
+  const changed = lastChange(posts, now);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -47,9 +57,7 @@ function rss(source: FeedSource, origin: string, now: number): string {
     `<description>${escapeMarkup(source.description)}</description>`,
     '<language>en-gb</language>',
     `<atom:link href="${escapeMarkup(`${index}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-    ...(newest
-      ? [`<lastBuildDate>${new Date(newest.updated ?? newest.date).toUTCString()}</lastBuildDate>`]
-      : []),
+    ...(changed ? [`<lastBuildDate>${new Date(changed).toUTCString()}</lastBuildDate>`] : []),
     ...posts.map(({ slug, post }) => {
       const link = `${index}/${slug}`;
       return [
@@ -72,10 +80,8 @@ function rss(source: FeedSource, origin: string, now: number): string {
 function atom(source: FeedSource, origin: string, now: number): string {
   const index = new URL(source.path, origin).href;
   const posts = publishedPosts(source.posts, now);
-  const updated = posts.reduce(
-    (latest, { post }) => Math.max(latest, Date.parse(post.updated ?? post.date)),
-    0,
-  );
+  // Atom requires it: before the first post, the epoch.
+  const updated = lastChange(posts, now) ?? new Date(0).toISOString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-GB">',
@@ -84,7 +90,7 @@ function atom(source: FeedSource, origin: string, now: number): string {
     `<subtitle>${escapeMarkup(source.description)}</subtitle>`,
     `<link rel="alternate" type="text/html" href="${escapeMarkup(index)}"/>`,
     `<link rel="self" type="application/atom+xml" href="${escapeMarkup(`${index}/atom.xml`)}"/>`,
-    `<updated>${new Date(updated).toISOString()}</updated>`,
+    `<updated>${iso(updated)}</updated>`,
     `<author><name>${escapeMarkup(source.author)}</name></author>`,
     ...posts.map(({ slug, post }) => {
       const link = `${index}/${slug}`;
@@ -94,7 +100,7 @@ function atom(source: FeedSource, origin: string, now: number): string {
         `<title>${escapeMarkup(post.title)}</title>`,
         `<link rel="alternate" type="text/html" href="${escapeMarkup(link)}"/>`,
         `<published>${iso(post.date)}</published>`,
-        `<updated>${iso(post.updated ?? post.date)}</updated>`,
+        `<updated>${iso(latestBy(changesOf(post), now) ?? post.date)}</updated>`,
         `<summary>${escapeMarkup(post.description)}</summary>`,
         ...post.tags.map((tag) => `<category term="${escapeMarkup(tag)}"/>`),
         '</entry>',

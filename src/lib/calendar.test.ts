@@ -130,3 +130,19 @@ describe('an owner page’s checkout', () => {
     );
   });
 });
+
+describe('a post', () => {
+  it('is a date of the calendar when it comes out, and again when its update does', () => {
+    const post = content.posts['the-first-hire'];
+    if (!post) throw new Error('the sample content has no post "the-first-hire"');
+    const updated: Content = {
+      ...content,
+      posts: { 'the-first-hire': { ...post, updated: '2027-03-01T07:00:00+00:00' } },
+    };
+    expect(
+      contentDates(updated, Date.parse('2026-11-25T12:00:00Z'))
+        .filter(({ what }) => what.includes('content/posts/'))
+        .map(({ at }) => new Date(at).toISOString()),
+    ).toEqual([new Date(post.date).toISOString(), '2027-03-01T07:00:00.000Z']);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Content } from '../../contracts/content';
+import { changesOf } from '../../contracts/writing';
 import { dayAfter, formatDay, londonMidnight } from './facts';
 
 /** A moment in London time, "10 December 2026 at 18:00" (`long`) or "10 Dec 2026, 18:00". */
@@ -107,12 +108,20 @@ export function contentDates(content: Content, from: number): ContentDate[] {
       );
     }
   }
-  // A post dated ahead: at its time the index, its tags and its neighbours list it.
+  // A post dated ahead: at its time the index, its tags and its neighbours list it. An update
+  // dated ahead: its page says it from then (docs/decisions/028-writing.md).
   for (const [slug, post] of Object.entries(content.posts ?? {})) {
+    const [, updated] = changesOf(post);
     dates.push({
       at: Date.parse(post.date),
       what: `the post "${post.title}" is published: the writing's pages list it (content/posts/${slug}.md)`,
     });
+    if (updated) {
+      dates.push({
+        at: Date.parse(updated),
+        what: `the post "${post.title}" is updated: its page gives the new date (content/posts/${slug}.md)`,
+      });
+    }
   }
   const year = Number(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(from),

@@ -12,7 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { workshopSession } from '../../contracts/content/workshop';
 import type { OwnerPageId, PageId } from '../../contracts/routes';
-import { isWritingPage, postSlugOfPage } from '../../contracts/writing';
+import { changesOf, isWritingPage, latestBy, postSlugOfPage } from '../../contracts/writing';
 import { publicConfig } from '../config';
 import type { PageProps } from '../content/page-props';
 import { nextIntake, nextSession } from '../lib/facts';
@@ -219,7 +219,8 @@ function writingPage(page: PageId, props: PageProps, address: PageAddress): Thin
     image: address.image,
     inLanguage: language,
     datePublished: post.date,
-    dateModified: post.updated ?? post.date,
+    // An update dated ahead is not told before its time (the calendar renders the page again then).
+    dateModified: latestBy(changesOf(post), props.now) ?? post.date,
     keywords: post.tags.join(', '),
     author: founderRef(props),
     isPartOf: { '@type': 'Blog', name: props.content.writing.name },

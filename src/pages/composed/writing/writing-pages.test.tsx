@@ -103,3 +103,84 @@ describe("the writing's pages", () => {
     ]);
   });
 });
+
+describe('the writing’s pages with a post dated next year', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  const nextYear = `${new Date(now).getUTCFullYear() + 1}-03-01T07:00:00+00:00`;
+  const document = (page: string) => ({
+    canonical: `https://founder.example/${page}`,
+    noindex: false,
+    stylesheets: [],
+    script: { src: '/assets/entry.js', imports: [] },
+    fontPreloads: [],
+    share: { url: 'https://founder.example/card.png', width: 1200, height: 630, alt: 'Card' },
+  });
+  /** The sample posts, one of them updated next year, and a post of next year's under "hiring". */
+  const propsAt = (at: number): PageProps => {
+    const { posts } = props.content;
+    const sample = posts['the-first-hire'] as (typeof posts)[string];
+    return {
+      content: {
+        ...props.content,
+        posts: {
+          ...posts,
+          'a-week-without-you': {
+            ...(posts['a-week-without-you'] as typeof sample),
+            updated: nextYear,
+          },
+          'the-secret-launch': {
+            ...sample,
+            title: 'The secret launch',
+            description: 'Nobody may know yet.',
+            date: nextYear,
+            tags: ['hiring', 'Secret plans'],
+          },
+        },
+      },
+      now: at,
+    };
+  };
+  const dateModified = (html: string) =>
+    JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}')[
+      '@graph'
+    ][0].dateModified;
+
+  it('no page out shows it, its tag’s words, its date or an update dated ahead', async () => {
+    const before = propsAt(now);
+    const pages = [
+      'writing',
+      'writing/tags/hiring',
+      'writing/tags/getting-out-of-the-way',
+      'posts/the-first-hire',
+      'posts/numbers-a-buyer-reads',
+      'posts/a-week-without-you',
+    ] as const;
+    for (const page of pages) {
+      const html = await renderPageDocument(page, before, document(page));
+      expect(html, page).not.toMatch(/secret/i);
+      expect(html, page).not.toContain(nextYear.slice(0, 10));
+      expect(html, page).not.toContain('1 March');
+    }
+    // A tag is named in the words of the newest post out that has it.
+    expect(headings(await renderPage('writing/tags/hiring', before), 1)).toEqual([
+      'Cheatcodes on Hiring',
+    ]);
+    expect(
+      dateModified(await renderPageDocument('posts/a-week-without-you', before, document('week'))),
+    ).toBe(before.content.posts['a-week-without-you']?.date);
+  });
+
+  it('once its time has come, the index, its tag and its neighbour list it', async () => {
+    const after = propsAt(Date.parse(nextYear) + 60_000);
+    expect(headings(await renderPage('writing', after), 2)[0]).toBe('The secret launch');
+    const tag = await renderPage('writing/tags/hiring', after);
+    expect(headings(tag, 1)).toEqual(['Cheatcodes on hiring']);
+    expect(headings(tag, 2)[0]).toBe('The secret launch');
+    expect(await renderPage('posts/a-week-without-you', after)).toMatch(
+      /href="\/cheatcodes\/the-secret-launch" rel="next"/,
+    );
+    expect(
+      dateModified(await renderPageDocument('posts/a-week-without-you', after, document('week'))),
+    ).toBe(nextYear);
+  });
+});

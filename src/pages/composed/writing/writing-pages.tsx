@@ -327,7 +327,9 @@ function pageOf(page: WritingPageId, content: SiteContent, now: number) {
   const ordered = publishedPosts(posts, now);
   const tag = /^writing\/tags\/(.+)$/.exec(page)?.[1];
   if (tag) {
-    const words = tagsOf(posts).get(tag);
+    // In the words of the newest post out that has it: a post still ahead may spell it otherwise.
+    // A tag only such a post has is made ahead in its words (its page opens with the post).
+    const words = tagsOf(posts, now).get(tag) ?? tagsOf(posts).get(tag);
     if (!words) throw new Error(`No tag "${tag}" in the content`);
     return {
       kind: 'list' as const,
