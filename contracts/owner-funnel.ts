@@ -245,7 +245,10 @@ export const experimentsAnswerSchema = z.array(
         /** Its planned share of the visitors, in percent. */
         share: z.number(),
         visitors: z.number(),
+        /** What the verdict counts: for sign-ups, those that passed the form's checks. */
         conversions: z.number(),
+        /** Of those sign-ups, the ones Kit has confirmed; null for another goal. */
+        confirmed: z.number().nullable(),
         rate: z.number(),
         /** The rate's 95% interval. */
         low: z.number(),

@@ -258,6 +258,8 @@ export function createApp({
     clientOf,
     originsOf,
     references,
+    // A counted click spends from the page views' budget of its address.
+    admit: (address: string) => pageViews?.admit(address) ?? true,
     ownerRoutes: () => site.ownerRoutes,
     experimentOf: leadApi.experimentOf,
   };
@@ -294,23 +296,21 @@ export function createApp({
       return c.redirect(redirect.location, redirect.status);
     }
     const route = resolveRoute(host, c.req.path, hosts, site.ownerRoutes);
+    // The page request itself is the view: no beacon, works without JavaScript (decision 013).
+    const visitor =
+      route.status === 200 ? (pageViews?.record(c.req.raw, clientOf(c).address) ?? null) : null;
     const experiment =
       route.status === 200 ? liveOn(site.experiments ?? [], route.page, Date.now()) : undefined;
     let document: DocumentId = route.page;
-    if (experiment) {
-      // Chosen on the server, without a cookie (decision 027); a bot or a prefetch, which has no
-      // visitor key, gets the page as it is.
-      const visitor = pageViews?.visitorOf(c.req.raw, clientOf(c).address);
-      if (visitor) {
-        const variant = variantFor(visitor, experiment.name, splitOf(experiment));
-        pageViews?.expose(visitor, experiment.name, variant);
-        if (variant !== 'control') document = variantId(route.page, experiment.name, variant);
-      }
+    if (experiment && visitor) {
+      // Chosen on the server, without a cookie (decision 027); a request that was not counted
+      // (a bot, a prefetch, an address past its budget) gets the page as it is.
+      const variant = variantFor(visitor.key, experiment.name, splitOf(experiment));
+      pageViews?.expose(visitor, experiment.name, variant);
+      if (variant !== 'control') document = variantId(route.page, experiment.name, variant);
     }
     const page = site.pages.get(document);
     if (!page) throw new Error(`Page ${document} missing from the build`);
-    // The page request itself is the view: no beacon, works without JavaScript (decision 013).
-    if (route.status === 200) pageViews?.record(c.req.raw, clientOf(c).address);
     // No shared cache may keep one visitor's variant for everyone.
     return sendFile(c, page, route.status, experiment ? 'private, no-cache' : undefined);
   });

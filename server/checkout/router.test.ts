@@ -1,5 +1,9 @@
 import { expect, it } from 'vitest';
+import { parseEnv } from '../env';
+import { createLogger } from '../logger';
+import { createPageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
+import { siteHosts } from '../site-hosts';
 import { createTestApp } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
 import { testReferences } from '../testing/stripe';
@@ -73,6 +77,26 @@ describeEachStore('GET /go/workshop', ({ store }) => {
     expect(new URL(odd.headers.get('location') ?? '').searchParams.has('prefilled_email')).toBe(
       false,
     );
+  });
+
+  it('counts one address’s clicks within the budget it shares with its page views', async () => {
+    const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost' });
+    const pageViews = createPageViewCounter({
+      store: store(),
+      logger: createLogger(env),
+      siteHosts: siteHosts(env),
+    });
+    const counted = createTestApp(store(), {}, undefined, undefined, onSale, pageViews);
+    const request = (path: string) =>
+      counted.request(`http://localhost${path}`, {
+        headers: { 'User-Agent': browser, Referer: 'http://localhost/assetworkshop' },
+      });
+    for (let view = 0; view < 20; view++) await request('/assetworkshop');
+    for (let click = 0; click < 70; click++) {
+      // Past the budget the visitor still goes on to pay; the click is only not counted.
+      expect((await request('/go/workshop')).status).toBe(302);
+    }
+    expect((await clicks()).map((row) => row.clicks)).toEqual([40]);
   });
 
   it('behind a proxy that terminates TLS, with TRUST_PROXY unset, still knows its own https page', async () => {

@@ -42,6 +42,11 @@ export interface CheckoutDeps {
   originsOf: (c: Context) => string[];
   /** Signs the reference Stripe carries back with the sale (reference.ts). */
   references: CheckoutReferences;
+  /**
+   * Spends one counted request of the address's budget, shared with its page views
+   * (server/page-views/counter.ts `admit`); false past it: the click is not counted.
+   */
+  admit: (address: string) => boolean;
   /** The owner's pages, whose clicks count by their path too. */
   ownerRoutes: () => readonly OwnerRoute[] | undefined;
   /**
@@ -61,6 +66,7 @@ export function checkoutRedirect({
   clientOf,
   originsOf,
   references,
+  admit,
   ownerRoutes,
   experimentOf,
   now = () => new Date(),
@@ -86,7 +92,7 @@ export function checkoutRedirect({
     const source = given
       ? sourceName(given)
       : trafficSource(from?.pathname ?? '', from?.search ?? '', '', siteHosts.own(hostHeader));
-    const counted = isCountedRequest(c.req.raw);
+    const counted = isCountedRequest(c.req.raw) && admit(clientOf(c).address);
     const shown = counted && page ? experimentOf?.(c.req.raw, clientOf(c).address, page) : null;
     const click: CheckoutClick = {
       day: utcDay(time),

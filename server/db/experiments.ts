@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ExperimentGoal } from '../../contracts/content/experiments';
 import { salesWithRefunds } from './sales';
 import type { ExperimentCheckoutTable } from './schema';
@@ -7,6 +8,8 @@ import type { Store } from './store';
 export interface VariantTally {
   visitors: number;
   conversions: number;
+  /** Of the sign-ups counted, those Kit has confirmed; absent for a goal other than sign-ups. */
+  confirmed?: number;
 }
 
 /** A click on the checkout of a page under an experiment, by the visitor's daily key. */
@@ -33,28 +36,84 @@ export async function addExperimentCheckout(
 type Counted = { variant: string | null; count: number | string };
 
 /**
+ * The experiment's exposures that count (docs/decisions/027-experiments.md): those of a client
+ * (a site and address on a day) that was shown one variant only. A client that showed itself two
+ * variants, under two browsers say, counts in neither, visitors nor conversions: it is how a
+ * script shops for the variant it wants, and what a handful of shared addresses do by chance.
+ */
+function countedExposures(store: Store, experiment: string) {
+  return store.db
+    .selectFrom('experiment_exposures as shown')
+    .where('shown.experiment', '=', experiment)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('experiment_exposures as other')
+            .select(eb.lit(1).as('one'))
+            .whereRef('other.experiment', '=', 'shown.experiment')
+            .whereRef('other.day', '=', 'shown.day')
+            .whereRef('other.client', '=', 'shown.client')
+            .whereRef('other.variant', '<>', 'shown.variant'),
+        ),
+      ),
+    );
+}
+
+const signUpDay = sql<string>`substr(subscribers.created_at, 1, 10)`;
+
+/**
+ * Sign-ups that count for their variant: the form's checks passed (a solved proof of work), and
+ * their visitor key was shown that variant that day by a counted exposure. Each visitor-day
+ * converts once, however many addresses it signs up: the unit the visitors are counted in.
+ */
+function countedSignUps(store: Store, experiment: string) {
+  return store.db
+    .selectFrom('subscribers')
+    .select('subscribers.variant')
+    .select(
+      sql<number | string>`count(distinct ${signUpDay} || ' ' || subscribers.visitor)`.as('count'),
+    )
+    .where('subscribers.experiment', '=', experiment)
+    .where('subscribers.verified', '=', 1)
+    .where((eb) =>
+      eb.exists(
+        countedExposures(store, experiment)
+          .select(eb.lit(1).as('one'))
+          .where('shown.visitor', '=', eb.ref('subscribers.visitor'))
+          .where('shown.variant', '=', eb.ref('subscribers.variant'))
+          .where('shown.day', '=', signUpDay),
+      ),
+    )
+    .groupBy('subscribers.variant');
+}
+
+/**
  * What an experiment's goal counts, by variant (docs/decisions/027-experiments.md):
- * - sign-ups: each address once, whatever lists it joined from the page;
- * - checkouts: each visitor-day that clicked the checkout once, as the visitors are counted;
- * - sales: paid sales whose click came from the variant, less those refunded in full.
+ * - sign-ups: each visitor-day shown the variant once, that passed the form's checks;
+ * - checkouts: each visitor-day shown the variant that clicked the checkout, once;
+ * - sales: paid sales whose signed reference names the variant, less those refunded in full.
  */
 function conversionsOf(store: Store, experiment: string, goal: ExperimentGoal): Promise<Counted[]> {
   switch (goal) {
     case 'signUps':
-      return store.db
-        .selectFrom('subscribers')
-        .select('variant')
-        .select((eb) => eb.fn.count<number | string>('email').distinct().as('count'))
-        .where('experiment', '=', experiment)
-        .groupBy('variant')
-        .execute();
+      return countedSignUps(store, experiment).execute();
     case 'checkouts':
       return store.db
         .selectFrom('experiment_checkouts')
-        .select('variant')
+        .select('experiment_checkouts.variant')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('experiment', '=', experiment)
-        .groupBy('variant')
+        .where('experiment_checkouts.experiment', '=', experiment)
+        .where((eb) =>
+          eb.exists(
+            countedExposures(store, experiment)
+              .select(eb.lit(1).as('one'))
+              .where('shown.visitor', '=', eb.ref('experiment_checkouts.visitor'))
+              .where('shown.variant', '=', eb.ref('experiment_checkouts.variant'))
+              .where('shown.day', '=', eb.ref('experiment_checkouts.day')),
+          ),
+        )
+        .groupBy('experiment_checkouts.variant')
         .execute();
     case 'sales':
       return salesWithRefunds(store)
@@ -75,28 +134,32 @@ function conversionsOf(store: Store, experiment: string, goal: ExperimentGoal): 
 
 /**
  * An experiment's counts by variant. A visitor is counted once a day, as the page views count
- * them (decision 013); the conversions are those of its goal.
+ * them (decision 013), when their client was shown that variant only; the conversions are those
+ * of its goal. For sign-ups, those whose address Kit has since confirmed are counted beside them.
  */
 export async function experimentTallies(
   store: Store,
   experiment: string,
   goal: ExperimentGoal,
 ): Promise<Map<string, VariantTally>> {
-  const [shown, converted] = await Promise.all([
-    store.db
-      .selectFrom('experiment_exposures')
-      .select('variant')
+  const [shown, converted, confirmed] = await Promise.all([
+    countedExposures(store, experiment)
+      .select('shown.variant')
       .select((eb) => eb.fn.countAll<number | string>().as('visitors'))
-      .where('experiment', '=', experiment)
-      .groupBy('variant')
+      .groupBy('shown.variant')
       .execute(),
     conversionsOf(store, experiment, goal),
+    goal === 'signUps'
+      ? countedSignUps(store, experiment)
+          .where('subscribers.confirmed_at', 'is not', null)
+          .execute()
+      : [],
   ]);
   const tallies = new Map<string, VariantTally>();
   const tallyOf = (variant: string) => {
     let tally = tallies.get(variant);
     if (!tally) {
-      tally = { visitors: 0, conversions: 0 };
+      tally = { visitors: 0, conversions: 0, ...(goal === 'signUps' && { confirmed: 0 }) };
       tallies.set(variant, tally);
     }
     return tally;
@@ -104,5 +167,6 @@ export async function experimentTallies(
   for (const row of shown) tallyOf(row.variant).visitors = Number(row.visitors);
   for (const row of converted)
     if (row.variant) tallyOf(row.variant).conversions = Number(row.count);
+  for (const row of confirmed) if (row.variant) tallyOf(row.variant).confirmed = Number(row.count);
   return tallies;
 }

@@ -14,8 +14,11 @@ export interface LeadMeta {
   verified: boolean;
   /** The site's host name the lead came in on (server/site-hosts.ts), as page views count it. */
   host: string;
-  /** The experiment on the lead's page and the variant its visitor saw (decision 027). */
-  experiment?: { name: string; variant: string } | null;
+  /**
+   * The experiment on the lead's page, the variant its visitor saw, and the daily visitor key it
+   * was worked out from (decision 027).
+   */
+  experiment?: { name: string; variant: string; visitor: string } | null;
 }
 
 /**
@@ -112,6 +115,7 @@ export async function addSubscriber(
         page: subscription.page || null,
         experiment: meta.experiment?.name ?? null,
         variant: meta.experiment?.variant ?? null,
+        visitor: meta.experiment?.visitor ?? null,
         utm_source: subscription.utm?.utm_source || null,
         utm_medium: subscription.utm?.utm_medium || null,
         utm_campaign: subscription.utm?.utm_campaign || null,

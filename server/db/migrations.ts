@@ -446,6 +446,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A sign-up keeps the visitor key its variant came from, and an exposure the client (site and
+  // address) behind its key, so that only a variant a visitor was shown, by a client that saw
+  // no other, counts (docs/decisions/027-experiments.md).
+  '0013-experiment-visitors': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('subscribers').addColumn('visitor', 'text').execute();
+      await db.schema.alterTable('experiment_exposures').addColumn('client', 'text').execute();
+    },
+  },
 };
 
 /** The tables as 0008 found and left them (the migration must not follow later schema changes). */

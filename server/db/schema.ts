@@ -64,6 +64,11 @@ export interface SubscriberTable {
   /** The experiment on its page when it signed up, and the variant shown (0010; decision 027). */
   experiment: string | null;
   variant: string | null;
+  /**
+   * The daily visitor key the variant was worked out from (0013): the sign-up counts for the
+   * variant only if that key was shown it that day (docs/decisions/027-experiments.md).
+   */
+  visitor: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -170,6 +175,12 @@ export interface ExperimentExposureTable {
   /** "control", or one of the experiment's variants. */
   variant: string;
   visitor: string;
+  /**
+   * The daily hash of the visitor's site and address alone (0013): a client that shows itself
+   * two variants under two browsers is counted in neither (docs/decisions/027-experiments.md).
+   * Null on rows from before it was kept.
+   */
+  client: string | null;
   views: number;
 }
 

@@ -12,7 +12,8 @@ export interface Share {
  * salted hash the page views count with, decision 013) over the experiment's name, read as a
  * point in [0, 100) and placed on the split. So one visitor sees one variant all day, two
  * experiments split the same visitors independently, and without the day's secret salt nobody,
- * the visitor included, can choose or predict a variant.
+ * the visitor included, can predict a variant. A client can still look under several browsers
+ * and see both: the experiment's counts leave such a client out (server/db/experiments.ts).
  */
 export function variantFor(
   visitorKey: string,

@@ -18,8 +18,9 @@ export type ExperimentOf = (
 /**
  * A sign-up or a checkout click is counted under the variant its visitor was shown
  * (docs/decisions/027-experiments.md): the server works it out again from the same daily visitor
- * key and the same experiment, so no form or link can claim a variant, and it works without
- * JavaScript. Only an experiment live on the page the form or the link was on, now, counts it.
+ * key and the same experiment, so no form or link can claim a variant it was not shown (the key
+ * is kept, and counts only with an exposure of that key: server/db/experiments.ts), and it works
+ * without JavaScript. Only an experiment live on the page the form or the link was on, now, counts it.
  */
 export function experimentAttribution(
   site: Pick<Site, 'experiments' | 'ownerRoutes'>,

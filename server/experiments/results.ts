@@ -16,14 +16,21 @@ export function resultOf(
   live: boolean,
 ): ExperimentStanding {
   const split = splitOf(experiment);
-  // A variant converts at most every visitor it had. More conversions than visitors happen: one
-  // browser may sign up two addresses, and a sign-up can be counted before its visitor's
-  // exposure, which the page-view counter writes in batches (server/page-views/counter.ts).
+  // A variant converts at most every visitor it had. More conversions than visitors happen: a
+  // sale may come from a click whose visitor's exposure was on another instance's unflushed batch
+  // (server/page-views/counter.ts writes them every few seconds).
   const arms = split.map(({ name }) => {
-    const { visitors, conversions } = tallies.get(name) ?? { visitors: 0, conversions: 0 };
-    return { visitors, conversions: Math.min(conversions, visitors) };
+    const { visitors, conversions, confirmed } = tallies.get(name) ?? {
+      visitors: 0,
+      conversions: 0,
+    };
+    return {
+      visitors,
+      conversions: Math.min(conversions, visitors),
+      confirmed: confirmed === undefined ? null : Math.min(confirmed, visitors),
+    };
   });
-  const control = arms[0] ?? { visitors: 0, conversions: 0 };
+  const control = arms[0] ?? { visitors: 0, conversions: 0, confirmed: null };
   const challengers = split.length - 1;
   const ratio = sampleRatio(
     arms.map(({ visitors }) => visitors),
@@ -39,7 +46,7 @@ export function resultOf(
     sampleRatioMismatch: ratio.mismatch,
     sampleRatioP: ratio.p,
     variants: split.map(({ name, share }, index) => {
-      const arm = arms[index] ?? { visitors: 0, conversions: 0 };
+      const arm = arms[index] ?? { visitors: 0, conversions: 0, confirmed: null };
       const isControl = index === 0;
       return {
         name,

@@ -7,7 +7,7 @@ import { experimentsCommand } from '../owner/commands/experiments';
 import { createPageViewCounter, type PageViewCounter } from '../page-views/counter';
 import { loadSite, type Site } from '../site';
 import { siteHosts } from '../site-hosts';
-import { createTestApp, postJson } from '../testing/app';
+import { createTestApp, postJson, solvedProof } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/stores';
 import {
   chargeRefundedEvent,
@@ -183,7 +183,13 @@ describe('a page under an experiment', () => {
       const response = await postJson(
         app,
         '/api/subscriptions',
-        { list: 'waitlist', email: `reader${index}@example.com`, page: '/' },
+        {
+          list: 'waitlist',
+          email: `reader${index}@example.com`,
+          page: '/',
+          // As the page's script sends it: only a sign-up that passed the form's checks counts.
+          altcha: await solvedProof(app),
+        },
         { headers: { host: env.WAITLIST_HOST, 'user-agent': browser }, address },
       );
       expect(response.status).toBe(201);
@@ -226,6 +232,78 @@ describe('a page under an experiment', () => {
       );
       expect(variant.visitors, variant.name).toBeGreaterThanOrEqual(variant.conversions);
     }
+  });
+
+  it('keeps its verdict when one address shops among 50 browsers and signs up only where it likes the variant', async () => {
+    await store.db.deleteFrom('subscribers').execute();
+    await store.db.deleteFrom('experiment_exposures').execute();
+    const small = { ...experiment, sampleSize: 30 };
+    // The form's rate limit only slows a patient script down: the attack runs without it.
+    const app = appFor({ ...site, experiments: [small] }, true, { LEAD_RATE_LIMIT: '0' });
+    const signUp = (address: string, userAgent: string, email: string) =>
+      postJson(
+        app,
+        '/api/subscriptions',
+        { list: 'waitlist', email, page: '/', altcha: '' },
+        { headers: { host: env.WAITLIST_HOST, 'user-agent': userAgent }, address },
+      );
+    const proven = async (address: string, userAgent: string, email: string) =>
+      postJson(
+        app,
+        '/api/subscriptions',
+        { list: 'waitlist', email, page: '/', altcha: await solvedProof(app) },
+        { headers: { host: env.WAITLIST_HOST, 'user-agent': userAgent }, address },
+      );
+
+    // Real visitors: 80 addresses, the same six sign-ups in each variant.
+    const joined = new Map<string, number>();
+    for (let index = 0; index < 80; index++) {
+      const address = `192.0.2.${index}`;
+      const { heading } = await visit(app, address);
+      const variant = heading === control ? 'control' : 'first-to-read';
+      if ((joined.get(variant) ?? 0) < 6) {
+        joined.set(variant, (joined.get(variant) ?? 0) + 1);
+        const response = await proven(address, browser, `reader${index}@example.com`);
+        expect(response.status).toBe(201);
+      }
+    }
+    expect(joined).toEqual(
+      new Map([
+        ['control', 6],
+        ['first-to-read', 6],
+      ]),
+    );
+
+    // The script: one address, 50 browsers (Chrome 100 to 149); it looks at the page under each
+    // and signs up, proof of work solved, wherever it was shown the variant it wants.
+    const attacker = '198.51.100.66';
+    const favoured = new Set<string>();
+    for (let major = 100; major < 150; major++) {
+      const userAgent = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
+      const { heading } = await visit(app, attacker, { 'user-agent': userAgent });
+      if (heading === control) continue;
+      favoured.add(userAgent);
+      expect((await proven(attacker, userAgent, `bot${major}@example.com`)).status).toBe(201);
+      // And once more without a proof, as a plain script would.
+      expect((await signUp(attacker, userAgent, `bot${major}b@example.com`)).status).toBe(201);
+    }
+    expect(favoured.size).toBeGreaterThan(10);
+
+    await counter?.flush();
+    const [standing] = await experimentsCommand.run(
+      { store, experiments: [small], now: new Date() },
+      {},
+    );
+    const variants = new Map(standing?.variants.map((variant) => [variant.name, variant]));
+    // Only the real visitors count: the script showed itself both variants, so it counts in neither.
+    expect(variants.get('control')?.conversions).toBe(6);
+    expect(variants.get('first-to-read')?.conversions).toBe(6);
+    expect(
+      (variants.get('control')?.visitors ?? 0) + (variants.get('first-to-read')?.visitors ?? 0),
+    ).toBe(80);
+    expect(['keep collecting', 'no clear difference']).toContain(
+      variants.get('first-to-read')?.verdict,
+    );
   });
 
   it('counts a checkout click and its sale under the variant its visitor was shown', async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Experiment } from '../../contracts/content/experiments';
 import { addSubscriber } from '../db/leads';
-import { addExposures } from '../db/page-views';
+import { addExposures, utcDay } from '../db/page-views';
 import { parseEnv } from '../env';
 import { createForwarding } from '../outbox/forwarding';
 import { countRows, describeEachStore } from '../testing/stores';
@@ -84,12 +84,14 @@ describeEachStore('the weekly report', ({ store, database }) => {
       ],
       sampleSize: 100,
     };
+    // Shown today: a sign-up counts for the variant its visitor key was shown that day.
     const exposures = ['control', 'first-to-read'].flatMap((variant) =>
       Array.from({ length: 40 }, (_, index) => ({
-        day: '2026-11-20',
+        day: utcDay(new Date()),
         experiment: headline.name,
         variant,
         visitor: `${variant}-${index}`,
+        client: `client-${variant}-${index}`,
         views: 1,
       })),
     );
@@ -102,7 +104,7 @@ describeEachStore('the weekly report', ({ store, database }) => {
           ipHash: 'h',
           verified: true,
           host: 'localhost',
-          experiment: { name: headline.name, variant },
+          experiment: { name: headline.name, variant, visitor: `${variant}-${index}` },
         },
         [],
       );

@@ -96,11 +96,13 @@ describeEachStore('page view counter', ({ store, database }) => {
   it('adds up the counts of two instances flushing into one database at once', async () => {
     const other = await database().open();
     try {
-      const { now } = clock('2026-11-20T10:00:00Z');
+      const { time, now } = clock('2026-11-20T10:00:00Z');
       const counters = [counterOn(store(), now), counterOn(other, now)];
       // Each loads the shared salt first, so one visitor is one hash on every instance.
       await Promise.all(counters.map((counter) => counter.flush()));
       for (let round = 0; round < 3; round++) {
+        // A round each ten minutes: one address's views stay within its counting budget.
+        time.now = new Date(time.now.getTime() + 10 * 60_000);
         for (const counter of counters) {
           for (let i = 0; i < 50; i++) {
             counter.record(pageRequest('https://example.com/'), '203.0.113.7');
@@ -135,6 +137,42 @@ describeEachStore('page view counter', ({ store, database }) => {
     expect(yesterday?.day).toBe('2026-11-20');
     expect(today?.day).toBe('2026-11-21');
     expect(today?.visitor).not.toBe(yesterday?.visitor);
+  });
+
+  it('knows a visitor again after a minor browser update, not after a major one', () => {
+    const { now } = clock('2026-11-20T10:00:00Z');
+    const counter = counterOn(store(), now);
+    const as = (version: string) =>
+      counter.record(
+        pageRequest('https://example.com/', {
+          'user-agent': browser.replace('142.0.0.0', version),
+        }),
+        '203.0.113.7',
+      );
+    const first = as('142.0.7444.59');
+    expect(first).not.toBeNull();
+    expect(as('142.0.7444.176')).toEqual(first);
+    const next = as('143.0.7499.40');
+    expect(next?.key).not.toBe(first?.key);
+    // One address behind both: the same client.
+    expect(next?.client).toBe(first?.client);
+  });
+
+  it('counts an address’s views up to its budget, then serves it uncounted until the window ends', async () => {
+    const { time, now } = clock('2026-11-20T10:00:00Z');
+    const counter = counterOn(store(), now);
+    const visitors = Array.from({ length: 100 }, () =>
+      counter.record(pageRequest('https://example.com/'), '203.0.113.7'),
+    );
+    expect(visitors.filter(Boolean)).toHaveLength(60);
+    // A checkout click spends from the same budget.
+    expect(counter.admit('203.0.113.7')).toBe(false);
+    // Another address has its own.
+    expect(counter.record(pageRequest('https://example.com/'), '198.51.100.9')).not.toBeNull();
+    time.now = new Date(time.now.getTime() + 10 * 60_000);
+    expect(counter.record(pageRequest('https://example.com/'), '203.0.113.7')).not.toBeNull();
+    await counter.flush();
+    expect((await storedViews(store())).map((row) => row.views)).toEqual([1, 61]);
   });
 
   it('keeps the counts of a failed write for the next flush', async () => {

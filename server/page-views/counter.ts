@@ -12,7 +12,18 @@ import {
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
+import { browserOf } from './browser';
 import { isBot, isCountedRequest } from './requests';
+
+/**
+ * A counted visitor of today: their key, a salted hash of the site, address and browser
+ * (browser.ts), and their client, the same of the site and address alone, which an experiment
+ * uses to see one address showing itself two variants (docs/decisions/027-experiments.md).
+ */
+export interface Visitor {
+  key: string;
+  client: string;
+}
 
 /**
  * Page views counted by the server itself (decision 013): no cookie, nothing stored
@@ -21,16 +32,19 @@ import { isBot, isCountedRequest } from './requests';
  */
 export interface PageViewCounter {
   /**
-   * Counts a request for a page that answers 200, unless it is not a view (requests.ts).
-   * Synchronous and without I/O: serving the page never waits for the count.
+   * Counts a request for a page that answers 200, unless it is not a view (requests.ts) or its
+   * address is over its counting budget (`admit`), and gives the visitor it was counted for:
+   * who an experiment's variant is chosen for. Null when not counted: a bot, a prefetch or a
+   * flood gets the page as it is, no variant, and no count. Synchronous and without I/O:
+   * serving the page never waits for the count.
    */
-  record(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): void;
+  record(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): Visitor | null;
   /**
-   * The visitor's key for today, as `record` counts them by: a salted hash of the site, address
-   * and browser that nobody can invert once the day's salt is gone. Null for a request that is
-   * not a view (a bot, a prefetch): it gets no variant of an experiment and is not counted.
+   * Spends one of the address's counted requests: page views and checkout clicks share one
+   * budget an address (maxCountedPerAddress a window). False once it is spent: the request is
+   * still served, only not counted, so one client cannot fill the funnel or an experiment.
    */
-  visitorOf(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): string | null;
+  admit(address: string): boolean;
   /**
    * The same key for any request of that visitor that is not a bot's (a form's post, say): what
    * a sign-up's variant is worked out from (server/experiments/attribution.ts).
@@ -40,7 +54,7 @@ export interface PageViewCounter {
    * Counts that the visitor with this key was shown a variant ("control" included) of an
    * experiment (docs/decisions/027-experiments.md). Synchronous and without I/O, like `record`.
    */
-  expose(visitor: string, experiment: string, variant: string): void;
+  expose(visitor: Visitor, experiment: string, variant: string): void;
   /** Writes the counts made since the last flush; a failed write keeps them for the next. */
   flush(): Promise<void>;
 }
@@ -66,6 +80,16 @@ const maxPathLength = 200;
 const maxPendingRows = 100_000;
 const flushIntervalMs = 5000;
 const dayMs = 86_400_000;
+/**
+ * Counted requests (page views and checkout clicks) an address may make in a window. A reader
+ * browsing quickly opens a page every few seconds; 60 in ten minutes leaves room for a busy
+ * office behind one address, and stops a script from counting thousands of visits or clicks.
+ * Each instance keeps its own count: the budget only bounds what one client can add.
+ */
+const maxCountedPerAddress = 60;
+const budgetWindowMs = 10 * 60_000;
+/** Addresses tracked in one window; past it, new addresses are not counted until the next. */
+const maxBudgetAddresses = 100_000;
 
 const newSalt = () => randomBytes(32).toString('base64url');
 
@@ -82,6 +106,22 @@ export function createPageViewCounter({
   const salts = new Map<string, string>();
   let saltsSyncedOn = '';
   let writing = Promise.resolve();
+  /** Counted requests by address in the current window, dropped whole when it ends. */
+  const budget = new Map<string, number>();
+  let budgetWindow = 0;
+
+  function admit(address: string): boolean {
+    const window = Math.floor(now().getTime() / budgetWindowMs);
+    if (window !== budgetWindow) {
+      budget.clear();
+      budgetWindow = window;
+    }
+    const spent = budget.get(address);
+    if (spent === undefined && budget.size >= maxBudgetAddresses) return false;
+    if ((spent ?? 0) >= maxCountedPerAddress) return false;
+    budget.set(address, (spent ?? 0) + 1);
+    return true;
+  }
 
   function saltFor(day: string): string {
     let salt = salts.get(day);
@@ -148,47 +188,39 @@ export function createPageViewCounter({
     else dropped += row.views;
   }
 
-  /** Today's visitor key of a request that is a view, with what it was made from. */
-  function visitor(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string) {
-    return isCountedRequest(request) ? keyOf(request, address) : null;
-  }
-
   /** Today's visitor key of any request (bots' included), with what it was made from. */
   function keyOf(request: Pick<Request, 'headers'>, address: string) {
     const hostHeader = request.headers.get('host') ?? undefined;
-    const userAgent = request.headers.get('user-agent') ?? '';
+    const browser = browserOf(request.headers.get('user-agent') ?? '');
     const host = siteHosts.of(hostHeader);
     const day = utcDay(now());
     // Plausible's scheme: the same person on the same site and day gives the same hash;
     // tomorrow's salt gives another, and once today's salt is deleted nothing links them.
     // A one-shot SHA-256 behind the secret salt: a quarter of an HMAC's cost on every page
     // request, and as unlinkable (nobody needs to verify this hash, only to fail to invert it).
-    const key = hash(
-      'sha256',
-      `${saltFor(day)}\n${host}\n${address}\n${userAgent}`,
-      'base64url',
-    ).slice(0, 22);
-    return { key, day, host, hostHeader };
+    const client = `${saltFor(day)}\n${host}\n${address}`;
+    const key = hash('sha256', `${client}\n${browser}`, 'base64url').slice(0, 22);
+    return { key, client: hash('sha256', client, 'base64url').slice(0, 22), day, host, hostHeader };
   }
 
   return {
-    visitorOf: (request, address) => visitor(request, address)?.key ?? null,
+    admit,
     visitorKey: (request, address) =>
       isBot(request.headers.get('user-agent')) ? null : keyOf(request, address).key,
-    expose(key, experiment, variant) {
+    expose({ key, client }, experiment, variant) {
       const day = utcDay(now());
       add(exposures, [day, experiment, variant, key].join('\n'), {
         day,
         experiment,
         variant,
         visitor: key,
+        client,
         views: 1,
       });
     },
     record(request, address) {
-      const counted = visitor(request, address);
-      if (!counted) return;
-      const { key, day, host, hostHeader } = counted;
+      if (!isCountedRequest(request) || !admit(address)) return null;
+      const { key, client, day, host, hostHeader } = keyOf(request, address);
       const url = new URL(request.url);
       const path = normalizePath(url.pathname).slice(0, maxPathLength);
       const source = trafficSource(
@@ -205,6 +237,7 @@ export function createPageViewCounter({
         visitor: key,
         views: 1,
       });
+      return { key, client };
     },
     flush() {
       // One write at a time: a timer tick during a slow write waits for it.

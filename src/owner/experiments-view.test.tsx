@@ -76,6 +76,7 @@ async function roomWith(experiments: ExperimentStanding[], onPublished = () => {
 
 const arm = {
   share: 50,
+  confirmed: null,
   low: 0.08,
   high: 0.12,
   expectedLoss: null,
@@ -93,12 +94,13 @@ const standing: ExperimentStanding = {
   sampleRatioMismatch: false,
   sampleRatioP: 0.6,
   variants: [
-    { ...arm, name: 'control', visitors: 1200, conversions: 120, rate: 0.1 },
+    { ...arm, name: 'control', visitors: 1200, conversions: 120, confirmed: 101, rate: 0.1 },
     {
       ...arm,
       name: 'first-to-read',
       visitors: 1180,
       conversions: 165,
+      confirmed: 150,
       rate: 0.1398,
       low: 0.121,
       high: 0.161,
@@ -115,12 +117,21 @@ it("shows each variant's numbers against the control, and what to do about them"
     [...row.children].map((cell) => cell.textContent),
   );
   expect(rows).toEqual([
-    [`${text.control} ${text.look}`, '50%', '1,200', '120', '10.0% (8.0%–12.0%)', '—', '—', '—'],
+    [
+      `${text.control} ${text.look}`,
+      '50%',
+      '1,200',
+      `120${text.confirmed('101')}`,
+      '10.0% (8.0%–12.0%)',
+      '—',
+      '—',
+      '—',
+    ],
     [
       `first-to-read ${text.look}`,
       '50%',
       '1,180',
-      '165',
+      `165${text.confirmed('150')}`,
       '14.0% (12.1%–16.1%)',
       '100%',
       '0 pts',

@@ -120,7 +120,14 @@ export function ExperimentsView({
                   </th>
                   <td className={numberClass}>{variant.share}%</td>
                   <td className={numberClass}>{variant.visitors.toLocaleString('en-GB')}</td>
-                  <td className={numberClass}>{variant.conversions.toLocaleString('en-GB')}</td>
+                  <td className={numberClass}>
+                    {variant.conversions.toLocaleString('en-GB')}
+                    {variant.confirmed !== null && (
+                      <span className="block text-muted">
+                        {text.confirmed(variant.confirmed.toLocaleString('en-GB'))}
+                      </span>
+                    )}
+                  </td>
                   <td className={numberClass}>
                     {percent(variant.rate)} ({percent(variant.low)}–{percent(variant.high)})
                   </td>
