@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { siteIds } from '../sites';
 import { line, paragraph } from './fields';
+import { leavesForAnotherHost } from './link-address';
 
 /**
  * One PDF (product decisions D9, D10): a cover, the contents, a page per item with its action,
@@ -33,7 +34,14 @@ export const downloads = z.strictObject({
       z.strictObject({
         label: line,
         site: z.enum(siteIds, { error: `expected one of ${siteIds.join(', ')}` }),
-        path: z.string().regex(/^\/\S*$/, 'expected a path starting with /'),
+        path: z
+          .string()
+          .regex(/^\/\S*$/, { message: 'expected a path starting with /', abort: true })
+          // Joined to the site's address: `//host` would take the reader to another host.
+          .refine(
+            (path) => !leavesForAnotherHost(path),
+            'expected a path starting with a single /',
+          ),
       }),
     )
     .min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leavesForAnotherHost } from './link-address';
 import { staysInImages } from './pictures';
 
 /**
@@ -29,16 +30,24 @@ export const dateTime = z.iso.datetime({
 /** A calendar day (YYYY-MM-DD), read as that day in London. */
 export const day = z.iso.date({ error: 'expected a date as YYYY-MM-DD' });
 
-/** An absolute http(s) address. */
-export const url = z.url({
-  protocol: /^https?$/,
-  error: 'expected an address starting with https://',
-});
+/** An absolute http(s) address, with nothing a browser would read otherwise (link-address.ts). */
+export const url = z
+  .url({ protocol: /^https?$/, error: 'expected an address starting with https://' })
+  .refine((address) => !leavesForAnotherHost(address), {
+    error: 'expected an address starting with https://, with no backslash or control character',
+  });
 
-/** Where a link goes: an address on another site, or a path on this one. */
-export const href = z.union([url, z.string().regex(/^\/[^\s]*$/)], {
-  error: 'expected an address starting with https:// or a path starting with /',
-});
+/**
+ * Where a link goes: an address on another site, or a path on this one that no browser reads as
+ * another site's (link-address.ts).
+ */
+export const href = z
+  .union([url, z.string().regex(/^\/[^\s]*$/)], {
+    error: 'expected an address starting with https:// or a path starting with /',
+  })
+  .refine((address) => !leavesForAnotherHost(address), {
+    error: 'expected an address starting with https:// or a path starting with a single /',
+  });
 
 /** An amount of money in whole or decimal units of its currency. */
 export const money = z.strictObject({

@@ -1,6 +1,7 @@
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { slugOfWords } from '../words-slug';
+import { textLinkProblem } from './link-address';
 
 /**
  * The text of a legal page (content/legal/*.md) read as the page shows it. Plain Markdown, with
@@ -55,7 +56,6 @@ export interface TextProblem {
 const ownerMarker = /\[\[Owner:\s*([^\]]+?)\s*\]\]/g;
 const tableMarker = /^\[\[Table\]\]$/;
 const consentMarker = /^\[\[Cookie settings button:\s*([^\]]+?)\s*\]\]$/;
-const safeHref = /^(https?:\/\/|mailto:|\/|#)/;
 
 /** A section's anchor, from its heading (contracts/words-slug.ts). */
 export const sectionId = slugOfWords;
@@ -105,12 +105,8 @@ function richText(nodes: PhrasingContent[], problems: TextProblem[]): RichText {
       text.push(...withOwnerDetails(node.value));
     } else if (node.type === 'link') {
       const label = node.children.map((child) => ('value' in child ? child.value : '')).join('');
-      if (!safeHref.test(node.url)) {
-        problems.push({
-          line: lineOf(node),
-          message: `expected a link to https://…, mailto:… or a path starting with /, got "${node.url}"`,
-        });
-      }
+      const problem = textLinkProblem(node.url);
+      if (problem) problems.push({ line: lineOf(node), message: problem });
       text.push({ label, href: node.url, external: /^https?:/.test(node.url) });
     } else {
       problems.push(unsupported(node));

@@ -2,6 +2,7 @@ import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { slugOfWords } from '../words-slug';
 import type { TextProblem } from './legal-text';
+import { textLinkProblem } from './link-address';
 
 /**
  * The text of a post (content/posts/*.md, docs/decisions/028-writing.md), read as its page and
@@ -28,7 +29,6 @@ export type PostBlock =
   | { kind: 'picture'; src: string; alt: string }
   | { kind: 'rule' };
 
-const safeHref = /^(https?:\/\/|mailto:|\/|#)/;
 /** A picture's file in images/: a name, no folder, no address of another site. */
 const pictureName = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 
@@ -68,13 +68,9 @@ function inline(nodes: PhrasingContent[], problems: TextProblem[]): PostInline[]
       case 'break':
         text.push({ kind: 'break' });
         break;
-      case 'link':
-        if (!safeHref.test(node.url)) {
-          problems.push({
-            line: lineOf(node),
-            message: `expected a link to https://…, mailto:… or a path starting with /, got "${node.url}"`,
-          });
-        }
+      case 'link': {
+        const problem = textLinkProblem(node.url);
+        if (problem) problems.push({ line: lineOf(node), message: problem });
         text.push({
           kind: 'link',
           href: node.url,
@@ -82,6 +78,7 @@ function inline(nodes: PhrasingContent[], problems: TextProblem[]): PostInline[]
           children: inline(node.children, problems),
         });
         break;
+      }
       case 'image':
         problems.push({
           line: lineOf(node),

@@ -27,9 +27,8 @@ const redirect = z.strictObject({
       'expected a path such as /old-offer: lower-case letters, digits and - . _ ~ between ' +
         'slashes, no trailing slash',
     ),
-  to: href.refine((to) => !to.startsWith('//') && !to.includes('\\'), {
-    error: 'expected an address starting with https:// or a path starting with a single /',
-  }),
+  /** Held to every link's rule: no address a browser reads as another host (link-address.ts). */
+  to: href,
   /** Permanent (301): search engines move the old path's standing to the new one. */
   kind: z.enum(['permanent', 'temporary'], { error: 'expected permanent or temporary' }),
 });

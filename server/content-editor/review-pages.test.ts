@@ -96,6 +96,16 @@ describe('saving an owner page', () => {
     expect('update' in result && result.update.deletions).toEqual([{ path: 'pages/press.yaml' }]);
   });
 
+  it('refuses a button that a browser would take to another site (docs/decisions/026-owner-pages.md)', async () => {
+    const document = parseDocument(pageAt('/talks'));
+    document.setIn(['blocks', 0, 'value', 'cta', 'href'], '/\\evil.example');
+    const result = await review([{ path: 'pages/speaking.yaml', text: String(document) }]);
+    expect(result).toMatchObject({ status: 422 });
+    expect('problem' in result && result.problem).toMatch(
+      /content\/pages\/speaking\.yaml:\d+ blocks\[0\]\.value\.cta\.href: expected an address starting with https:\/\/ or a path starting with a single \//,
+    );
+  });
+
   it('refuses a page file whose name cannot be a page\u2019s', async () => {
     for (const path of ['pages/Press.yaml', 'pages/../site.yaml', 'pages/a/b.yaml', 'pages/x.md']) {
       const result = await review([{ path, text: pageAt('/talks') }]);
