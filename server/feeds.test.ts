@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { type FeedSource, writingFeeds } from './feeds';
@@ -119,5 +120,78 @@ describe("the writing's feeds with a post dated next year", () => {
     expect(rss).toContain(`<lastBuildDate>${new Date(out).toUTCString()}</lastBuildDate>`);
     expect(atom).toContain('<title>The secret launch</title>');
     expect(atom).toMatch(new RegExp(`^<updated>${new Date(out).toISOString()}</updated>$`, 'm'));
+  });
+});
+
+/**
+ * The feeds read by a strict XML parser (jsdom's, which reports what is not well-formed as a
+ * parsererror document), with a hostile title among the posts: control characters, which XML
+ * cannot hold at all, the end of a CDATA section, markup, quotes and an emoji.
+ */
+describe("the writing's feeds with a hostile title", () => {
+  const hostile = '\u0000Profit\u0007 & <loss> ]]> "double" \'single\' 🚀\u001f\u007f\ufffe end';
+  /** What a reader can be given of it: the title without what XML cannot hold. */
+  const readable = 'Profit & <loss> ]]> "double" \'single\' 🚀 end';
+  const files = writingFeeds(
+    {
+      ...source,
+      name: 'Cheat\u0008codes ]]> <&>',
+      posts: {
+        ...source.posts,
+        hostile: {
+          title: hostile,
+          description: 'Line one,\nline two\u000b. <script>alert(1)</script>',
+          date: '2026-11-20T07:00:00+00:00',
+          tags: ['<b>Bold</b> & \u0000null'],
+        },
+      },
+    },
+    'https://founder.example',
+    Date.parse('2026-11-27T12:00:00Z'),
+  );
+  const { DOMParser } = new JSDOM('').window;
+  const parsed = (file: 'rss.xml' | 'atom.xml') => {
+    const document = new DOMParser().parseFromString(
+      files[file].body.toString('utf8'),
+      'application/xml',
+    );
+    const error = document.getElementsByTagName('parsererror')[0];
+    if (error) throw new Error(`${file} is not well-formed XML: ${error.textContent}`);
+    return document;
+  };
+  const texts = (document: Document, selector: string) =>
+    [...document.querySelectorAll(selector)].map((element) => element.textContent);
+
+  it('the parser refuses what is not well-formed (so that its silence means something)', () => {
+    const document = new DOMParser().parseFromString('<title>a\u0007b</title>', 'application/xml');
+    expect(document.getElementsByTagName('parsererror')).toHaveLength(1);
+  });
+
+  it('rss.xml is well-formed and carries the title, its summary and its tag as written', () => {
+    const document = parsed('rss.xml');
+    expect(document.documentElement.nodeName).toBe('rss');
+    expect(texts(document, 'channel > title')).toEqual(['Cheatcodes ]]> <&>']);
+    expect(texts(document, 'item > title')).toEqual([readable, 'Profit & <loss>', 'The older one']);
+    expect(texts(document, 'item > description')[0]).toBe(
+      'Line one,\nline two. <script>alert(1)</script>',
+    );
+    expect(texts(document, 'item > category')[0]).toBe('<b>Bold</b> & null');
+  });
+
+  it('atom.xml is well-formed and carries the title, its summary and its tag as written', () => {
+    const document = parsed('atom.xml');
+    expect(document.documentElement.nodeName).toBe('feed');
+    expect(texts(document, 'feed > title')).toEqual(['Cheatcodes ]]> <&>']);
+    expect(texts(document, 'entry > title')).toEqual([
+      readable,
+      'Profit & <loss>',
+      'The older one',
+    ]);
+    expect(texts(document, 'entry > summary')[0]).toBe(
+      'Line one,\nline two. <script>alert(1)</script>',
+    );
+    expect(document.querySelector('entry > category')?.getAttribute('term')).toBe(
+      '<b>Bold</b> & null',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacter } from '../escape-markup';
 import { leavesForAnotherHost } from './link-address';
 import { staysInImages } from './pictures';
 
@@ -10,16 +11,49 @@ import { staysInImages } from './pictures';
 /** A name that goes into a file name or an address: lower-case letters, digits and inner hyphens. */
 export const slugPattern = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
+/** Words with their control characters taken out (tabs and line breaks stay): for imported text. */
+export const withoutControlCharacters = (text: string): string =>
+  text.replace(new RegExp(controlCharacter, 'g'), '');
+
+/**
+ * Refuses a control character in words (a tab is fine, and so are line breaks where the field
+ * may hold several lines): no page shows one, one in a title would break the feeds
+ * (contracts/escape-markup.ts), and pasted text brings them. The problem names the character and
+ * where it is: its line of the text (a Markdown text's is turned into the file's line,
+ * contracts/content/load.ts) and its character.
+ */
+export function refuseControlCharacters(lineBreaks: boolean) {
+  const fine = lineBreaks ? 'a tab and line breaks are fine' : 'a tab is fine';
+  return (text: string, context: z.RefinementCtx) => {
+    const found = controlCharacter.exec(text);
+    if (!found) return;
+    const before = text.slice(0, found.index).split('\n');
+    const line = before.length;
+    const character = (before.at(-1)?.length ?? 0) + 1;
+    const code = `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    const where = text.includes('\n')
+      ? `on line ${line} of the text, at character ${character}`
+      : `at character ${character}`;
+    context.addIssue({
+      code: 'custom',
+      message: `expected text without control characters (${fine}), found ${code} ${where}`,
+      params: { line, namesValue: true },
+    });
+  };
+}
+
 /** A line of copy: one or more characters, no line breaks. */
 export const line = z
   .string({ error: 'expected text' })
   .min(1, 'expected text, got an empty string')
-  .regex(/^[^\n\r]*$/, 'expected one line of text, got line breaks');
+  .regex(/^[^\n\r]*$/, 'expected one line of text, got line breaks')
+  .superRefine(refuseControlCharacters(false));
 
 /** A paragraph: text that may wrap over several lines in the file. */
 export const paragraph = z
   .string({ error: 'expected text' })
-  .min(1, 'expected text, got an empty string');
+  .min(1, 'expected text, got an empty string')
+  .superRefine(refuseControlCharacters(true));
 
 /** A moment with its UTC offset, so "18:00 in London" means the same on every machine. */
 export const dateTime = z.iso.datetime({
@@ -77,7 +111,8 @@ export const image = z.strictObject({
   src: imageFile,
   alt: z
     .string({ error: 'expected alt text: what the picture shows, for screen readers' })
-    .min(1, 'expected alt text: what the picture shows, for screen readers'),
+    .min(1, 'expected alt text: what the picture shows, for screen readers')
+    .superRefine(refuseControlCharacters(true)),
 });
 export type ImageRef = z.infer<typeof image>;
 

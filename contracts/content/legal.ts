@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, line, pageMeta, paragraph } from './fields';
+import { day, line, pageMeta, paragraph, refuseControlCharacters } from './fields';
 import { parseInlineText, parseLegalText, type TextProblem } from './legal-text';
 
 /**
@@ -37,7 +37,9 @@ export const legalDocument = z
     /** The day of the last change: change it with the words. */
     updated: day,
     table: legalTable.optional(),
-    body: z.string({ error: 'expected the text of the page' }),
+    body: z
+      .string({ error: 'expected the text of the page' })
+      .superRefine(refuseControlCharacters(true)),
   })
   .superRefine((document, context) => {
     const report = (path: PropertyKey[], { line, message }: TextProblem) =>

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { checkContentFile, formatProblem } from './load';
+import { postFile } from './index';
+import { checkContentFile, checkFile, formatProblem } from './load';
 
 /**
  * What the owner reads when a content file does not fit: the file, the line, the field, what
@@ -110,5 +111,47 @@ describe('a legal text saved by the content editor', () => {
     const saved = privacy.replaceAll('(mailto:{privacyEmail})', '(mailto:%7BprivacyEmail%7D)');
     const checked = checkContentFile('privacy', saved);
     expect('value' in checked && checked.value.body).toContain('(mailto:{privacyEmail})');
+  });
+});
+
+describe('a control character in the words', () => {
+  // As a post's file holds them: pasted from elsewhere, invisible in most editors.
+  const hostile = [
+    '---',
+    'title: "Profit\\a & loss"',
+    'description: "One line.\\nAnd\\e another."',
+    'date: "2026-11-22T07:00:00+00:00"',
+    '---',
+    'A first paragraph.',
+    '',
+    'A second,\twith a tab, and a form feed\f here.',
+    '',
+  ].join('\n');
+
+  it('names the file, the line and the field, and the character and where it is', () => {
+    const checked = checkFile(postFile('hostile'), hostile);
+    expect('problems' in checked ? checked.problems.map(formatProblem) : []).toEqual([
+      '  content/posts/hostile.md:2 title: expected text without control characters (a tab is fine), found U+0007 at character 7',
+      '  content/posts/hostile.md:3 description: expected text without control characters (a tab and line breaks are fine), found U+001B on line 2 of the text, at character 4',
+      '  content/posts/hostile.md:8 body: expected text without control characters (a tab and line breaks are fine), found U+000C on line 3 of the text, at character 38',
+    ]);
+  });
+
+  it('in a legal page’s text, at its line in the file', () => {
+    const privacy = readFileSync(
+      resolve(import.meta.dirname, '../../content/legal/privacy.md'),
+      'utf8',
+    );
+    const lines = privacy.split('\n');
+    const at = lines.findIndex((text, index) => index > 5 && /^[A-Z]/.test(text));
+    lines[at] = `${lines[at]}\u0000`;
+    const checked = checkContentFile('privacy', lines.join('\n'));
+    const problems = 'problems' in checked ? checked.problems.map(formatProblem) : [];
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      new RegExp(
+        `^ {2}content/legal/privacy\\.md:${at + 1} body: expected text without control characters .*found U\\+0000`,
+      ),
+    );
   });
 });

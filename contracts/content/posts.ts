@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isReservedPath, systemPageAt } from '../routes';
 import { slugOfWords } from '../words-slug';
 import { writingSegments } from '../writing';
-import { dateTime, image, line, pageMeta, paragraph } from './fields';
+import { dateTime, image, line, pageMeta, paragraph, refuseControlCharacters } from './fields';
 import { blockKinds } from './pages';
 import { parsePostText } from './post-text';
 
@@ -38,7 +38,9 @@ export const post = z
      * id, or `kit-broadcast:<id>`. The import skips it next time.
      */
     importedFrom: z.string().max(500).optional(),
-    body: z.string({ error: 'expected the text of the post' }),
+    body: z
+      .string({ error: 'expected the text of the post' })
+      .superRefine(refuseControlCharacters(true)),
   })
   .superRefine((value, context) => {
     for (const { line: at, message } of parsePostText(value.body).problems) {

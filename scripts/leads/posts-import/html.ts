@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import TurndownService from 'turndown';
+import { withoutControlCharacters } from '../../../contracts/content/fields';
 import { slugOfWords } from '../../../contracts/words-slug';
 
 /**
@@ -82,7 +83,9 @@ export interface HtmlToPostOptions {
 
 /** The Markdown of a post made from an issue's HTML; empty when it holds no text. */
 export async function postTextOfHtml(html: string, options: HtmlToPostOptions): Promise<string> {
-  const { document } = new JSDOM(`<!doctype html><body>${html}</body>`).window;
+  // Control characters mean nothing in HTML, and the post's text refuses them.
+  const { document } = new JSDOM(`<!doctype html><body>${withoutControlCharacters(html)}</body>`)
+    .window;
   const body = document.body;
   tidy(body, options);
   for (const image of [...body.querySelectorAll('img')]) {
@@ -280,9 +283,12 @@ function dropIfEmpty(element: Element): void {
 
 const sameWords = (a: string, b: string) => slugOfWords(a) === slugOfWords(b);
 
-/** Text as one line: its runs of spaces and line breaks made one space. */
+/**
+ * Text as one line: its runs of spaces and line breaks made one space, its other control
+ * characters taken out (the content's words refuse them: contracts/content/fields.ts).
+ */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return withoutControlCharacters(text.replace(/\s/g, ' ')).replace(/ {2,}/g, ' ').trim();
 }
 
 /** Text cut to `max` characters, at a word, with an ellipsis when cut. */
