@@ -71,6 +71,10 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every test posts from 127.0.0.1, so the per-address budget must cover the whole run.
       LEAD_RATE_LIMIT: '10000',
+      PAGE_VIEW_RATE_LIMIT: '0',
+      // A test may be a visitor of an address of its own, by X-Forwarded-For as the proxy of
+      // docs/deploy.md would send it: an experiment counts no address shown both variants.
+      TRUST_PROXY: 'loopback',
       OWNER_SIGN_IN_LIMIT: '1000',
       // Friends count once Kit reports them confirmed: the tests sign those reports (decision 021).
       KIT_WEBHOOK_SECRET: e2eKitWebhookSecret,

@@ -5,7 +5,8 @@ import { expect, test } from './test';
 /**
  * The sample experiment on the waitlist headline (content/experiments.yaml, decision 027): each
  * visitor is sent the prerendered page of their variant, without JavaScript and without a cookie.
- * A visitor here is a browser of its own User-Agent: every test shares one address.
+ * A visitor here is a browser of an address of its own, as the server's trusted proxy
+ * (TRUST_PROXY, playwright.config.ts) names it: the tests all run from one.
  */
 const [sample] = content.experiments.experiments;
 
@@ -18,7 +19,7 @@ test('two visitors see the two headlines, with JavaScript off and no cookie', as
   for (let visitor = 0; visitor < 24 && seen.size < 2; visitor++) {
     const context = await browser.newContext({
       javaScriptEnabled: false,
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 visitor-${visitor}`,
+      extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor}` },
     });
     const page = await context.newPage();
     const response = await page.goto(`${siteOrigin.waitlist}/`);

@@ -430,11 +430,19 @@ test('an experiment made in the editor: two visitors see its two headlines witho
       { timeout: 60_000 },
     );
   }
-  /** The waitlist page as a visitor of their own browser sees it, without JavaScript. */
+  /**
+   * A visitor's own address, as the server's trusted proxy (TRUST_PROXY, playwright.config.ts)
+   * names it: an experiment counts no address that was shown both variants, and every test
+   * browses from 127.0.0.1. The run's stamp keeps them apart from an earlier run's.
+   */
+  const visitorAddress = (visitor: number) => ({
+    'X-Forwarded-For': `2001:db8:${(stamp % 0xffff).toString(16)}::${visitor.toString(16)}`,
+  });
+  /** The waitlist page as a visitor of their own browser and address sees it, without JavaScript. */
   async function visit(visitor: number) {
     const context = await browser.newContext({
       javaScriptEnabled: false,
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 experimenter-${stamp}-${visitor}`,
+      extraHTTPHeaders: visitorAddress(visitor),
     });
     const tab = await context.newPage();
     const response = await tab.goto(`${siteOrigin.waitlist}/`);
@@ -504,7 +512,7 @@ test('an experiment made in the editor: two visitors see its two headlines witho
     // Visitor B signs up from the page it was shown.
     const visitorB = seen.get(headingB) ?? 0;
     const context = await browser.newContext({
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 experimenter-${stamp}-${visitorB}`,
+      extraHTTPHeaders: visitorAddress(visitorB),
     });
     const tab = await context.newPage();
     await tab.goto(`${siteOrigin.waitlist}/`);

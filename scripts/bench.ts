@@ -36,6 +36,7 @@ const server = await startServerProcess({
   DATABASE_URL: '',
   LOG_LEVEL: 'info', // production's default: one log line per request
   LEAD_RATE_LIMIT: '0', // all the load comes from one address
+  PAGE_VIEW_RATE_LIMIT: '0', // so every page view is counted, as a crowd's would be
   KIT_API_KEY: '',
   SMTP_URL: '',
 });

@@ -52,7 +52,12 @@ export async function openLeadCapture(
   const reports =
     env.OWNER_REPORT === 'weekly' && providers.ownerMail ? startWeeklyReports(store, logger) : null;
   const pageViews = env.PAGE_VIEW_COUNTING
-    ? await startPageViewCounter({ store, logger, siteHosts: siteHosts(env) })
+    ? await startPageViewCounter({
+        store,
+        logger,
+        siteHosts: siteHosts(env),
+        perAddress: env.PAGE_VIEW_RATE_LIMIT,
+      })
     : undefined;
   return {
     deps: { store, forwarding, ipHashKey, proofOfWorkKey, onLeadStored: worker.wake, pageViews },

@@ -219,6 +219,12 @@ export const envSchema = z.object({
    * off (the benchmark compares the two).
    */
   PAGE_VIEW_COUNTING: boolean(true),
+  /**
+   * Counted requests (page views and checkout clicks) per client per ten minutes; past it a
+   * request is served and not counted (decision 027); 0 turns the limit off. The browser tests
+   * raise it: every test browses from 127.0.0.1.
+   */
+  PAGE_VIEW_RATE_LIMIT: integer(60, 0, 1_000_000),
 
   // Tracking (D19, D20): unset means tracking is a no-op.
   META_PIXEL_ID: z.preprocess(emptyAsUnset, z.string().regex(/^\d+$/, 'digits only').optional()),

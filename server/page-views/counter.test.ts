@@ -173,6 +173,17 @@ describeEachStore('page view counter', ({ store, database }) => {
     expect(counter.record(pageRequest('https://example.com/'), '203.0.113.7')).not.toBeNull();
     await counter.flush();
     expect((await storedViews(store())).map((row) => row.views)).toEqual([1, 61]);
+    // Without a limit (PAGE_VIEW_RATE_LIMIT=0), every view counts.
+    const unlimited = createPageViewCounter({
+      store: store(),
+      logger,
+      siteHosts: siteHosts(env),
+      perAddress: 0,
+      now,
+    });
+    for (let view = 0; view < 100; view++) {
+      expect(unlimited.record(pageRequest('https://example.com/'), '203.0.113.8')).not.toBeNull();
+    }
   });
 
   it('keeps the counts of a failed write for the next flush', async () => {

@@ -41,7 +41,7 @@ export interface PageViewCounter {
   record(request: Pick<Request, 'method' | 'url' | 'headers'>, address: string): Visitor | null;
   /**
    * Spends one of the address's counted requests: page views and checkout clicks share one
-   * budget an address (maxCountedPerAddress a window). False once it is spent: the request is
+   * budget an address (`perAddress` a window). False once it is spent: the request is
    * still served, only not counted, so one client cannot fill the funnel or an experiment.
    */
   admit(address: string): boolean;
@@ -68,6 +68,13 @@ export interface PageViewCounterOptions {
   store: Store;
   logger: Logger;
   siteHosts: SiteHosts;
+  /**
+   * Counted requests an address may make in a window (PAGE_VIEW_RATE_LIMIT): a reader browsing
+   * quickly opens a page every few seconds, so the default of 60 in ten minutes leaves room for
+   * a busy office behind one address and stops a script from counting thousands of visits or
+   * clicks. 0: no limit. Each instance keeps its own count: it only bounds what one client adds.
+   */
+  perAddress?: number;
   now?: () => Date;
 }
 
@@ -80,13 +87,6 @@ const maxPathLength = 200;
 const maxPendingRows = 100_000;
 const flushIntervalMs = 5000;
 const dayMs = 86_400_000;
-/**
- * Counted requests (page views and checkout clicks) an address may make in a window. A reader
- * browsing quickly opens a page every few seconds; 60 in ten minutes leaves room for a busy
- * office behind one address, and stops a script from counting thousands of visits or clicks.
- * Each instance keeps its own count: the budget only bounds what one client can add.
- */
-const maxCountedPerAddress = 60;
 const budgetWindowMs = 10 * 60_000;
 /** Addresses tracked in one window; past it, new addresses are not counted until the next. */
 const maxBudgetAddresses = 100_000;
@@ -97,6 +97,7 @@ export function createPageViewCounter({
   store,
   logger,
   siteHosts,
+  perAddress = 60,
   now = () => new Date(),
 }: PageViewCounterOptions): PageViewCounter {
   const pending = new Map<string, PageViewCount>();
@@ -111,6 +112,7 @@ export function createPageViewCounter({
   let budgetWindow = 0;
 
   function admit(address: string): boolean {
+    if (perAddress === 0) return true;
     const window = Math.floor(now().getTime() / budgetWindowMs);
     if (window !== budgetWindow) {
       budget.clear();
@@ -118,7 +120,7 @@ export function createPageViewCounter({
     }
     const spent = budget.get(address);
     if (spent === undefined && budget.size >= maxBudgetAddresses) return false;
-    if ((spent ?? 0) >= maxCountedPerAddress) return false;
+    if ((spent ?? 0) >= perAddress) return false;
     budget.set(address, (spent ?? 0) + 1);
     return true;
   }

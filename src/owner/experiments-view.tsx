@@ -88,64 +88,7 @@ export function ExperimentsView({
           {experiment.sampleRatioMismatch && (
             <Problem message={text.mismatch(experiment.sampleRatioP.toExponential(1))} />
           )}
-          <RoomTable label={`${text.heading}: ${experiment.name}`}>
-            <HeadRow
-              columns={[
-                text.variant,
-                { label: text.share, className: 'text-right' },
-                { label: text.visitors, className: 'text-right' },
-                { label: text.conversions, className: 'text-right' },
-                { label: text.rate, className: 'text-right' },
-                { label: text.beats, className: 'text-right' },
-                { label: text.loss, className: 'text-right' },
-                text.standing,
-              ]}
-            />
-            <tbody>
-              {experiment.variants.map((variant) => (
-                <tr key={variant.name} className="border-b border-line last:border-0">
-                  <th scope="row" className="py-2 pr-3 pl-4 text-left font-semibold">
-                    {variant.probabilityToBeat === null ? text.control : variant.name}{' '}
-                    {experiment.live && (
-                      <a
-                        className="font-normal underline"
-                        href={variantPreviewPath(experiment.name, variant.name)}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={text.lookLabel(variant.name)}
-                      >
-                        {text.look}
-                      </a>
-                    )}
-                  </th>
-                  <td className={numberClass}>{variant.share}%</td>
-                  <td className={numberClass}>{variant.visitors.toLocaleString('en-GB')}</td>
-                  <td className={numberClass}>
-                    {variant.conversions.toLocaleString('en-GB')}
-                    {variant.confirmed !== null && (
-                      <span className="block text-muted">
-                        {text.confirmed(variant.confirmed.toLocaleString('en-GB'))}
-                      </span>
-                    )}
-                  </td>
-                  <td className={numberClass}>
-                    {percent(variant.rate)} ({percent(variant.low)}–{percent(variant.high)})
-                  </td>
-                  <td className={numberClass}>
-                    {variant.probabilityToBeat === null
-                      ? '—'
-                      : percent(variant.probabilityToBeat, 0)}
-                  </td>
-                  <td className={numberClass}>
-                    {variant.expectedLoss === null ? '—' : points(variant.expectedLoss)}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {variant.verdict ? text.verdicts[variant.verdict] : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </RoomTable>
+          <StandingTable experiment={experiment} />
           <MakeThePage
             experiment={experiment}
             onMade={(message) => {
@@ -157,6 +100,68 @@ export function ExperimentsView({
       ))}
       <NextPlan version={version} />
     </Section>
+  );
+}
+
+/**
+ * An experiment's variants against its control: the numbers the verdict is made from and, for
+ * sign-ups, those Kit has confirmed beside them (docs/decisions/027-experiments.md).
+ */
+function StandingTable({ experiment }: { experiment: ExperimentStanding }) {
+  const text = words.experiments;
+  const confirms = experiment.variants.some((variant) => variant.confirmed !== null);
+  return (
+    <RoomTable label={`${text.heading}: ${experiment.name}`}>
+      <HeadRow
+        columns={[
+          text.variant,
+          { label: text.share, className: 'text-right' },
+          { label: text.visitors, className: 'text-right' },
+          { label: text.conversions, className: 'text-right' },
+          ...(confirms ? [{ label: text.confirmed, className: 'text-right' }] : []),
+          { label: text.rate, className: 'text-right' },
+          { label: text.beats, className: 'text-right' },
+          { label: text.loss, className: 'text-right' },
+          text.standing,
+        ]}
+      />
+      <tbody>
+        {experiment.variants.map((variant) => (
+          <tr key={variant.name} className="border-b border-line last:border-0">
+            <th scope="row" className="py-2 pr-3 pl-4 text-left font-semibold">
+              {variant.probabilityToBeat === null ? text.control : variant.name}{' '}
+              {experiment.live && (
+                <a
+                  className="font-normal underline"
+                  href={variantPreviewPath(experiment.name, variant.name)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={text.lookLabel(variant.name)}
+                >
+                  {text.look}
+                </a>
+              )}
+            </th>
+            <td className={numberClass}>{variant.share}%</td>
+            <td className={numberClass}>{variant.visitors.toLocaleString('en-GB')}</td>
+            <td className={numberClass}>{variant.conversions.toLocaleString('en-GB')}</td>
+            {confirms && (
+              <td className={numberClass}>{variant.confirmed?.toLocaleString('en-GB') ?? '—'}</td>
+            )}
+            <td className={numberClass}>
+              {percent(variant.rate)} ({percent(variant.low)}–{percent(variant.high)})
+            </td>
+            <td className={numberClass}>
+              {variant.probabilityToBeat === null ? '—' : percent(variant.probabilityToBeat, 0)}
+            </td>
+            <td className={numberClass}>
+              {variant.expectedLoss === null ? '—' : points(variant.expectedLoss)}
+            </td>
+            <td className="py-2 pr-4">{variant.verdict ? text.verdicts[variant.verdict] : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </RoomTable>
   );
 }
 

@@ -235,7 +235,7 @@ export const words = {
     share: 'Share',
     visitors: 'Visitors',
     conversions: 'Conversions',
-    confirmed: (count: string) => `${count} confirmed`,
+    confirmed: 'Confirmed by Kit',
     rate: 'Rate (95% interval)',
     beats: 'Beats the control',
     loss: 'Risk if chosen',
