@@ -62,6 +62,19 @@ export interface OwnerRoute {
   from?: string;
 }
 
+/**
+ * Every moment a page the content makes opens or its words change (ISO), each once: the sitemaps
+ * change only then, so a server makes them again when another has passed (server/app.ts).
+ */
+export function routeMoments(owner: readonly OwnerRoute[]): string[] {
+  const moments = new Set<string>();
+  for (const { from, changed = [] } of owner) {
+    if (from) moments.add(from);
+    for (const moment of changed) moments.add(moment);
+  }
+  return [...moments];
+}
+
 /** The routes of the pages the content makes that answer at `now`. */
 export function openRoutes(owner: readonly OwnerRoute[], now: number): OwnerRoute[] {
   return owner.filter(({ from }) => from === undefined || Date.parse(from) <= now);

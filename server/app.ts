@@ -4,15 +4,15 @@ import { checkoutPath, pageCheckoutPath } from '../contracts/checkout';
 import { type DocumentId, liveOn, splitOf, variantId } from '../contracts/content/experiments';
 import { secondBonusFileName } from '../contracts/downloads';
 import {
-  openRoutes,
   type PageId,
   redirectFor,
   resolveRoute,
+  routeMoments,
   siteForHost,
 } from '../contracts/routes';
 import { isShareImageOfUnopened } from '../contracts/share-images';
 import { siteOrigins } from '../contracts/sites';
-import { publishedPosts } from '../contracts/writing';
+import { changesOf, latestBy } from '../contracts/writing';
 import { contactRouter } from './api/contact';
 import { healthRouter } from './api/health';
 import { kitWebhookRouter } from './api/kit-webhook';
@@ -211,21 +211,23 @@ export function createApp({
   );
 
   // Each host's own robots.txt and sitemap.xml, before anything the route table would answer;
-  // made again when a publish changes the owner's pages or a post dated ahead comes out.
+  // made again when a publish changes the owner's pages, or a post or an update dated ahead comes
+  // out (the latest of the table's moments passed is then another).
   const origins = siteOrigins(env.SITE_URL, hosts);
-  const searchOf = (now: number) => ({
-    for: site.ownerRoutes,
-    open: openRoutes(site.ownerRoutes ?? [], now).length,
-    files: searchFiles(origins, site.ownerRoutes, now),
-  });
+  const searchOf = (now: number) => {
+    const moments = routeMoments(site.ownerRoutes ?? []);
+    return {
+      for: site.ownerRoutes,
+      moments,
+      passed: latestBy(moments, now),
+      files: searchFiles(origins, site.ownerRoutes, now),
+    };
+  };
   let search = searchOf(Date.now());
   for (const path of searchFilePaths) {
     app.on(['GET', 'HEAD'], path, (c) => {
       const now = Date.now();
-      if (
-        search.for !== site.ownerRoutes ||
-        search.open !== openRoutes(site.ownerRoutes ?? [], now).length
-      ) {
+      if (search.for !== site.ownerRoutes || search.passed !== latestBy(search.moments, now)) {
         search = searchOf(now);
       }
       return sendFile(c, search.files[siteForHost(c.req.header('host'), hosts)][path]);
@@ -233,18 +235,18 @@ export function createApp({
   }
 
   // The writing's feeds on the main site (docs/decisions/028-writing.md), made again when a
-  // publish changes the writing or a post dated ahead comes out.
+  // publish changes the writing, or a post or an update dated ahead comes out.
   let feeds:
-    | { for: FeedSource; published: number; files: ReturnType<typeof writingFeeds> }
+    | { for: FeedSource; changed?: string; files: ReturnType<typeof writingFeeds> }
     | undefined;
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const { writing } = site;
     const file = feedFiles.find((name) => c.req.path === `${writing?.path}/${name}`);
     if (!writing || !file || siteForHost(c.req.header('host'), hosts) !== 'main') return next();
     const now = Date.now();
-    const published = publishedPosts(writing.posts, now).length;
-    if (feeds?.for !== writing || feeds.published !== published) {
-      feeds = { for: writing, published, files: writingFeeds(writing, origins.main, now) };
+    const changed = latestBy(Object.values(writing.posts).flatMap(changesOf), now);
+    if (feeds?.for !== writing || feeds.changed !== changed) {
+      feeds = { for: writing, changed, files: writingFeeds(writing, origins.main, now) };
     }
     return sendFile(c, feeds.files[file]);
   });

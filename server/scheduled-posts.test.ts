@@ -20,6 +20,8 @@ import { createTestApp } from './testing/app';
 const now = Date.parse('2026-11-27T12:00:00Z');
 const nextYear = `${new Date(now).getUTCFullYear() + 1}-03-01T07:00:00+00:00`;
 const out = Date.parse(nextYear);
+/** An update dated ahead, of a post out already, that comes before the post of next year. */
+const updateAhead = `${new Date(now).getUTCFullYear() + 1}-01-15T07:00:00+00:00`;
 
 const writing = { name: 'Cheatcodes', path: '/cheatcodes', perPage: 3 };
 const posts: FeedSource['posts'] = {
@@ -40,6 +42,7 @@ const posts: FeedSource['posts'] = {
     title: 'A week without you',
     description: "Out third: the index's first page is full.",
     date: '2026-11-15T07:00:00+00:00',
+    updated: updateAhead,
     tags: [],
   },
   'the-secret-launch': {
@@ -128,8 +131,10 @@ describe('a post dated next year, asked for before and after its time', () => {
     for (const [path, { body }] of found) {
       expect(body, path).not.toMatch(/secret/i);
       // Its date in any of the forms the sitemap and the feeds write one.
-      expect(body, path).not.toContain(nextYear.slice(0, 10));
-      expect(body, path).not.toContain(new Date(out).toUTCString().slice(0, 16));
+      for (const ahead of [nextYear, updateAhead]) {
+        expect(body, path).not.toContain(ahead.slice(0, 10));
+        expect(body, path).not.toContain(new Date(ahead).toUTCString().slice(0, 16));
+      }
     }
     for (const path of [
       '/cheatcodes/the-secret-launch',
@@ -158,6 +163,30 @@ describe('a post dated next year, asked for before and after its time', () => {
     expect(found.get('/sitemap.xml')?.body).toContain(
       '<loc>https://founder.example/cheatcodes</loc><lastmod>2026-11-15T07:00:00.000Z</lastmod>',
     );
+  });
+
+  it('an update dated ahead dates the sitemap and the feeds once it has come, without a restart', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    app = createTestApp(store, { SITE_URL: 'https://founder.example' }, undefined, undefined, site);
+    await answers();
+    vi.setSystemTime(Date.parse(updateAhead) + 60_000);
+    const found = await answers();
+    const iso = new Date(updateAhead).toISOString();
+    const sitemap = found.get('/sitemap.xml')?.body;
+    expect(sitemap).toContain(
+      `<loc>https://founder.example/cheatcodes/a-week-without-you</loc><lastmod>${iso}</lastmod>`,
+    );
+    expect(sitemap).toContain(
+      `<loc>https://founder.example/cheatcodes</loc><lastmod>${iso}</lastmod>`,
+    );
+    expect(found.get('/cheatcodes/atom.xml')?.body).toMatch(
+      new RegExp(`^<updated>${iso}</updated>$`, 'm'),
+    );
+    expect(found.get('/cheatcodes/rss.xml')?.body).toContain(
+      `<lastBuildDate>${new Date(updateAhead).toUTCString()}</lastBuildDate>`,
+    );
+    // Still nothing of the post of next year.
+    for (const [path, { body }] of found) expect(body, path).not.toMatch(/secret/i);
   });
 
   it('is everywhere, dated, and its card served, once the clock passes its date', async () => {
