@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Erased } from '../../../server/db/owner';
 import type { Store } from '../../../server/db/store';
 import type { Env, KitFormEnv } from '../../../server/env';
+import type { PictureNetwork } from '../posts-import/pictures';
 
 /**
  * One command of `npm run leads` as the terminal sees it: its words and options, its usage
@@ -53,6 +54,8 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   now?: Date;
+  /** Tests only: how `posts import` reaches their picture server (posts-import/pictures.ts). */
+  pictureNetwork?: PictureNetwork;
 }
 
 /** Wrong usage: exit code 2, with the usage text. */

@@ -9,6 +9,7 @@ import { postFile } from '../../../contracts/content/index';
 import { checkFile } from '../../../contracts/content/load';
 import type { Post } from '../../../contracts/content/posts';
 import { type LeadsEnv, runLeadsCli } from '../cli';
+import { type PictureHost, startPictureHost } from '../posts-import/picture-host';
 
 /** Runs the tool as the owner would, with these settings. */
 async function leads(settings: Partial<LeadsEnv>, ...argv: string[]) {
@@ -23,6 +24,8 @@ async function leads(settings: Partial<LeadsEnv>, ...argv: string[]) {
       output.stderr += text;
     },
     now: new Date('2026-06-01T12:00:00Z'),
+    // The pictures' host is the test's, on 127.0.0.1 with a certificate of its own.
+    pictureNetwork: pictures.network,
   });
   return { code, ...output };
 }
@@ -60,7 +63,7 @@ async function serve(
   };
 }
 
-let pictures: Awaited<ReturnType<typeof serve>>;
+let pictures: PictureHost;
 beforeAll(async () => {
   const raster = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: '#336699' } });
@@ -70,14 +73,35 @@ beforeAll(async () => {
     raster(320, 240).webp().toBuffer(),
     raster(1, 1).gif().toBuffer(),
   ]);
-  pictures = await serve({
+  pictures = await startPictureHost({
     '/photo.png': () => ({ type: 'image/png', body: png }),
     '/cover.jpg': () => ({ type: 'image/jpeg', body: jpeg }),
     '/chart.webp': () => ({ type: 'image/webp', body: webp }),
     '/open.gif': () => ({ type: 'image/gif', body: pixel }),
     '/page.png': () => ({ type: 'text/html', body: '<html></html>' }),
+    // Hosts that answer with words of their own, which the report must never repeat.
+    '/secret.png': () => (response) =>
+      response.writeHead(500, secret, { 'Content-Type': 'text/plain' }).end(secret),
+    '/secret-page.png': () => ({ type: `text/${secret}`, body: secret }),
+    '/secret-moved.png': () => ({
+      status: 302,
+      type: 'text/plain',
+      body: secret,
+      headers: { Location: `https://10.0.0.1/${secret}` },
+    }),
+    '/secret.svg': () => ({
+      type: 'image/svg+xml',
+      // Not well-formed: the parser's complaint names the element.
+      body: `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><${secret}></svg>`,
+    }),
+    '/to-loopback.png': () => ({
+      status: 301,
+      body: '',
+      headers: { Location: `http://127.0.0.1:${pictures.port}/photo.png` },
+    }),
   });
 });
+const secret = 'hostsecret7f3a';
 afterAll(() => pictures.close());
 
 let content: string;
@@ -200,7 +224,7 @@ describe('npm run leads -- posts import --feed', () => {
     // The first heading repeated the title: the page has it already.
     expect(hire.body.startsWith('Most founders hire **for the work**')).toBe(true);
     expect(first.stdout).toMatch(
-      /left out the picture http:\/\/127\.0\.0\.1:\d+\/open\.gif: it is 1×1 px/,
+      /left out the picture https:\/\/pictures\.test:\d+\/open\.gif: it is 1×1 px/,
     );
     expect(first.stdout).toContain(
       'Imported posts/the-first-hire.md: "The first hire" (3 pictures)',
@@ -286,9 +310,7 @@ describe('npm run leads -- posts import --feed', () => {
     expect(result.stdout).toMatch(
       /left out the picture \S+\/missing\.png: the server answered 404/,
     );
-    expect(result.stdout).toMatch(
-      /left out the picture \S+\/page\.png: it is not a picture \(text\/html\)/,
-    );
+    expect(result.stdout).toMatch(/left out the picture \S+\/page\.png: it is not a picture$/m);
     expect(posts()).toEqual(['raw-html.md']);
     expect(images()).toEqual([]);
 
@@ -304,6 +326,101 @@ describe('npm run leads -- posts import --feed', () => {
     expect(post.body).toContain('## Twice\n\n**Twice**');
     expect(post.body).toContain('```\nlet a = 1;\n```');
     expect(post.description).toBe('Write <div> as text, and email too &amp; more.');
+  });
+
+  it('fetches pictures over https from public addresses only, and never repeats what a host said', async () => {
+    const port = pictures.port;
+    const refused = [
+      `http://pictures.test:${port}/photo.png`,
+      `${pictures.url}/to-loopback.png`,
+      `https://loopback.test:${port}/photo.png`,
+      // The feed's reader writes these as the URL parser reads them: [::ffff:7f00:1], 127.0.0.1.
+      `https://[::ffff:127.0.0.1]:${port}/photo.png`,
+      `https://2130706433:${port}/photo.png`,
+      `https://0x7f.1:${port}/photo.png`,
+      `${pictures.url}/secret-moved.png`,
+    ];
+    const failing = [
+      `${pictures.url}/secret.png`,
+      `${pictures.url}/secret-page.png`,
+      `${pictures.url}/secret.svg`,
+    ];
+    const feed = writeFeed(
+      'hosts',
+      rss(`
+<item>
+  <title>Pictures from everywhere</title>
+  <guid>hosts-1</guid>
+  <pubDate>Tue, 04 Mar 2025 08:00:00 GMT</pubDate>
+  <content:encoded><![CDATA[<p>Words.</p>
+    ${[...refused, ...failing, `${pictures.url}/photo.png`].map((src) => `<p><img src="${src}" alt="A picture"></p>`).join('\n')}
+  ]]></content:encoded>
+</item>`),
+    );
+    const seen = pictures.requests.length;
+    const result = await leads({}, 'posts', 'import', '--feed', feed, '--content', content);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const said = (url: string) =>
+      result.stdout.split('\n').find((line) => line.includes(`picture ${url}:`));
+    expect(said(refused[0] ?? '')).toMatch(/: refused: not https$/);
+    expect(said(refused[1] ?? '')).toMatch(/: refused: not https \(after a redirect\)$/);
+    // loopback.test resolves to 127.0.0.1 in this test's network, but is not its picture host.
+    for (const url of [
+      refused[2] ?? '',
+      `https://[::ffff:7f00:1]:${port}/photo.png`,
+      `https://127.0.0.1:${port}/photo.png`,
+    ]) {
+      expect(said(url), url).toMatch(/: refused: private address$/);
+    }
+    expect(said(refused[6] ?? '')).toMatch(/: refused: private address \(after a redirect\)$/);
+    expect(said(failing[0] ?? '')).toMatch(/: the server answered 500$/);
+    expect(said(failing[1] ?? '')).toMatch(/: it is not a picture$/);
+    expect(said(failing[2] ?? '')).toMatch(/: it is an SVG the site cannot keep safely$/);
+    expect(result.stdout).toContain('"Pictures from everywhere" (1 picture)');
+    // Only the picture host was asked, and only for what passed the checks.
+    expect(pictures.requests.slice(seen).map((request) => request.url)).toEqual([
+      '/to-loopback.png',
+      '/secret-moved.png',
+      '/secret.png',
+      '/secret-page.png',
+      '/secret.svg',
+      '/photo.png',
+    ]);
+    expect(result.stdout + result.stderr + posts().map(textOf).join('')).not.toContain(secret);
+    expect(images()).toEqual(['pictures-from-everywhere-1.png']);
+  });
+
+  it("stops at the import's cap, and the next run brings the posts it left", async () => {
+    const { importPosts } = await import('../posts-import/import');
+    const { pictureFetcher } = await import('../posts-import/pictures');
+    const issue = (number: number) => ({
+      source: `cap-${number}`,
+      label: `item ${number}`,
+      title: `Issue ${number}`,
+      date: `2025-04-0${number}T08:00:00Z`,
+      html: `<p>Issue ${number}.</p><img src="${pictures.url}/photo.png?${number}" alt="A photo">`,
+      tags: [],
+    });
+    const items = [issue(1), issue(2), issue(3)];
+    const run = async () => {
+      const lines: string[] = [];
+      const counts = await importPosts({
+        items,
+        contentDir: content,
+        say: (line) => lines.push(line),
+        fetchPicture: pictureFetcher({ limits: { maxPictures: 2 }, network: pictures.network }),
+      });
+      return { counts, lines };
+    };
+    const first = await run();
+    expect(first.counts).toEqual({ imported: 2, already: 0, failed: 1 });
+    expect(first.lines).toContain(
+      `Failed "Issue 3" (item 3): the picture ${pictures.url}/photo.png?3 is over the import's cap of 2 pictures; run the import again for the rest`,
+    );
+    expect(posts()).toEqual(['issue-1.md', 'issue-2.md']);
+    const second = await run();
+    expect(second.counts).toEqual({ imported: 1, already: 2, failed: 0 });
+    expect(loaded('issue-3').body).toContain('![A photo](issue-3-1.png)');
   });
 
   it('refuses a file that is not a feed, and wrong usage', async () => {

@@ -42,6 +42,7 @@ export const postsCli: LeadsCommand = {
     return async ({ io, now }) => {
       // Loaded here: the HTML reader and the picture tools only this command needs.
       const { importPosts } = await import('../posts-import/import');
+      const { pictureFetcher } = await import('../posts-import/pictures');
       const contentDir = typeof given === 'string' ? given : pathSettings().CONTENT_DIR;
       let items: ArchiveItem[];
       let unsent = 0;
@@ -76,6 +77,7 @@ export const postsCli: LeadsCommand = {
         items,
         contentDir,
         say: (line) => io.stdout(`${line}\n`),
+        fetchPicture: pictureFetcher({ network: io.pictureNetwork }),
       });
       const plural = (count: number, one: string, many: string) =>
         `${count} ${count === 1 ? one : many}`;

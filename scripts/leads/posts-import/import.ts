@@ -10,7 +10,7 @@ import { writingSegments } from '../../../contracts/writing';
 import { staysInside } from '../../../server/content-editor/pictures';
 import { oneLine, plainTextOfHtml, postTextOfHtml, shortened } from './html';
 import type { ArchiveItem } from './item';
-import { type FetchedPicture, fetchPicture } from './pictures';
+import { type FetchedPicture, type FetchPicture, pictureFetcher } from './pictures';
 
 /**
  * A newsletter archive brought into the content (`npm run leads -- posts import`): each issue a
@@ -33,7 +33,8 @@ export interface ImportOptions {
   contentDir: string;
   /** A line of the report. */
   say(line: string): void;
-  fetchPicture?: typeof fetchPicture;
+  /** How pictures are fetched: pictures.ts's fetcher with its caps, one for this import. */
+  fetchPicture?: FetchPicture;
 }
 
 /** How long a description made from the text may be: a sentence or two, as in search results. */
@@ -52,7 +53,7 @@ export async function importPosts({
   items,
   contentDir,
   say,
-  fetchPicture: fetchOne = fetchPicture,
+  fetchPicture: fetchOne = pictureFetcher(),
 }: ImportOptions): Promise<ImportCounts> {
   const root = resolve(contentDir);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
@@ -147,7 +148,7 @@ async function postOf(
     date,
     root,
     fetchOne,
-  }: { slug: string; title: string; date: string; root: string; fetchOne: typeof fetchPicture },
+  }: { slug: string; title: string; date: string; root: string; fetchOne: FetchPicture },
 ): Promise<MadePost> {
   const notes: string[] = [];
   const pictures: MadePost['pictures'] = [];
@@ -158,6 +159,12 @@ async function postOf(
     if (known !== undefined) return known;
     const fetched = await fetchOne(url);
     if ('problem' in fetched) {
+      // Past the import's cap the post is not written, so the next run brings it whole.
+      if (fetched.overCap) {
+        throw new Error(
+          `the picture ${shown(url)} is ${fetched.problem}; run the import again for the rest`,
+        );
+      }
       notes.push(`left out the picture ${shown(url)}: ${fetched.problem}`);
       byUrl.set(url, null);
       return null;
