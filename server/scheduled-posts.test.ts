@@ -6,7 +6,6 @@ import type { DocumentId } from '../contracts/content/experiments';
 import { allPageIds, ownerRoutes } from '../contracts/routes';
 import { shareImagePath } from '../contracts/share-images';
 import { openStore, type Store } from './db/store';
-import type { FeedSource } from './feeds';
 import type { Site } from './site';
 import { type StaticFile, staticFile } from './static-files';
 import { createTestApp } from './testing/app';
@@ -24,7 +23,7 @@ const out = Date.parse(nextYear);
 const updateAhead = `${new Date(now).getUTCFullYear() + 1}-01-15T07:00:00+00:00`;
 
 const writing = { name: 'Cheatcodes', path: '/cheatcodes', perPage: 3 };
-const posts: FeedSource['posts'] = {
+const posts = {
   'the-first-hire': {
     title: 'The first hire',
     description: 'Out first.',
