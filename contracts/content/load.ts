@@ -17,7 +17,7 @@ import {
   postsDirectory,
 } from './index';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
-import { type Post, writingClashes } from './posts';
+import { type Post, postIdClashes, writingClashes } from './posts';
 import { redirectClashes } from './redirects';
 
 /**
@@ -262,7 +262,7 @@ export async function loadContent(dir: string): Promise<Content> {
     else content[name] = checked.value;
   }
   const pages = await loadPages(dir, problems);
-  const { values: posts } = await loadCollection<Post>(
+  const { values: posts, texts: postTexts } = await loadCollection<Post>(
     dir,
     { directory: postsDirectory, extension: '.md', example: 'first-hire' },
     postFile,
@@ -281,6 +281,11 @@ export async function loadContent(dir: string): Promise<Content> {
           }
         : { file: `content/${file}.md`, line: 1, path: '', message },
     );
+  }
+  for (const { slug, message } of postIdClashes(posts)) {
+    const file = postFile(slug);
+    const line = lineOfField(file, postTexts.get(slug) ?? '', ['id']);
+    problems.push({ file: `content/${file.path}`, line, path: 'id', message });
   }
   problems.push(...redirectsProblems(loaded, siteText));
   problems.push(...experimentsProblems(loaded, experimentsText));

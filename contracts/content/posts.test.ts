@@ -72,6 +72,30 @@ describe('the posts of a content directory', () => {
     ]);
   });
 
+  it("refuses two posts with one id (a post's file name is its id when it has none), and an id that is not one", async () => {
+    const seed = await readFile(join(sampleContentDir, 'posts/the-first-hire.md'), 'utf8');
+    const seedId = /^id: (.+)$/m.exec(seed)?.[1];
+    const clash = (file: string, id: string, other: string) =>
+      `  content/posts/${file}:5 id: its id "${id}" is already the id of posts/${other}: give the copy an id of its own (lower-case letters, digits and hyphens), so that each post's newsletter goes out once`;
+    expect(
+      await loadProblems(
+        await contentWith({
+          'posts/x-copy.md': post(`id: ${seedId}\n`),
+          'posts/from-before-ids.md': post(''),
+          'posts/x-renamed.md': post('id: from-before-ids\n'),
+        }),
+      ),
+    ).toEqual([
+      clash('x-copy.md', seedId ?? '', 'the-first-hire.md'),
+      clash('x-renamed.md', 'from-before-ids', 'from-before-ids.md'),
+    ]);
+    expect(
+      await loadProblems(await contentWith({ 'posts/odd.md': post('id: "Not an id\\n"\n') })),
+    ).toEqual([
+      '  content/posts/odd.md:5 id: expected an id of lower-case letters, digits and hyphens, got "Not an id\\n"',
+    ]);
+  });
+
   it('refuses a section whose path is not one segment, words without their placeholder, and a newsletter neither draft nor scheduled', async () => {
     const writing = await readFile(join(sampleContentDir, 'writing.yaml'), 'utf8');
     const problems = await loadProblems(

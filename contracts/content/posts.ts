@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { isReservedPath, systemPageAt } from '../routes';
 import { slugOfWords } from '../words-slug';
 import { writingSegments } from '../writing';
-import { dateTime, image, line, pageMeta, paragraph, refuseControlCharacters } from './fields';
+import {
+  dateTime,
+  image,
+  line,
+  pageMeta,
+  paragraph,
+  refuseControlCharacters,
+  slugPattern,
+} from './fields';
 import { blockKinds } from './pages';
 import { parsePostText } from './post-text';
 
@@ -21,6 +29,16 @@ const tag = line.max(40, 'expected a tag of at most 40 characters');
  */
 export const post = z
   .strictObject({
+    /**
+     * The post's own name, which no rename changes: its newsletter is keyed by it, so Kit gets one
+     * broadcast of the post whatever its file is called (docs/decisions/028-writing.md). The
+     * editor writes a new one when a post is made (and keeps it through a rename), the import
+     * writes one; a post from before ids is known by its file name (`postIdOf`).
+     */
+    id: z
+      .string({ error: "expected the post's id" })
+      .regex(slugPattern, 'expected an id of lower-case letters, digits and hyphens')
+      .optional(),
     title: line,
     /** One or two sentences: the post's summary in the list, in search results and in feeds. */
     description: paragraph,
@@ -67,6 +85,38 @@ export const post = z
     }
   });
 export type Post = z.output<typeof post>;
+
+/**
+ * The id a post's newsletter is keyed by: its own, or, for a post written before posts had ids,
+ * its file name, the key its newsletter already has (the editor writes that name into the post
+ * at its first save, so a later rename keeps it: server/content-editor/post-ids.ts).
+ */
+export const postIdOf = (slug: string, post: object): string =>
+  'id' in post && typeof post.id === 'string' ? post.id : slug;
+
+/**
+ * Two posts with one id: the second's newsletter would count as the first's, and never go out.
+ * Ids are compared as `postIdOf` makes them, so a post's id that is another post's file name
+ * clashes too when that post has none.
+ */
+export function postIdClashes(
+  posts: Readonly<Record<string, object>>,
+): Array<{ slug: string; message: string }> {
+  const taken = new Map<string, string>();
+  const clashes: Array<{ slug: string; message: string }> = [];
+  for (const [slug, value] of Object.entries(posts)) {
+    const id = postIdOf(slug, value);
+    const first = taken.get(id);
+    if (first === undefined) taken.set(id, slug);
+    else {
+      clashes.push({
+        slug,
+        message: `its id "${id}" is already the id of posts/${first}.md: give the copy an id of its own (lower-case letters, digits and hyphens), so that each post's newsletter goes out once`,
+      });
+    }
+  }
+  return clashes;
+}
 
 /**
  * What the route table reads of a post, besides its name: its tags' pages and its place among

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type ContentFile, contentFiles } from '../../contracts/content';
 import { isImageSchema } from '../../contracts/content/fields';
 import { blockKinds } from '../../contracts/content/pages';
+import { post } from '../../contracts/content/posts';
 import { type Schema, unwrap, viewOf } from '../../contracts/content/schema-walk';
 import { everything, fixtureFiles } from './fixture';
 import { fieldFor, keystaticConfig, labelOf, safeFileName } from './keystatic-config';
@@ -58,6 +59,20 @@ describe('the Keystatic configuration derived from the content schemas', () => {
     expect(element?.kind === 'conditional' ? Object.keys(element.values) : []).toEqual(
       Object.keys(blockKinds),
     );
+  });
+
+  it("posts: a new post gets an id of its own, never shown; an existing post's is kept", () => {
+    const id = config.collections?.posts?.schema.id;
+    if (id?.kind !== 'form' || id.formKind !== undefined) throw new Error('not a plain field');
+    expect(
+      id.Input({ value: 'x', onChange: () => {}, autoFocus: false, forceValidation: false }),
+    ).toBeNull();
+    const [first, second] = [id.defaultValue(), id.defaultValue()];
+    expect(first).not.toBe(second);
+    expect(post.shape.id.safeParse(first).success).toBe(true);
+    expect(id.serialize(id.parse('the-first-hire'))).toEqual({ value: 'the-first-hire' });
+    // A post from before ids stays without one here; Save gives it its file name (post-ids.ts).
+    expect(id.serialize(id.parse(undefined))).toEqual({ value: undefined });
   });
 
   for (const [name, file] of Object.entries(contentFiles) as [string, ContentFile][]) {

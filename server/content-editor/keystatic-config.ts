@@ -31,6 +31,7 @@
  * offset (it reads a date as UTC and drops seconds), and the content needs "+01:00".
  */
 import {
+  type BasicFormField,
   type Collection,
   type ComponentSchema,
   type Config,
@@ -541,6 +542,30 @@ export function pagesCollection(): Collection<Record<string, ComponentSchema>, '
   };
 }
 
+/** What the editor shows of a field the owner never sees. */
+const NoInput = () => null;
+
+/**
+ * A post's id (contracts/content/posts.ts), which keeps its newsletter to one broadcast: never
+ * shown, never typed. A post made in the editor gets a new one (Keystatic asks every field for
+ * its default when an entry is created); an existing post's is read and written back as it is,
+ * through edits and renames (Keystatic saves a renamed entry as a new file with the same fields).
+ * A copied or pasted id, or none, is put right at Save (post-ids.ts).
+ */
+export function postIdField(): BasicFormField<string, string, string | undefined> {
+  return {
+    kind: 'form',
+    label: 'Id',
+    Input: NoInput,
+    // The browser's Web Crypto, as Node's: this file also runs in the editor's page.
+    defaultValue: () => crypto.randomUUID(),
+    parse: (value) => (typeof value === 'string' ? value : ''),
+    serialize: (value) => ({ value: value === '' ? undefined : value }),
+    validate: (value) => value,
+    reader: { parse: (value) => (typeof value === 'string' ? value : undefined) },
+  };
+}
+
 /**
  * The posts as a collection (docs/decisions/028-writing.md): one Markdown file each in
  * content/posts/, its title as the editor lists it, the file name (the post's address) made from
@@ -555,6 +580,7 @@ export function postsCollection(): Collection<Record<string, ComponentSchema>, '
       key === 'body' ? markdownBody('Text', true) : fieldFor(field, key, key),
     ]),
   );
+  schema.id = postIdField();
   schema.title = fields.slug({
     name: { label: 'Title' },
     slug: fileNameOf(

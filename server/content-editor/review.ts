@@ -7,6 +7,7 @@
  * - The path stays inside the content directory once symbolic links are followed: Keystatic
  *   joins paths to its base directory and reads and writes through any link it meets
  *   (images/evil -> /etc would reach /etc), so each existing part of the path is looked at.
+ * - A post keeps its id, or is given one (post-ids.ts).
  * - A save's content files go through save.ts (the file's own wording kept, the build's check);
  *   its pictures through reviewPicture (the build's rules, an SVG sanitised) and a size cap.
  * - Only an owner's page or a post is deleted (the editor's Delete, or one renamed): Keystatic also
@@ -46,6 +47,7 @@ import { pictureExtensions } from '../../contracts/content/pictures';
 import { postRoute, writingClashes } from '../../contracts/content/posts';
 import { editorPlace } from './keystatic-config';
 import { type PictureReview, reviewPicture, staysInside } from './pictures';
+import { withPostIds } from './post-ids';
 import { prepareSave } from './save';
 
 /** Each uploaded picture at most (a phone's photo is 2–6 MB; the build makes its variants). */
@@ -108,7 +110,7 @@ export async function reviewUpdate(body: unknown, contentDir: string): Promise<R
   }
   const reviewed: Update['additions'] = [];
   const problems: string[] = [];
-  for (const addition of additions) {
+  for (const addition of await withPostIds(contentDir, additions, deletions)) {
     const bytes = Buffer.from(addition.contents, 'base64');
     const kind = editablePath(addition.path);
     if (kind?.kind === 'picture') {

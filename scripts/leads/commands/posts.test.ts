@@ -211,6 +211,12 @@ describe('npm run leads -- posts import --feed', () => {
       newsletter: false,
       importedFrom: 'old-1',
     });
+    // Each imported post an id of its own, which its newsletter would be keyed by.
+    const ids = ['plan-a-week-without-you', 'the-first-hire-2', 'the-first-hire'].map(
+      (slug) => loaded(slug).id,
+    );
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);
     // The pictures are fetched into images/ and named there; the tracking pixel is not kept.
     expect(images()).toEqual([
       'the-first-hire-1.jpg',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Document, isScalar, parse } from 'yaml';
@@ -200,6 +200,9 @@ async function postOf(
   );
 
   const front = new Document({
+    // Its own id, which keeps its newsletter to one broadcast whatever it is renamed
+    // (contracts/content/posts.ts).
+    id: randomUUID(),
     title,
     description,
     date,
