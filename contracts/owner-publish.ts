@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slugPattern } from './content/fields';
 
 /**
  * Publishing the content from the owner's room (/owner/api/versions, /publish, /preview; see
@@ -41,6 +42,28 @@ export const contentUsageSchema = z.strictObject({
   maxBytes: z.number().int(),
 });
 
+/**
+ * The newsletters the next Publish would start (docs/decisions/028-writing.md): each post of the
+ * working copy marked "newsletter" whose broadcast is not made yet, and how many subscribers the
+ * server knows of. Empty without Kit.
+ */
+export const nextNewslettersSchema = z.strictObject({
+  /** The sign-ups Kit has confirmed, each address once: the server's own count. */
+  subscribers: z.number().int(),
+  posts: z.array(
+    z.strictObject({
+      /** The post's id: what Publish's `sendLate` names it by. */
+      id: z.string(),
+      title: z.string(),
+      date: z.string(),
+      /** Kit sends it at the post's time, or keeps it as a draft the owner sends. */
+      broadcast: z.enum(['draft', 'scheduled']),
+      /** Its date has passed: Publish starts it only if the owner confirms it (`sendLate`). */
+      late: z.boolean(),
+    }),
+  ),
+});
+
 /** GET /owner/api/versions: the versions, newest first, and which one this server serves. */
 export const versionsSchema = z.strictObject({
   /** 0 while the site serves the content it was built with. */
@@ -48,10 +71,21 @@ export const versionsSchema = z.strictObject({
   failed: failedVersionSchema.nullable(),
   usage: contentUsageSchema,
   versions: z.array(contentVersionSchema),
+  newsletters: nextNewslettersSchema,
+});
+
+/** POST /owner/api/publish: which late newsletters the owner confirmed. */
+export const publishRequestSchema = z.strictObject({
+  /** The ids of posts dated in the past whose newsletter Publish should start all the same. */
+  sendLate: z.array(z.string().regex(slugPattern, 'expected a post id')).max(1000).default([]),
 });
 
 /** POST /owner/api/publish and /owner/api/versions/:id/rollback, when it worked. */
-export const publishedSchema = z.strictObject({ version: contentVersionSchema });
+export const publishedSchema = z.strictObject({
+  version: contentVersionSchema,
+  /** Posts whose date had passed, published without their newsletter: nobody confirmed it. */
+  notSent: z.array(z.strictObject({ id: z.string(), title: z.string() })),
+});
 
 /** POST /owner/api/preview, when it worked: the pages to look at. */
 export const previewSchema = z.strictObject({
@@ -63,3 +97,4 @@ export type Versions = z.infer<typeof versionsSchema>;
 export type RenderFailure = z.infer<typeof renderFailureSchema>;
 export type FailedVersion = z.infer<typeof failedVersionSchema>;
 export type ContentUsage = z.infer<typeof contentUsageSchema>;
+export type NextNewsletters = z.infer<typeof nextNewslettersSchema>;

@@ -653,6 +653,13 @@ test('a post written in the editor and scheduled ahead appears on time without J
 
     const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
     await page.goto(ownerPaths.room);
+    // Before Publish, the room says what becomes of its newsletter: a draft in Kit by its time.
+    await expect(
+      publishing
+        .getByRole('region', { name: words.publish.newsletters, exact: true })
+        .getByRole('listitem')
+        .filter({ hasText: title }),
+    ).toContainText(/will be a draft in Kit by .+, for you to send to \d+ subscribers?$/);
     await publishing.getByRole('button', { name: words.publish.publish, exact: true }).click();
     await expect(publishing.getByRole('status')).toHaveText(anyVersion, { timeout: 60_000 });
 

@@ -95,6 +95,8 @@ const builtContent = z.object({
       .record(
         z.string(),
         z.object({
+          // What the room's Writing knows each post's newsletter by (contracts/content/posts.ts).
+          id: z.string().optional(),
           title: z.string(),
           description: z.string(),
           date: z.string(),

@@ -91,6 +91,30 @@ type StatusTimes = Pick<
 >;
 
 /**
+ * How many addresses Kit has confirmed and not lost since (unsubscribed, bounced, complained):
+ * `subscriberStatus` is `confirmed` for one of their sign-ups. Each address once, whatever lists
+ * it is on. The room says a newsletter will reach them (docs/decisions/028-writing.md); Kit may
+ * hold more, who did not sign up through the site.
+ */
+export async function countConfirmedSubscribers(store: Store): Promise<number> {
+  const row = await store.db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.count('email').distinct().as('count'))
+    .where('confirmed_at', 'is not', null)
+    .where((eb) =>
+      eb.and(
+        (['unsubscribed_at', 'bounced_at', 'complained_at'] as const).map((column) =>
+          // As subscriberStatus: on a tie, what stops mail wins.
+          eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('confirmed_at'))]),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers count() as a bigint string.
+  return Number(row.count);
+}
+
+/**
  * Where a sign-up stands now: the latest thing Kit reported about it, or `unconfirmed` when Kit
  * has reported nothing yet (the confirmation email not yet clicked).
  */

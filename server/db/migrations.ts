@@ -455,6 +455,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('experiment_exposures').addColumn('client', 'text').execute();
     },
   },
+  // A post's newsletter is keyed by the post's id, which no rename changes, not by its file name
+  // (docs/decisions/028-writing.md). A post from before ids is known by its file name, so every
+  // row keeps its key, and a post already sent is not sent again.
+  '0014-post-broadcast-ids': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('post_broadcasts').renameColumn('slug', 'post_id').execute();
+    },
+  },
 };
 
 /** The tables as 0008 found and left them (the migration must not follow later schema changes). */

@@ -18,6 +18,14 @@ export type PostBroadcast = PostBroadcastTable;
  */
 export const broadcastLeadMs = 10 * 60_000;
 
+/**
+ * A post dated before the publish: its newsletter is made only if the owner confirms it in the
+ * room, since a post that is not new news (an old post marked by mistake, an archive brought in)
+ * would otherwise go to every subscriber within a minute of Publish.
+ */
+export const datePassed = (newsletter: Pick<Newsletter, 'date'>, now: number): boolean =>
+  Date.parse(newsletter.date) <= now;
+
 /** When the outbox makes a newsletter's broadcast: shortly before the post's time, or now. */
 const dueAt = (newsletter: Pick<Newsletter, 'date'>, now: number) =>
   isoAt(Math.max(now, Date.parse(newsletter.date) - broadcastLeadMs));
@@ -36,7 +44,7 @@ async function queueJob(trx: Transaction<Database>, newsletter: Newsletter, now:
   await trx
     .deleteFrom('outbox_jobs')
     .where('kind', '=', 'kit-broadcast')
-    .where('lead_id', '=', newsletter.slug)
+    .where('lead_id', '=', newsletter.id)
     .where('status', '=', 'failed')
     .execute();
   await trx
@@ -45,7 +53,7 @@ async function queueJob(trx: Transaction<Database>, newsletter: Newsletter, now:
       id: randomUUID(),
       created_at: isoAt(now),
       kind: 'kit-broadcast',
-      lead_id: newsletter.slug,
+      lead_id: newsletter.id,
       status: 'pending',
       attempts: 0,
       next_attempt_at: dueAt(newsletter, now),
@@ -56,23 +64,33 @@ async function queueJob(trx: Transaction<Database>, newsletter: Newsletter, now:
 /**
  * What a publish does to the broadcasts, inside its transaction:
  * - a post newly marked "newsletter" gets its row and its job (or, with Kit not set up, a row that
- *   says no email was made);
+ *   says no email was made), unless its date has passed and the owner did not confirm it
+ *   (`confirmed`, the posts' ids): then it gets nothing, and is answered, for the owner to hear;
  * - one still waiting takes the words and time just published;
  * - one waiting whose post is gone or unmarked is called off;
  * - one already made in Kit is left alone: Kit holds it now, and a second would be a second email.
- * The row's key (the slug) is what keeps it to one, however many instances publish at once.
+ * The row's key (the post's id, which a rename keeps) is what keeps it to one, however often and
+ * however many instances publish.
  */
 export async function queueBroadcasts(
   trx: Transaction<Database>,
   newsletters: readonly Newsletter[],
-  { kit, now }: { kit: boolean; now: number },
-): Promise<void> {
+  { kit, now, confirmed = [] }: { kit: boolean; now: number; confirmed?: readonly string[] },
+): Promise<{ held: Newsletter[] }> {
+  const held: Newsletter[] = [];
   const rows = new Map(
-    (await trx.selectFrom('post_broadcasts').selectAll().execute()).map((row) => [row.slug, row]),
+    (await trx.selectFrom('post_broadcasts').selectAll().execute()).map((row) => [
+      row.post_id,
+      row,
+    ]),
   );
   for (const newsletter of newsletters) {
-    const row = rows.get(newsletter.slug);
+    const row = rows.get(newsletter.id);
     if (!row || row.state === 'called-off') {
+      if (kit && datePassed(newsletter, now) && !confirmed.includes(newsletter.id)) {
+        held.push(newsletter);
+        continue;
+      }
       const state = kit ? 'waiting' : 'no-kit';
       const fresh = {
         ...payload(newsletter, now),
@@ -85,14 +103,14 @@ export async function queueBroadcasts(
         ? await trx
             .updateTable('post_broadcasts')
             .set(fresh)
-            .where('slug', '=', newsletter.slug)
+            .where('post_id', '=', newsletter.id)
             .where('state', '=', 'called-off')
             .executeTakeFirst()
             .then((result) => Number(result.numUpdatedRows))
         : await trx
             .insertInto('post_broadcasts')
-            .values({ slug: newsletter.slug, ...fresh })
-            .onConflict((conflict) => conflict.column('slug').doNothing())
+            .values({ post_id: newsletter.id, ...fresh })
+            .onConflict((conflict) => conflict.column('post_id').doNothing())
             .executeTakeFirst()
             .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n));
       if (inserted === 1 && kit) await queueJob(trx, newsletter, now);
@@ -100,7 +118,7 @@ export async function queueBroadcasts(
       await trx
         .updateTable('post_broadcasts')
         .set(payload(newsletter, now))
-        .where('slug', '=', newsletter.slug)
+        .where('post_id', '=', newsletter.id)
         .where('state', '=', 'waiting')
         .execute();
       // A job a worker holds right now keeps its time; it reads the row as it sends.
@@ -108,21 +126,21 @@ export async function queueBroadcasts(
         .updateTable('outbox_jobs')
         .set({ next_attempt_at: dueAt(newsletter, now) })
         .where('kind', '=', 'kit-broadcast')
-        .where('lead_id', '=', newsletter.slug)
+        .where('lead_id', '=', newsletter.id)
         .where('status', '=', 'pending')
         .where('lease', 'is', null)
         .execute();
     }
   }
-  const marked = new Set(newsletters.map((newsletter) => newsletter.slug));
+  const marked = new Set(newsletters.map((newsletter) => newsletter.id));
   const calledOff = [...rows.values()]
-    .filter((row) => row.state === 'waiting' && !marked.has(row.slug))
-    .map((row) => row.slug);
-  if (calledOff.length === 0) return;
+    .filter((row) => row.state === 'waiting' && !marked.has(row.post_id))
+    .map((row) => row.post_id);
+  if (calledOff.length === 0) return { held };
   await trx
     .updateTable('post_broadcasts')
     .set({ state: 'called-off', updated_at: isoAt(now) })
-    .where('slug', 'in', calledOff)
+    .where('post_id', 'in', calledOff)
     .where('state', '=', 'waiting')
     .execute();
   await trx
@@ -132,20 +150,21 @@ export async function queueBroadcasts(
     .where('status', '=', 'pending')
     .where('lease', 'is', null)
     .execute();
+  return { held };
 }
 
-export function findPostBroadcast(store: Store, slug: string) {
+export function findPostBroadcast(store: Store, postId: string) {
   return store.db
     .selectFrom('post_broadcasts')
     .selectAll()
-    .where('slug', '=', slug)
+    .where('post_id', '=', postId)
     .executeTakeFirst();
 }
 
 /** Records the broadcast Kit made; only a row still waiting changes. */
 export async function markBroadcastMade(
   store: Store,
-  slug: string,
+  postId: string,
   made: { kitId: string; sendAt: string | null; now: number },
 ): Promise<void> {
   await store.db
@@ -157,7 +176,7 @@ export async function markBroadcastMade(
       made_at: isoAt(made.now),
       updated_at: isoAt(made.now),
     })
-    .where('slug', '=', slug)
+    .where('post_id', '=', postId)
     .where('state', '=', 'waiting')
     .execute();
 }
@@ -171,12 +190,12 @@ export async function listPostBroadcasts(store: Store) {
     .selectFrom('post_broadcasts')
     .leftJoin('outbox_jobs', (join) =>
       join
-        .onRef('outbox_jobs.lead_id', '=', 'post_broadcasts.slug')
+        .onRef('outbox_jobs.lead_id', '=', 'post_broadcasts.post_id')
         .on('outbox_jobs.kind', '=', 'kit-broadcast')
         .on('outbox_jobs.status', '!=', 'sent'),
     )
     .select([
-      'post_broadcasts.slug',
+      'post_broadcasts.post_id',
       'post_broadcasts.state',
       'post_broadcasts.subject',
       'post_broadcasts.post_date',

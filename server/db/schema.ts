@@ -107,7 +107,7 @@ export const outboxJobKinds = [
   // Their lead_id is a sale's id, the Checkout Session's (decision 020).
   'owner-sale',
   'kit-buyer',
-  // Its lead_id is a post's slug (server/db/post-broadcasts.ts).
+  // Its lead_id is a post's id (server/db/post-broadcasts.ts).
   'kit-broadcast',
 ] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
@@ -413,7 +413,11 @@ export type PostBroadcastState = 'waiting' | 'made' | 'no-kit' | 'called-off';
 
 /** One row per post ever published as a newsletter: its key is what makes the broadcast once. */
 export interface PostBroadcastTable {
-  slug: string;
+  /**
+   * The post's id (contracts/content/posts.ts postIdOf), which no rename changes; its file name
+   * for a post from before ids, as every row was keyed until 0014.
+   */
+  post_id: string;
   state: PostBroadcastState;
   subject: string;
   preview_text: string;

@@ -16,19 +16,31 @@ const logger = createLogger({ LOG_LEVEL: 'silent' });
 const fast = { pollMs: 10, baseDelayMs: 5, maxDelayMs: 40, rateLimitPauseMs: 30, maxAttempts: 20 };
 const env = parseEnv({ SITE_URL: 'https://jamie.example' });
 
+/** The post's id: its newsletter's key, which a rename keeps. */
+const postId = '1410f843-8d33-44c9-b21b-13ca7c3a0544';
+
 const newsletter = (overrides: Partial<Newsletter> = {}): Newsletter => ({
+  id: postId,
   slug: 'the-first-hire',
   subject: 'The first hire',
   previewText: 'Hire the person who takes a job off your desk.',
   html: '<p><a href="https://jamie.example/cheatcodes/the-first-hire">Read this on the site</a></p>',
-  date: new Date(Date.now() - 60_000).toISOString(),
+  date: new Date(Date.now() + 60_000).toISOString(),
   broadcast: 'draft',
   ...overrides,
 });
 
-/** What one publish does to the broadcasts, in its own transaction. */
-const publish = (store: Store, newsletters: Newsletter[], kit = true, now = Date.now()) =>
-  store.write((trx) => queueBroadcasts(trx, newsletters, { kit, now }));
+/**
+ * What one publish does to the broadcasts, in its own transaction; `sendLate`, the posts dated
+ * in the past the owner confirmed.
+ */
+const publish = (
+  store: Store,
+  newsletters: Newsletter[],
+  kit = true,
+  now = Date.now(),
+  sendLate: string[] = [],
+) => store.write((trx) => queueBroadcasts(trx, newsletters, { kit, now, confirmed: sendLate }));
 
 describeEachStore("a post's newsletter through the outbox", ({ store }) => {
   const running: { worker: OutboxWorker; close(): Promise<void> }[] = [];
@@ -74,33 +86,87 @@ describeEachStore("a post's newsletter through the outbox", ({ store }) => {
     expect(kit.broadcasts[0]).toMatchObject({
       subject: 'The first hire',
       preview_text: 'Hire the person who takes a job off your desk.',
-      description: broadcastMark('the-first-hire'),
+      description: broadcastMark(postId),
       public: false,
       send_at: null,
     });
     expect(kit.broadcasts[0]?.content).toContain(
       'href="https://jamie.example/cheatcodes/the-first-hire"',
     );
-    expect(await findPostBroadcast(store(), 'the-first-hire')).toMatchObject({
+    expect(await findPostBroadcast(store(), postId)).toMatchObject({
       state: 'made',
       kit_id: '1',
       send_at: null,
     });
   });
 
+  it('is made once when the post is renamed after it was made, however often it is published', async () => {
+    const { kit, settled } = await kitWithWorkers();
+    await publish(store(), [newsletter()]);
+    await settled();
+    // The owner renames the post (its file, its address): its id stays.
+    await publish(store(), [newsletter({ slug: 'hire-the-one-who-replaces-you' })]);
+    await settled();
+    await publish(store(), [newsletter({ slug: 'hire-the-one-who-replaces-you' })]);
+    await settled();
+    expect(kit.broadcasts).toHaveLength(1);
+    expect(await listJobs(store(), ['pending', 'failed', 'sent'])).toHaveLength(1);
+  });
+
+  it('is made once when Kit holds it but the database lost its row: the first try finds it', async () => {
+    const { kit, settled } = await kitWithWorkers();
+    // Made before a database restored from a backup that does not have it.
+    const before = createKit({ apiKey, baseUrl: kit.url });
+    await before.createBroadcast({
+      subject: 'The first hire',
+      previewText: 'Hire the person who takes a job off your desk.',
+      description: broadcastMark(postId),
+      html: '<p>Sent already</p>',
+      sendAt: null,
+    });
+    await publish(store(), [newsletter()]);
+    await settled();
+    expect(kit.broadcasts).toHaveLength(1);
+    const [job] = await listJobs(store(), ['sent']);
+    expect(job?.attempts).toBe(1);
+    expect(await findPostBroadcast(store(), postId)).toMatchObject({ state: 'made', kit_id: '1' });
+  });
+
+  it('of a post dated in the past is not made unless the owner confirmed it, then made once', async () => {
+    const { kit, settled } = await kitWithWorkers();
+    const late = newsletter({ date: new Date(Date.now() - 86_400_000).toISOString() });
+    const unconfirmed = await publish(store(), [late]);
+    expect(unconfirmed.held.map(({ id }) => id)).toEqual([postId]);
+    await settled();
+    expect(await findPostBroadcast(store(), postId)).toBeUndefined();
+    expect(await listJobs(store(), ['pending', 'failed', 'sent'])).toEqual([]);
+    // Another post's confirmation is not this one's.
+    await publish(store(), [late], true, Date.now(), ['another-post']);
+    expect(await listJobs(store(), ['pending', 'failed', 'sent'])).toEqual([]);
+
+    const confirmed = await publish(store(), [late], true, Date.now(), [postId]);
+    expect(confirmed.held).toEqual([]);
+    await settled();
+    await publish(store(), [late], true, Date.now(), [postId]);
+    await settled();
+    expect(kit.broadcasts).toHaveLength(1);
+    expect((await findPostBroadcast(store(), postId))?.state).toBe('made');
+  });
+
   it('is made once when Kit made it but the answer was lost: the retry finds it', async () => {
-    // The first call (the create) is done and its answer cut; Kit works normally after.
-    const { kit, settled } = await kitWithWorkers((n) => (n === 0 ? 'drop' : 200));
+    // The second call (the create, after the first try's look) is done and its answer cut; Kit
+    // works normally after.
+    const { kit, settled } = await kitWithWorkers((n) => (n === 1 ? 'drop' : 200));
     await publish(store(), [newsletter()]);
     await settled();
     expect(kit.broadcasts).toHaveLength(1);
     const [job] = await listJobs(store(), ['sent']);
     expect(job?.attempts).toBe(2);
-    expect((await findPostBroadcast(store(), 'the-first-hire'))?.kit_id).toBe('1');
+    expect((await findPostBroadcast(store(), postId))?.kit_id).toBe('1');
   });
 
   it('is made once when the lost answer parked the job and the owner queued it again', async () => {
-    const { kit } = await kitWithWorkers((n) => (n === 0 ? 'drop' : 200), 1, 1);
+    const { kit } = await kitWithWorkers((n) => (n === 1 ? 'drop' : 200), 1, 1);
     await publish(store(), [newsletter()]);
     await vi.waitFor(async () => expect(await listJobs(store(), ['failed'])).toHaveLength(1), {
       timeout: 20_000,
@@ -112,7 +178,7 @@ describeEachStore("a post's newsletter through the outbox", ({ store }) => {
       interval: 25,
     });
     expect(kit.broadcasts).toHaveLength(1);
-    expect((await findPostBroadcast(store(), 'the-first-hire'))?.state).toBe('made');
+    expect((await findPostBroadcast(store(), postId))?.state).toBe('made');
   });
 
   it("is scheduled for the post's time, made shortly before it, with the words last published", async () => {
@@ -130,10 +196,10 @@ describeEachStore("a post's newsletter through the outbox", ({ store }) => {
     // A week ahead: its job waits until shortly before then.
     const later = Date.now() + 7 * 86_400_000;
     await publish(store(), [
-      newsletter({ slug: 'next-week', date: new Date(later).toISOString() }),
+      newsletter({ id: 'next-week-post', slug: 'next-week', date: new Date(later).toISOString() }),
     ]);
     const [waiting] = await listJobs(store(), ['pending']);
-    expect(waiting?.lead_id).toBe('next-week');
+    expect(waiting?.lead_id).toBe('next-week-post');
     expect(Date.parse(waiting?.next_attempt_at ?? '')).toBe(later - broadcastLeadMs);
   });
 
@@ -142,16 +208,16 @@ describeEachStore("a post's newsletter through the outbox", ({ store }) => {
     await publish(store(), [newsletter({ date: ahead })]);
     await publish(store(), []);
     expect(await listJobs(store(), ['pending'])).toEqual([]);
-    expect((await findPostBroadcast(store(), 'the-first-hire'))?.state).toBe('called-off');
+    expect((await findPostBroadcast(store(), postId))?.state).toBe('called-off');
 
     await publish(store(), [newsletter({ date: ahead })]);
-    expect((await findPostBroadcast(store(), 'the-first-hire'))?.state).toBe('waiting');
+    expect((await findPostBroadcast(store(), postId))?.state).toBe('waiting');
     expect(await listJobs(store(), ['pending'])).toHaveLength(1);
   });
 
   it('without Kit, the post is published and its row says no email was made, for good', async () => {
     await publish(store(), [newsletter()], false);
-    expect((await findPostBroadcast(store(), 'the-first-hire'))?.state).toBe('no-kit');
+    expect((await findPostBroadcast(store(), postId))?.state).toBe('no-kit');
     expect(await listJobs(store(), ['pending', 'failed', 'sent'])).toEqual([]);
     // Set up later, Kit does not get posts published before it was.
     await publish(store(), [newsletter()], true);

@@ -72,14 +72,15 @@ export function createForwarding(
 
   /**
    * A post's newsletter, made in Kit once (docs/decisions/028-writing.md). A broadcast is not
-   * safe to make twice, so a retry first looks for the one an earlier try may have made before
-   * its answer was lost, by the post's mark in Kit's description.
+   * safe to make twice, so every try, the first too, looks in Kit first for one made for the
+   * post, by the post's mark in Kit's description: an earlier try's whose answer was lost, or
+   * one whose row the database lost (restored from a backup, say).
    */
   async function makeBroadcast(store: Store, job: OutboxJob): Promise<void> {
     const broadcast = await findPostBroadcast(store, job.lead_id);
     if (broadcast?.state !== 'waiting') return; // called off, or made already
     if (!providers.kit) throw new ProviderError('Kit is not configured', { permanent: true });
-    const description = broadcastMark(broadcast.slug);
+    const description = broadcastMark(broadcast.post_id);
     const now = clock();
     // Kit sends a scheduled broadcast at the post's time; once that has passed, a minute from now.
     const postTime = Date.parse(broadcast.post_date);
@@ -88,7 +89,7 @@ export function createForwarding(
         ? new Date(postTime > now ? postTime : now + 60_000).toISOString()
         : null;
     const kitId =
-      (tried(job) ? await providers.kit.findBroadcast(description) : null) ??
+      (await providers.kit.findBroadcast(description)) ??
       (await providers.kit.createBroadcast({
         subject: broadcast.subject,
         previewText: broadcast.preview_text,
@@ -96,7 +97,7 @@ export function createForwarding(
         html: broadcast.html,
         sendAt,
       }));
-    await markBroadcastMade(store, broadcast.slug, { kitId, sendAt, now });
+    await markBroadcastMade(store, broadcast.post_id, { kitId, sendAt, now });
   }
 
   return {
@@ -179,13 +180,11 @@ export function createForwarding(
 }
 
 /**
- * Whether a job was tried before: a retry, or a job the owner queued again after it failed (its
- * tries start again from none, its last error stays).
+ * A post's mark in its broadcast's description in Kit, by the post's id: how a try knows the
+ * post's broadcast. A post from before ids has its file name as its id, so its mark is the one
+ * its broadcast was made with.
  */
-const tried = (job: OutboxJob) => job.attempts > 1 || job.last_error !== null;
-
-/** A post's mark in its broadcast's description in Kit: how a retry knows its own broadcast. */
-export const broadcastMark = (slug: string) => `Post on the site: ${slug}`;
+export const broadcastMark = (postId: string) => `Post on the site: ${postId}`;
 
 function contactNotice(contact: ContactSubmissionTable): ContactNotice {
   return {

@@ -297,7 +297,9 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       author: 'Jamie',
       posts: {
         'the-first-hire': { title: 'The first hire', description: 'd', date: day, tags: [] },
+        // Its newsletter is known by its id, whatever its file is called.
         'next-week': {
+          id: 'post-7f3a',
           title: 'Next week',
           description: 'd',
           date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
@@ -333,6 +335,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
         trx,
         [
           {
+            id: 'post-7f3a',
             slug: 'next-week',
             subject: 'Next week',
             previewText: 'd',

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '../../contracts/api-error';
+import { postIdOf } from '../../contracts/content/posts';
 import {
   funnelApi,
   funnelPeriod,
@@ -166,13 +167,13 @@ function writingFunnel(
     const path = row.key.slice(Math.max(0, row.key.indexOf('/')));
     byPath.set(path, [...(byPath.get(path) ?? []), row]);
   }
-  const newsletterOf = new Map(newsletters.map((row) => [row.slug, row]));
+  const newsletterOf = new Map(newsletters.map((row) => [row.post_id, row]));
   return postsInOrder(served.posts).map(({ slug, post }) => {
     const path = `${served.path}/${slug}`;
     const rows = byPath.get(path) ?? [];
     const sum = (pick: (row: FunnelRow) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);
-    const newsletter = newsletterOf.get(slug);
+    const newsletter = newsletterOf.get(postIdOf(slug, post));
     return {
       slug,
       title: post.title,

@@ -152,7 +152,10 @@ export function ownerRouter({
     }),
   );
   if (publisher) {
-    app.route('/', publishRouter({ publisher, store, logger, siteOrigin: site.origin, clock }));
+    app.route(
+      '/',
+      publishRouter({ publisher, store, logger, siteOrigin: site.origin, bodyOf, clock }),
+    );
   }
   if (editor && editorApi) {
     app.route(

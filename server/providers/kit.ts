@@ -50,8 +50,8 @@ export const kitTimeoutMs = 10_000;
  * Kit API v4 (docs/product.md, "Providers: Kit"). A subscribe creates or updates the subscriber,
  * then adds them to the list's form (which sends Kit's confirmation email when the form is double
  * opt-in); both calls are safe to repeat, so a retry after a half-done attempt does no harm. A
- * broadcast is not safe to repeat, so the outbox looks for it by its description before making
- * it again (server/outbox/forwarding.ts).
+ * broadcast is not safe to repeat, so the outbox looks for it by its description before every
+ * try at making it (server/outbox/forwarding.ts).
  */
 /**
  * One call to Kit's API v4: a POST of `body` when given, else a GET; answers the JSON Kit
@@ -146,7 +146,7 @@ export function createKit(options: KitOptions): Kit {
     },
 
     async findBroadcast(description) {
-      // A retry looks through the newest few hundred.
+      // Every try looks through the newest few hundred before making one.
       for await (const page of this.broadcastPages(maxBroadcastPages)) {
         for (const item of page) {
           const listed = listedBroadcast.safeParse(item);

@@ -84,6 +84,23 @@ it("makes each marked post's email: the post's link first, every link and pictur
   );
 });
 
+it("keys each email by its post's id, or by its file name for a post from before ids", async () => {
+  const file = await renderInput({
+    'renamed-since': {
+      ...post,
+      id: '1410f843-8d33-44c9-b21b-13ca7c3a0544',
+      newsletter: true,
+      body: 'A.',
+    },
+    'from-before-ids': { ...post, newsletter: true, body: 'B.' },
+  });
+  const emails = await newslettersIn(file, 'https://jamie.example');
+  expect(emails.map(({ id, slug }) => ({ id, slug }))).toEqual([
+    { id: '1410f843-8d33-44c9-b21b-13ca7c3a0544', slug: 'renamed-since' },
+    { id: 'from-before-ids', slug: 'from-before-ids' },
+  ]);
+});
+
 it('makes none from a render without the writing', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'newsletter-'));
   dirs.push(dir);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { type PostBlock, type PostInline, parsePostText } from '../../contracts/content/post-text';
+import { postIdOf } from '../../contracts/content/posts';
 import { escapeMarkup } from '../../contracts/escape-markup';
 
 /**
@@ -9,6 +10,8 @@ import { escapeMarkup } from '../../contracts/escape-markup';
  * addresses included), so the email shows what the page shows.
  */
 export interface Newsletter {
+  /** The post's id (contracts/content/posts.ts postIdOf): what its broadcast is keyed by. */
+  id: string;
   slug: string;
   subject: string;
   previewText: string;
@@ -36,6 +39,7 @@ const renderedWriting = z.object({
       .record(
         z.string(),
         z.object({
+          id: z.string().optional(),
           title: z.string(),
           description: z.string(),
           date: z.string(),
@@ -76,6 +80,7 @@ export async function newslettersIn(renderInput: string, origin: string): Promis
         ),
       ].join('\n');
       return {
+        id: postIdOf(slug, post),
         slug,
         subject: post.title,
         previewText: post.description,

@@ -28,6 +28,7 @@ const published = {
     sourceNumber: null,
     changed: ['waitlist.yaml', 'experiments.yaml'],
   },
+  notSent: [],
 };
 
 const plan: Plan = {

@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Versions } from '../../contracts/owner-publish';
 import { PublishView } from './publish-view';
+import { when } from './room-ui';
 import { words } from './words';
 
 // act() settles the renders and effects; React asks to be told it runs under it.
@@ -37,6 +38,7 @@ it('tells the owner a version this server gave up on, what the site still shows,
     failed: { number: 4, attempts: 5, reason: 'timeout', retrying: false },
     usage,
     versions: [],
+    newsletters: noNewsletters,
   });
   const alert = container.querySelector('[role=alert]')?.textContent ?? '';
   expect(alert).toBe(text.renderGaveUp(4, text.renderFailure.timeout, 5, 'version 3'));
@@ -45,8 +47,96 @@ it('tells the owner a version this server gave up on, what the site still shows,
   expect(alert).toContain('Publish again');
 });
 
+const noNewsletters = { subscribers: 0, posts: [] };
+
 it('shows how much of the caps the content takes', async () => {
-  await roomWith({ served: 0, failed: null, usage, versions: [] });
+  await roomWith({ served: 0, failed: null, usage, versions: [], newsletters: noNewsletters });
   expect(container.textContent).toContain('212 of 500 files and 18 MB of 64 MB');
   expect(container.querySelector('[role=alert]')?.textContent).toBe('');
+});
+
+it('says whom each newsletter emails and when, and sends a late one only when its box is ticked', async () => {
+  const ahead = '2026-12-06T07:00:00.000Z';
+  const past = '2026-11-01T07:00:00.000Z';
+  const published: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (!url.endsWith('/publish')) {
+        return Response.json({
+          served: 1,
+          failed: null,
+          usage,
+          versions: [],
+          newsletters: {
+            subscribers: 1204,
+            posts: [
+              {
+                id: 'id-ahead',
+                title: 'Hand over the inbox',
+                date: ahead,
+                broadcast: 'scheduled',
+                late: false,
+              },
+              {
+                id: 'id-past',
+                title: 'The first hire',
+                date: past,
+                broadcast: 'scheduled',
+                late: true,
+              },
+            ],
+          },
+        } satisfies Versions);
+      }
+      const body = JSON.parse(String(init?.body)) as { sendLate: string[] };
+      published.push(body);
+      return Response.json({
+        version: {
+          id: '00000000-0000-4000-8000-000000000002',
+          number: 2,
+          createdAt: ahead,
+          owner: 'Jamie',
+          action: 'publish',
+          sourceNumber: null,
+          changed: [],
+        },
+        notSent: body.sendLate.includes('id-past')
+          ? []
+          : [{ id: 'id-past', title: 'The first hire' }],
+      });
+    }),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root.render(<PublishView version={0} onChange={() => {}} />));
+
+  const region = container.querySelector(`[aria-label="${text.newsletters}"]`);
+  const items = [...(region?.querySelectorAll('li') ?? [])].map((item) => item.textContent);
+  expect(items[0]).toBe(`“Hand over the inbox” ${text.willEmail(1204, when(ahead))}`);
+  expect(items[0]).toContain('will email 1204 subscribers at');
+  expect(items[1]).toBe(
+    `“The first hire” ${text.late(when(past))}${text.sendLate('The first hire')}`,
+  );
+  const box = region?.querySelector<HTMLInputElement>('input[type=checkbox]');
+  expect(box?.checked).toBe(false);
+
+  const publish = () =>
+    act(async () =>
+      [...container.querySelectorAll('button')]
+        .find((button) => button.textContent === text.publish)
+        ?.click(),
+    );
+  await publish();
+  expect(published).toEqual([{ sendLate: [] }]);
+  expect(container.querySelector('[role=status]')?.textContent).toBe(
+    `${text.published(2)} ${text.notSent(['The first hire'])}`,
+  );
+
+  await act(async () => box?.click());
+  expect(region?.querySelectorAll('li')[1]?.textContent).toContain(text.willEmailNow(1204));
+  await publish();
+  expect(published).toEqual([{ sendLate: [] }, { sendLate: ['id-past'] }]);
+  expect(container.querySelector('[role=status]')?.textContent).toBe(text.published(2));
 });

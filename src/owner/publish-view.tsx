@@ -8,6 +8,7 @@ import {
   versionsSchema,
 } from '../../contracts/owner-publish';
 import { getJson, postJson } from '../lib/api-client';
+import { PublishNewsletters } from './publish-newsletters';
 import {
   buttonClass,
   HeadRow,
@@ -32,6 +33,8 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ page: string; href: string }[]>([]);
+  /** The posts dated in the past whose newsletter the owner ticked to send all the same. */
+  const [sendLate, setSendLate] = useState<string[]>([]);
 
   async function load() {
     const answer = await getJson(`${api}/versions`, versionsSchema);
@@ -43,13 +46,22 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
     void load();
   }, [version]);
 
-  async function act(label: string, path: string, done: (version: ContentVersion) => string) {
+  async function act(
+    label: string,
+    path: string,
+    done: (version: ContentVersion) => string,
+    body: object = {},
+  ) {
     setBusy(label);
     setProblem(null);
     setNotice(null);
-    const answer = await postJson(`${api}/${path}`, {}, publishedSchema);
-    if (answer.ok) setNotice(done(answer.data.version));
-    else setProblem(answer.error);
+    const answer = await postJson(`${api}/${path}`, body, publishedSchema);
+    if (answer.ok) {
+      const { version, notSent } = answer.data;
+      const unsent = notSent.map(({ title }) => title);
+      setNotice([done(version), ...(unsent.length > 0 ? [text.notSent(unsent)] : [])].join(' '));
+      setSendLate([]);
+    } else setProblem(answer.error);
     await load();
     onChange();
     setBusy(null);
@@ -86,6 +98,14 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
           {text.usage(usage.files, usage.maxFiles, usage.bytes, usage.maxBytes)}
         </p>
       )}
+      {versions && (
+        <PublishNewsletters
+          newsletters={versions.newsletters}
+          sendLate={sendLate}
+          onSendLate={setSendLate}
+          disabled={busy !== null}
+        />
+      )}
       <div className="flex flex-wrap gap-3">
         <a href={ownerPaths.editor} className={quietButtonClass}>
           {words.editor.open}
@@ -103,7 +123,9 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
           className={buttonClass}
           disabled={busy !== null}
           onClick={() =>
-            void act('publish', 'publish', (version) => text.published(version.number))
+            void act('publish', 'publish', (version) => text.published(version.number), {
+              sendLate,
+            })
           }
         >
           {busy === 'publish' ? text.publishing : text.publish}

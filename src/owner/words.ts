@@ -103,6 +103,23 @@ export const words = {
     renderGaveUp: (n: number, why: string, attempts: number, serving: string) =>
       `Version ${n} could not be put live on this server: preparing its pages ${why}, ${count(attempts, 'time', 'times')}, and it has stopped trying. The site still shows ${serving}. Publish again to try once more, or roll back to a version that worked.`,
     servingWhat: (n: number) => (n === 0 ? 'the content it was built with' : `version ${n}`),
+    /** The posts' newsletters the next Publish starts (docs/decisions/028-writing.md). */
+    newsletters: 'Newsletters',
+    willEmail: (n: number, at: string) =>
+      `will email ${count(n, 'subscriber', 'subscribers')} at ${at}`,
+    willEmailNow: (n: number) =>
+      `will email ${count(n, 'subscriber', 'subscribers')} a minute after you publish`,
+    willDraft: (n: number, at: string) =>
+      `will be a draft in Kit by ${at}, for you to send to ${count(n, 'subscriber', 'subscribers')}`,
+    willDraftNow: (n: number) =>
+      `will be a draft in Kit when you publish, for you to send to ${count(n, 'subscriber', 'subscribers')}`,
+    late: (date: string) =>
+      `its date, ${date}, has passed: Publish puts it on the site without emailing it`,
+    sendLate: (title: string) => `Send “${title}” all the same`,
+    subscribersHint:
+      'Subscribers: the sign-ups on this site that Kit has confirmed. Kit sends to everyone on your Kit list, who may be more.',
+    notSent: (titles: readonly string[]) =>
+      `Not emailed, as its date had passed: ${titles.map((title) => `“${title}”`).join(', ')}. To send it, tick it under Publish and publish again.`,
   },
   funnel: {
     heading: 'From visit to sale',

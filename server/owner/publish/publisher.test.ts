@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -114,33 +114,59 @@ describeEachStore('publishing the content', ({ store }) => {
     ]);
   }, 120_000);
 
-  it("queues a post marked as a newsletter with the version that publishes it, its email's links on the site's address", async () => {
+  it("queues a post marked as a newsletter with the version that publishes it, its email's links on the site's address, its date past only once confirmed", async () => {
     const { id: ownerId } = (await inviteOwner(store(), 'Jamie', Date.now())).owner;
     const { dataDir, publisher } = await instance({ origin: 'https://jamie.example', kit: true });
     const file = join(dataDir, 'content/posts/the-first-hire.md');
-    await writeFile(
-      file,
-      (await readFile(file, 'utf8')).replace('newsletter: false', 'newsletter: true'),
-    );
-    const published = await publisher.publish(ownerId, Date.now());
-    expect(published.ok).toBe(true);
-    const broadcast = await store()
-      .db.selectFrom('post_broadcasts')
-      .selectAll()
-      .executeTakeFirstOrThrow();
-    expect(broadcast).toMatchObject({
-      slug: 'the-first-hire',
-      state: 'waiting',
-      broadcast: 'draft',
-    });
-    expect(broadcast.html).toContain(
+    const text = await readFile(file, 'utf8');
+    const postId = /^id: (.+)$/m.exec(text)?.[1] ?? '';
+    await writeFile(file, text.replace('newsletter: false', 'newsletter: true'));
+    const rows = () => store().db.selectFrom('post_broadcasts').selectAll().execute();
+    const jobs = async () =>
+      (await store().db.selectFrom('outbox_jobs').selectAll().execute()).map(
+        ({ kind, lead_id }) => ({ kind, lead_id }),
+      );
+
+    // The room shows it before Publish: its date (1 November) has passed.
+    expect((await publisher.status()).newsletters.posts).toEqual([
+      {
+        id: postId,
+        title: 'The first hire is the one who replaces you',
+        date: '2026-11-01T07:00:00+00:00',
+        broadcast: 'draft',
+        late: true,
+      },
+    ]);
+    // Published, and its newsletter left unsent.
+    const unconfirmed = await publisher.publish(ownerId, Date.now());
+    expect(unconfirmed.ok && unconfirmed.notSent).toEqual([
+      { id: postId, title: 'The first hire is the one who replaces you' },
+    ]);
+    expect(await rows()).toEqual([]);
+    expect(await jobs()).toEqual([]);
+
+    const published = await publisher.publish(ownerId, Date.now(), [postId]);
+    expect(published.ok && published.notSent).toEqual([]);
+    const [broadcast, ...more] = await rows();
+    expect(more).toEqual([]);
+    expect(broadcast).toMatchObject({ post_id: postId, state: 'waiting', broadcast: 'draft' });
+    expect(broadcast?.html).toContain(
       '<a href="https://jamie.example/cheatcodes/the-first-hire">Read this on the site</a>',
     );
-    const jobs = await store().db.selectFrom('outbox_jobs').selectAll().execute();
-    expect(jobs.map(({ kind, lead_id }) => ({ kind, lead_id }))).toEqual([
-      { kind: 'kit-broadcast', lead_id: 'the-first-hire' },
-    ]);
-  });
+    expect(await jobs()).toEqual([{ kind: 'kit-broadcast', lead_id: postId }]);
+    // Started: the next Publish has nothing to ask about it.
+    expect((await publisher.status()).newsletters.posts).toEqual([]);
+
+    // Made in Kit; then the owner renames the post, as the editor does, and publishes again.
+    await store().db.updateTable('post_broadcasts').set({ state: 'made', kit_id: '7' }).execute();
+    await rename(file, join(dataDir, 'content/posts/hire-the-one-who-replaces-you.md'));
+    const renamed = await publisher.publish(ownerId, Date.now(), [postId]);
+    expect(renamed.ok && renamed.version.changed).toContain(
+      'posts/hire-the-one-who-replaces-you.md',
+    );
+    expect(await rows()).toMatchObject([{ post_id: postId, state: 'made', kit_id: '7' }]);
+    expect(await jobs()).toEqual([{ kind: 'kit-broadcast', lead_id: postId }]);
+  }, 120_000);
 
   it('publishes nothing when the content does not fit, and says where', async () => {
     const { dataDir, site, publisher } = await instance();

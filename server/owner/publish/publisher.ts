@@ -1,10 +1,15 @@
 import { join, resolve } from 'node:path';
-import type { ContentUsage, FailedVersion } from '../../../contracts/owner-publish';
+import type {
+  ContentUsage,
+  FailedVersion,
+  NextNewsletters,
+} from '../../../contracts/owner-publish';
 import { buildPaths as builtPaths } from '../../build-paths';
 import type { Calendar } from '../../calendar';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import type { Site } from '../../site';
+import { nextNewsletters } from '../../writing/next-newsletters';
 import { withOneWaiting } from './follow-retry';
 import { createFollowing, followEvery } from './following';
 import {
@@ -36,7 +41,11 @@ export const followMs = 2_000;
 export interface Publisher {
   /** The version this instance serves: 0 while it serves the build's own content. */
   served(): number;
-  publish(ownerId: string, now: number): Promise<PublishResult>;
+  /**
+   * `sendLate`: the posts dated in the past whose newsletter the owner confirmed; any other is
+   * published without one (docs/decisions/028-writing.md).
+   */
+  publish(ownerId: string, now: number, sendLate?: readonly string[]): Promise<PublishResult>;
   rollback(ownerId: string, versionId: string, now: number): Promise<PublishResult>;
   /** Renders the working copy for the owner's eyes only. */
   preview(): Promise<{ ok: true } | { ok: false; problems: string }>;
@@ -46,8 +55,15 @@ export interface Publisher {
    * instance cannot render is tried again after a pause, a few times (./follow-retry.ts).
    */
   follow(): Promise<void>;
-  /** What the room shows beside the versions: a newer version not served, and the caps used. */
-  status(): Promise<{ failed: FailedVersion | null; usage: ContentUsage }>;
+  /**
+   * What the room shows beside the versions: a newer version not served, the caps used, and the
+   * newsletters the next Publish would start.
+   */
+  status(): Promise<{
+    failed: FailedVersion | null;
+    usage: ContentUsage;
+    newsletters: NextNewsletters;
+  }>;
   stop(): void;
 }
 
@@ -105,7 +121,8 @@ export function createPublisher({
 
   return {
     served: serving.served,
-    publish: (ownerId, now) => serially(() => publishWorkingCopy(publishing, ownerId, now)),
+    publish: (ownerId, now, sendLate) =>
+      serially(() => publishWorkingCopy(publishing, ownerId, now, sendLate)),
     rollback: (ownerId, versionId, now) =>
       serially(() => rollBack(publishing, ownerId, versionId, now)),
     preview: () =>
@@ -119,10 +136,12 @@ export function createPublisher({
     follow: follow.call,
     status: async () => {
       const failed = following.failed();
-      const usage = await contentUsage(await workingCopy());
+      const dir = await workingCopy();
+      const usage = await contentUsage(dir);
       return {
         failed,
         usage: { ...usage, maxFiles: contentLimits.files, maxBytes: contentLimits.bytes },
+        newsletters: await nextNewsletters({ store, dir, kit: newsletters.kit, now: clock() }),
       };
     },
     stop: followEvery(follow, followEveryMs, logger),

@@ -29,7 +29,12 @@ import {
  */
 
 export type PublishResult =
-  | { ok: true; version: VersionSummary }
+  | {
+      ok: true;
+      version: VersionSummary;
+      /** Posts dated in the past published without their newsletter (queueBroadcasts). */
+      notSent: Array<{ id: string; title: string }>;
+    }
   | { ok: false; problems: string }
   | { ok: false; unknownVersion: true };
 
@@ -54,15 +59,20 @@ export interface PublishingOptions {
   newsletters: { origin: string; kit: boolean };
 }
 
-/** Publishes the owner's working copy as a new version. */
+/**
+ * Publishes the owner's working copy as a new version. `sendLate`: the posts dated in the past
+ * whose newsletter the owner confirmed (docs/decisions/028-writing.md); any other is published
+ * without one.
+ */
 export async function publishWorkingCopy(
   options: PublishingOptions,
   ownerId: string,
   now: number,
+  sendLate: readonly string[] = [],
 ): Promise<PublishResult> {
   const files = await workingFiles(await options.workingCopy());
   if (files instanceof InvalidContent) return { ok: false, problems: files.message };
-  return publishFiles(options, files, async (alsoRecord) =>
+  return publishFiles(options, files, sendLate, async (alsoRecord) =>
     recordVersion(options.store, {
       files,
       ownerId,
@@ -74,7 +84,10 @@ export async function publishWorkingCopy(
   );
 }
 
-/** Publishes an older version's files again as a new version, and makes them the working copy. */
+/**
+ * Publishes an older version's files again as a new version, and makes them the working copy. A
+ * newsletter it would start for a post dated in the past is left unsent: nobody confirmed it.
+ */
 export async function rollBack(
   options: PublishingOptions,
   ownerId: string,
@@ -83,7 +96,7 @@ export async function rollBack(
 ): Promise<PublishResult> {
   const version = await versionFiles(options.store, versionId);
   if (!version) return { ok: false, unknownVersion: true };
-  const result = await publishFiles(options, version.files, async (alsoRecord) =>
+  const result = await publishFiles(options, version.files, [], async (alsoRecord) =>
     recordVersion(options.store, {
       files: version.files,
       ownerId,
@@ -125,6 +138,7 @@ export async function renderPreview({
 async function publishFiles(
   { logger, renders, serving, newsletters: settings }: PublishingOptions,
   files: ContentFiles,
+  sendLate: readonly string[],
   record: (alsoRecord: AlsoRecord) => Promise<VersionSummary>,
 ): Promise<PublishResult> {
   let dir: string;
@@ -138,13 +152,19 @@ async function publishFiles(
     renderedPaths(join(dir, 'out')).renderInput,
     settings.origin,
   );
-  const version = await record((trx, now) =>
-    queueBroadcasts(trx, newsletters, { kit: settings.kit, now }),
-  );
+  let notSent: Array<{ id: string; title: string }> = [];
+  const version = await record(async (trx, now) => {
+    const { held } = await queueBroadcasts(trx, newsletters, {
+      kit: settings.kit,
+      now,
+      confirmed: sendLate,
+    });
+    notSent = held.map(({ id, subject }) => ({ id, title: subject }));
+  });
   await serving.apply(join(dir, 'out'), version.number);
   await renders.keep(dir, version.number);
   logger.info({ version: version.number, changed: version.changed }, 'content published');
-  return { ok: true, version };
+  return { ok: true, version, notSent };
 }
 
 /** The working copy's files, or the problem that stops them being published. */

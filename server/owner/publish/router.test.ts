@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ownerPaths } from '../../../contracts/owner';
+import { publishedSchema } from '../../../contracts/owner-publish';
 import { createTestApp, expectApiError, post } from '../../testing/app';
 import { signedIn, siteWithRoom } from '../../testing/owner-session';
 import { describeEachStore } from '../../testing/stores';
@@ -22,9 +23,35 @@ const failingPublisher = (): Publisher => {
       Promise.resolve({
         failed: null,
         usage: { files: 0, bytes: 0, maxFiles: 500, maxBytes: 1 },
+        newsletters: { subscribers: 0, posts: [] },
       }),
     stop: () => {},
   };
+};
+
+/** A publisher that publishes nothing, keeping what each publish was asked to send. */
+const recordingPublisher = () => {
+  const asked: Array<readonly string[] | undefined> = [];
+  const publisher: Publisher = {
+    ...failingPublisher(),
+    publish: async (_ownerId, now, sendLate) => {
+      asked.push(sendLate);
+      return {
+        ok: true,
+        version: {
+          id: '00000000-0000-4000-8000-000000000001',
+          number: 1,
+          createdAt: new Date(now).toISOString(),
+          owner: 'Jamie',
+          action: 'publish',
+          sourceNumber: null,
+          changed: ['posts/old-news.md'],
+        },
+        notSent: [{ id: 'old-news', title: 'Old news' }],
+      };
+    },
+  };
+  return { publisher, asked };
 };
 
 describeEachStore('publishing from the room', ({ store }) => {
@@ -54,5 +81,50 @@ describeEachStore('publishing from the room', ({ store }) => {
       { owner: 'Jamie', action: 'publish-failed', detail: { reason: 'timeout' } },
       { owner: 'Jamie', action: 'publish-failed', detail: { reason: 'timeout' } },
     ]);
+  });
+});
+
+describeEachStore('confirming a late newsletter', ({ store }) => {
+  const appWith = (publisher: Publisher) =>
+    createTestApp(store(), {}, undefined, undefined, siteWithRoom, undefined, publisher);
+
+  it('a publish passes on only the late newsletters the owner named, and says which it did not send', async () => {
+    const { publisher, asked } = recordingPublisher();
+    const app = appWith(publisher);
+    const { token } = await signedIn(store());
+    const headers = { Cookie: `owner_session=${token}`, Origin: 'http://localhost' };
+    const plain = await post(app, `${ownerPaths.api}/publish`, '{}', { headers });
+    expect(plain.status).toBe(200);
+    expect(publishedSchema.parse(await plain.json()).notSent).toEqual([
+      { id: 'old-news', title: 'Old news' },
+    ]);
+    const named = await post(app, `${ownerPaths.api}/publish`, '{"sendLate":["old-news"]}', {
+      headers,
+    });
+    expect(named.status).toBe(200);
+    expect(asked).toEqual([[], ['old-news']]);
+    for (const body of [
+      '{"sendLate":"old-news"}',
+      '{"sendLate":["Old News\\n"]}',
+      `{"sendLate":[${'"x",'.repeat(1000)}"x"]}`,
+      '{"sendLate":[],"sendAll":true}',
+      'not json',
+    ]) {
+      await expectApiError(await post(app, `${ownerPaths.api}/publish`, body, { headers }), 400);
+    }
+    expect(asked).toHaveLength(2);
+  });
+
+  it('without a session, a publish that confirms a late newsletter answers 401 and publishes nothing', async () => {
+    const { publisher, asked } = recordingPublisher();
+    const app = appWith(publisher);
+    const noSession: Record<string, string>[] = [{}, { Cookie: 'owner_session=made-up' }];
+    for (const cookie of noSession) {
+      const response = await post(app, `${ownerPaths.api}/publish`, '{"sendLate":["old-news"]}', {
+        headers: { ...cookie, Origin: 'http://localhost' },
+      });
+      await expectApiError(response, 401);
+    }
+    expect(asked).toEqual([]);
   });
 });

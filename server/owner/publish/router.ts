@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { ownerPaths } from '../../../contracts/owner';
-import type { Versions } from '../../../contracts/owner-publish';
+import { publishRequestSchema, type Versions } from '../../../contracts/owner-publish';
 import type { PageId } from '../../../contracts/routes';
 import { isSameOriginPost } from '../../api/same-origin';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { sendFile } from '../../send-file';
 import { audit } from '../audit-log';
-import type { RoomEnv } from '../router';
+import type { BodyOf, RoomEnv } from '../router';
 import type { Publisher } from './publisher';
 import type { PublishResult } from './publishing';
 import { RenderFailed } from './render-child';
@@ -18,7 +18,9 @@ import { listVersions } from './versions';
  *
  *   GET  /api/versions                the versions, newest first, the one served, one that could
  *                                     not be rendered, and how much of the caps the content takes
- *   POST /api/publish                 the working copy, checked, rendered and served
+ *   POST /api/publish                 the working copy, checked, rendered and served; its
+ *                                     posts dated in the past send their newsletter only when
+ *                                     named in `sendLate` (docs/decisions/028-writing.md)
  *   POST /api/versions/:id/rollback   an earlier version published again
  *   POST /api/preview                 the working copy rendered for the owner alone
  *   GET  /preview/:page, /preview/images/:file   that preview
@@ -28,12 +30,14 @@ export function publishRouter({
   store,
   logger,
   siteOrigin,
+  bodyOf,
   clock,
 }: {
   publisher: Publisher;
   store: Store;
   logger: Pick<Logger, 'error'>;
   siteOrigin: string;
+  bodyOf: BodyOf;
   clock: () => number;
 }) {
   const app = new Hono<RoomEnv>();
@@ -50,9 +54,12 @@ export function publishRouter({
   const { answer, failed } = publishAnswers({ store, logger, clock });
 
   app.post('/api/publish', async (c) => {
-    if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
+    const body = await bodyOf(c, publishRequestSchema);
+    if ('answer' in body) return body.answer;
     const ownerId = c.var.session.id;
-    return publisher.publish(ownerId, clock()).then(answer, (error) => failed(error, ownerId));
+    return publisher
+      .publish(ownerId, clock(), body.data.sendLate)
+      .then(answer, (error) => failed(error, ownerId));
   });
 
   app.post('/api/versions/:id/rollback', async (c) => {
@@ -109,7 +116,7 @@ export function publishAnswers({
   clock: () => number;
 }) {
   const answer = (result: PublishResult) => {
-    if (result.ok) return Response.json({ version: result.version });
+    if (result.ok) return Response.json({ version: result.version, notSent: result.notSent });
     if ('problems' in result) {
       return Response.json(
         { error: `Nothing was published: the content does not fit.\n${result.problems}` },
