@@ -50,10 +50,11 @@ test('a checkout click from an Instagram visit becomes one £49 sale from Instag
   const target = new URL(checkout.url());
   expect(target.searchParams.get('prefilled_email')).toBe(email);
   const reference = target.searchParams.get('client_reference_id') ?? '';
-  // Ours, in Stripe's alphabet, and nothing personal in it.
-  expect(reference).toMatch(/^v1-[A-Za-z0-9]{8}-[A-Za-z0-9_-]+$/);
+  // Ours (signed, then a nonce and the click's fields), in Stripe's alphabet, nothing personal.
+  const fields = /^v2-[A-Za-z0-9_-]{22}-[A-Za-z0-9]{8}-([A-Za-z0-9_-]+)$/.exec(reference)?.[1];
+  expect(fields).toBeDefined();
   expect(reference.length).toBeLessThanOrEqual(200);
-  expect(Buffer.from(reference.slice(12), 'base64url').toString()).not.toContain('buyer');
+  expect(Buffer.from(fields ?? '', 'base64url').toString()).not.toContain('buyer');
   await checkout.close();
 
   // Stripe tells our server the payment went through.
