@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { ExperimentGoal } from '../../contracts/content/experiments';
 import { salesWithRefunds } from './sales';
 import type { ExperimentCheckoutTable } from './schema';
@@ -60,6 +60,23 @@ function countedExposures(store: Store, experiment: string) {
     );
 }
 
+/** A counted exposure that showed this visitor key this variant on this day: a conversion's proof. */
+function wasShown(
+  store: Store,
+  experiment: string,
+  of: {
+    visitor: Expression<string | null>;
+    variant: Expression<string | null>;
+    day: Expression<string>;
+  },
+) {
+  return countedExposures(store, experiment)
+    .select(sql.lit(1).as('one'))
+    .where('shown.visitor', '=', of.visitor)
+    .where('shown.variant', '=', of.variant)
+    .where('shown.day', '=', of.day);
+}
+
 const signUpDay = sql<string>`substr(subscribers.created_at, 1, 10)`;
 
 /**
@@ -78,11 +95,11 @@ function countedSignUps(store: Store, experiment: string) {
     .where('subscribers.verified', '=', 1)
     .where((eb) =>
       eb.exists(
-        countedExposures(store, experiment)
-          .select(eb.lit(1).as('one'))
-          .where('shown.visitor', '=', eb.ref('subscribers.visitor'))
-          .where('shown.variant', '=', eb.ref('subscribers.variant'))
-          .where('shown.day', '=', signUpDay),
+        wasShown(store, experiment, {
+          visitor: eb.ref('subscribers.visitor'),
+          variant: eb.ref('subscribers.variant'),
+          day: signUpDay,
+        }),
       ),
     )
     .groupBy('subscribers.variant');
@@ -106,11 +123,11 @@ function conversionsOf(store: Store, experiment: string, goal: ExperimentGoal): 
         .where('experiment_checkouts.experiment', '=', experiment)
         .where((eb) =>
           eb.exists(
-            countedExposures(store, experiment)
-              .select(eb.lit(1).as('one'))
-              .where('shown.visitor', '=', eb.ref('experiment_checkouts.visitor'))
-              .where('shown.variant', '=', eb.ref('experiment_checkouts.variant'))
-              .where('shown.day', '=', eb.ref('experiment_checkouts.day')),
+            wasShown(store, experiment, {
+              visitor: eb.ref('experiment_checkouts.visitor'),
+              variant: eb.ref('experiment_checkouts.variant'),
+              day: eb.ref('experiment_checkouts.day'),
+            }),
           ),
         )
         .groupBy('experiment_checkouts.variant')

@@ -306,17 +306,21 @@ describe('a page under an experiment', () => {
     );
   });
 
+  /** An experiment on the workshop page's heading, counting its sales. */
+  const workshopOffer = (name: string, start?: string): Experiment => ({
+    name,
+    page: 'workshop',
+    goal: 'sales',
+    controlShare: 50,
+    variants: [
+      { name: 'early-bird', share: 50, changes: [{ field: 'hero.heading', text: 'Early' }] },
+    ],
+    sampleSize: 100,
+    ...(start && { start }),
+  });
+
   it('counts a checkout click and its sale under the variant its visitor was shown', async () => {
-    const priceTest: Experiment = {
-      name: 'workshop-price',
-      page: 'workshop',
-      goal: 'sales',
-      controlShare: 50,
-      variants: [
-        { name: 'early-bird', share: 50, changes: [{ field: 'hero.heading', text: 'Early' }] },
-      ],
-      sampleSize: 100,
-    };
+    const priceTest = workshopOffer('workshop-price');
     const pages = new Map(site.pages);
     const workshop = site.pages.get('workshop');
     if (!workshop) throw new Error('the build has no workshop page');
@@ -410,17 +414,7 @@ describe('a page under an experiment', () => {
   });
 
   it('records a sale whose reference is forged, or names a variant not live that day, without crediting an experiment', async () => {
-    const priceTest: Experiment = {
-      name: 'workshop-offer',
-      page: 'workshop',
-      goal: 'sales',
-      controlShare: 50,
-      variants: [
-        { name: 'early-bird', share: 50, changes: [{ field: 'hero.heading', text: 'Early' }] },
-      ],
-      sampleSize: 100,
-      start: '2026-11-20T00:00:00Z',
-    };
+    const priceTest = workshopOffer('workshop-offer', '2026-11-20T00:00:00Z');
     const app = appFor({ ...site, experiments: [priceTest] }, false, {
       STRIPE_WEBHOOK_SECRET: testWebhookSecret,
     });
