@@ -1,30 +1,37 @@
 import type { Redirect } from './content/redirects';
-import { type NamedHosts, namedSite, type SiteId } from './sites';
+import {
+  type CanonicalLocation,
+  canonicalLocation,
+  normalizePath,
+  type SystemPageId,
+  siteForHost,
+  siteRoutes,
+  systemPageIds,
+} from './route-table';
+import type { NamedHosts, SiteId } from './sites';
 import { latestBy, type WritingContent, type WritingPageId, writingPages } from './writing';
 
 /**
- * The one route table: host -> site -> path -> page (product brief §2.1 with product decisions
- * D1–D7, docs/product.md; the traffic source, D4, is contracts/traffic-source.ts).
- * It feeds the server, the prerender list, the sitemaps and the tests; no other module
- * branches on the host.
+ * The one route table: host -> site -> path -> page. The seed's part, the pages the code defines,
+ * is contracts/route-table.ts; this adds the pages the content makes (the owner's, the
+ * writing's). It feeds the server, the prerender list, the sitemaps and the tests; no other
+ * module branches on the host.
  */
 
-/** The pages the code defines; the owner's own pages come from content (OwnerRoute). */
-export const systemPageIds = [
-  'home',
-  'waitlist',
-  'book',
-  'thank-you',
-  'handbook',
-  'workshop',
-  'cohort',
-  'terms',
-  'privacy',
-  'cookies',
-  'not-found',
-] as const;
-
-export type SystemPageId = (typeof systemPageIds)[number];
+export {
+  canonicalLocation,
+  isReservedPath,
+  listedRoutes,
+  normalizeHost,
+  normalizePath,
+  ownerPathPattern,
+  reservedSegments,
+  type SystemPageId,
+  siteForHost,
+  siteRoutes,
+  systemPageAt,
+  systemPageIds,
+} from './route-table';
 
 /** One of the owner's pages, by its file's name: content/pages/<slug>.yaml. */
 export type OwnerPageId = `pages/${string}`;
@@ -109,86 +116,6 @@ export function allPageIds(owner: readonly OwnerRoute[]): PageId[] {
   return [...systemPageIds, ...owner.map((route) => route.page)];
 }
 
-interface SiteRoutes {
-  /** Exact paths, lower case, no trailing slash (except "/"). */
-  paths: Readonly<Record<string, SystemPageId>>;
-  /** The page for every other path. */
-  fallback: SystemPageId;
-}
-
-/** D7: the legal pages answer on every site, so each site's footer links resolve. */
-const legalPaths = { '/terms': 'terms', '/privacy': 'privacy', '/cookies': 'cookies' } as const;
-
-export const siteRoutes: Readonly<Record<SiteId, SiteRoutes>> = {
-  'sellable-business': {
-    paths: { '/': 'cohort', '/cohort': 'workshop', ...legalPaths },
-    fallback: 'not-found',
-  },
-  // D1: every path of the {product} site is the waitlist page.
-  waitlist: { paths: legalPaths, fallback: 'waitlist' },
-  // D2: every path of the what's-stopping-you site is the book landing page.
-  book: { paths: legalPaths, fallback: 'book' },
-  main: {
-    paths: {
-      '/': 'home',
-      '/book': 'waitlist',
-      '/prebookwaitlist': 'waitlist',
-      '/bookwaitlistig': 'waitlist',
-      '/bookwaitlistli': 'waitlist',
-      '/whatsstoppingyou': 'book',
-      '/whatsstoppingyoubook': 'book',
-      '/thank-you': 'thank-you',
-      '/11cheatcodes': 'handbook', // D3
-      '/assetworkshop': 'workshop',
-      '/sellablebusiness': 'cohort',
-      '/sellablebusiness/cohort': 'workshop',
-      ...legalPaths,
-    },
-    fallback: 'not-found',
-  },
-};
-
-interface CanonicalLocation {
-  site: SiteId;
-  path: string;
-  /** Kept out of search results: `noindex` in its head and in no sitemap. */
-  noindex?: true;
-}
-
-/**
- * Where each page lives canonically (for the canonical link, the share tags and the sitemaps). A
- * page reachable on several hosts or paths names one of them; the 404 page has none.
- */
-export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation | null>> = {
-  home: { site: 'main', path: '/' },
-  waitlist: { site: 'waitlist', path: '/' },
-  book: { site: 'book', path: '/' },
-  // Only useful right after a sign-up (it carries the visitor's share code).
-  'thank-you': { site: 'main', path: '/thank-you', noindex: true },
-  handbook: { site: 'main', path: '/11cheatcodes' },
-  workshop: { site: 'sellable-business', path: '/cohort' },
-  cohort: { site: 'sellable-business', path: '/' },
-  terms: { site: 'main', path: '/terms' },
-  privacy: { site: 'main', path: '/privacy' },
-  cookies: { site: 'main', path: '/cookies' },
-  'not-found': null,
-};
-
-/**
- * The system page whose own a path of a site is: one the table lists there, or one whose
- * canonical address it is though only the site's fallback answers it (the waitlist's and the
- * book's "/", D1 and D2). An owner's page or a redirect there would take that page's address
- * (docs/decisions/026-owner-pages.md); any other path of a fallback site is the owner's to take.
- */
-export function systemPageAt(site: SiteId, path: string): SystemPageId | undefined {
-  return (
-    siteRoutes[site].paths[path] ??
-    systemPageIds.find(
-      (page) => canonicalLocation[page]?.site === site && canonicalLocation[page]?.path === path,
-    )
-  );
-}
-
 /** Where a page lives: a system page's from the table above, an owner's page's from its route. */
 function locationOf(page: PageId, owner: readonly OwnerRoute[]): CanonicalLocation | null {
   if (page in canonicalLocation) return canonicalLocation[page as SystemPageId];
@@ -245,29 +172,6 @@ export function sitemapUrls(
   return sitemapEntries(site, origins, owner, now).map(({ url }) => url);
 }
 
-/** Host header -> bare lower-case host name: port and trailing dot removed. */
-export function normalizeHost(hostHeader: string | null | undefined): string {
-  const raw = (hostHeader ?? '').trim().toLowerCase();
-  // "[::1]:3000" keeps its brackets; "example.com:3000" loses its port.
-  const host = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
-  return (host ?? '').replace(/\.$/, '');
-}
-
-/** Path -> lower case, no trailing slash (a trailing slash does not change the page). */
-export function normalizePath(path: string): string {
-  const withoutQuery = path.split(/[?#]/)[0] ?? '';
-  const trimmed = withoutQuery.replace(/\/+$/, '').toLowerCase();
-  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-export function siteForHost(hostHeader: string | null | undefined, hosts: NamedHosts): SiteId {
-  const host = normalizeHost(hostHeader).replace(/^www\./, '');
-  const named = (Object.keys(namedSite) as Array<keyof NamedHosts>).find(
-    (key) => hosts[key] === host,
-  );
-  return named ? namedSite[named] : 'main';
-}
-
 export interface ResolvedRoute {
   site: SiteId;
   page: PageId;
@@ -294,42 +198,6 @@ export function resolveRoute(
     routes.fallback;
   return { site, page, status: page === 'not-found' ? 404 : 200 };
 }
-
-/** Every (site, path) pair listed in the table: what the smoke tests walk. */
-export function listedRoutes(): Array<{ site: SiteId; path: string; page: SystemPageId }> {
-  return (Object.keys(siteRoutes) as SiteId[]).flatMap((site) =>
-    Object.entries(siteRoutes[site].paths).map(([path, page]) => ({ site, path, page })),
-  );
-}
-
-/**
- * The first segments of the paths the server answers itself, before any page or redirect
- * (server/app.ts): the JSON API, the owner's room, the checkout links, the built files, the search
- * files, and the editor of `npm run dev`. A redirect from one of them would never be reached, so
- * the content may not name them (contracts/content/redirects.ts).
- */
-export const reservedSegments = [
-  'api',
-  'owner',
-  'go',
-  'downloads',
-  'assets',
-  'keystatic',
-  'favicon.svg',
-  'robots.txt',
-  'sitemap.xml',
-] as const;
-
-/** Whether a normalized path is, or lies under, one of the reserved ones. */
-export function isReservedPath(path: string): boolean {
-  return (reservedSegments as readonly string[]).includes(path.split('/')[1] ?? '');
-}
-
-/**
- * A path the owner may give a page or a redirect: segments of lower-case letters, digits and the
- * URL's unreserved marks, no trailing slash: what normalizePath makes of a path, so it matches.
- */
-export const ownerPathPattern = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
 
 /**
  * Where a request for `path` (with its query string `search`, "?utm_source=…" or "") on `site`

@@ -1,4 +1,5 @@
 import type { Post, Writing } from './content/posts';
+import type { Redirect } from './content/redirects';
 import { slugOfWords } from './words-slug';
 
 /**
@@ -49,9 +50,6 @@ export function postPageId(slug: string): WritingPageId {
 export function postSlugOfPage(page: string): string | null {
   return page.startsWith('posts/') ? page.slice('posts/'.length) : null;
 }
-
-/** The sub-paths of the section that are not posts: no post may take their names. */
-export const writingSegments = ['page', 'tags', 'rss.xml', 'atom.xml'] as const;
 
 /** The posts, newest first; posts of one moment in their files' order. */
 export function postsInOrder<P extends Pick<Post, 'date'>>(
@@ -164,4 +162,41 @@ export function writingPages({ writing, posts = {} }: WritingContent): Array<{
       from: new Date(post.date).toISOString(),
     })),
   ];
+}
+
+/**
+ * What only the content as a whole shows about the redirects: one from a path a page of the
+ * writing answers (the index and its later pages, a tag's page, a post, dated ahead or not),
+ * which it would hide. A path the writing no longer has, a renamed post's, is free to redirect.
+ * It lives with the writing, not the redirects' schema, which the writing's own schemas stand on.
+ * The build and the editor's Save both check it (contracts/content/load.ts redirectsProblems).
+ */
+export function redirectClashes(
+  list: readonly Pick<Redirect, 'site' | 'from'>[],
+  writing: WritingContent,
+): Array<{ index: number; message: string }> {
+  const key = (site: string, path: string) => `${site} ${path}`;
+  // The writing's pages all live on the main site.
+  const pages = new Map(writingPages(writing).map(({ path, page }) => [key('main', path), page]));
+  return list.flatMap(({ site, from }, index) => {
+    const page = pages.get(key(site, from));
+    return page
+      ? [
+          {
+            index,
+            message: `${from} is ${writingPageName(page)}: a redirect from it would hide the page`,
+          },
+        ]
+      : [];
+  });
+}
+
+/** A page of the writing as the owner knows it: by its post's file, its tag or its number. */
+function writingPageName(page: WritingPageId): string {
+  const post = postSlugOfPage(page);
+  if (post !== null) return `the post content/posts/${post}.md`;
+  const [, kind, name] = page.split('/');
+  if (kind === 'tags') return `the writing's page of the tag "${name}"`;
+  if (kind === 'page') return `page ${name} of the writing's index`;
+  return "the writing's index";
 }

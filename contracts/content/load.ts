@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import type { WritingContent } from '../writing';
+import { redirectClashes, type WritingContent } from '../writing';
 import { experimentProblems, testablePages } from './experiments';
 import {
   type Content,
@@ -18,7 +18,6 @@ import {
 } from './index';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
 import { type Post, postIdClashes, writingClashes } from './posts';
-import { redirectClashes } from './redirects';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isReservedPath, ownerPathPattern, systemPageAt } from '../routes';
+import { isReservedPath, ownerPathPattern, systemPageAt } from '../route-table';
 import { siteIds } from '../sites';
 import { subscriptionLists } from '../subscription';
 import { cohort } from './cohort';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isReservedPath, systemPageAt } from '../routes';
+import { isReservedPath, systemPageAt } from '../route-table';
 import { slugOfWords } from '../words-slug';
-import { writingSegments } from '../writing';
 import {
   dateTime,
   image,
@@ -21,6 +20,9 @@ import { parsePostText } from './post-text';
 
 /** A tag as the owner writes it ("Selling a business"); its address is made from its words. */
 const tag = line.max(40, 'expected a tag of at most 40 characters');
+
+/** The sub-paths of the writing's section that are not posts: no post may take their names. */
+export const writingSegments = ['page', 'tags', 'rss.xml', 'atom.xml'] as const;
 
 /**
  * content/posts/<slug>.md: a post as YAML front matter and its text in Markdown

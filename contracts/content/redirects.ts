@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import {
-  type ContentPageId,
   isReservedPath,
   normalizePath,
   ownerPathPattern,
-  ownerRoutes,
   reservedSegments,
   systemPageAt,
-} from '../routes';
+} from '../route-table';
 import { siteIds } from '../sites';
-import { postSlugOfPage, type WritingContent } from '../writing';
 import { href } from './fields';
 
 /**
@@ -88,40 +85,3 @@ export const redirects = z.array(redirect).superRefine((list, context) => {
 
 /** One redirect as the server serves it (contracts/routes.ts `redirectFor`). */
 export type Redirect = z.output<typeof redirect>;
-
-/**
- * What only the content as a whole shows about the redirects: one from a path a page of the
- * writing answers (the index and its later pages, a tag's page, a post, dated ahead or not),
- * which it would hide. A path the writing no longer has, a renamed post's, is free to redirect.
- * The build and the editor's Save both check it (contracts/content/load.ts redirectsProblems).
- */
-export function redirectClashes(
-  list: readonly Pick<Redirect, 'site' | 'from'>[],
-  writing: WritingContent,
-): Array<{ index: number; message: string }> {
-  const key = (site: string, path: string) => `${site} ${path}`;
-  const pages = new Map(
-    ownerRoutes({ pages: {}, ...writing }).map(({ site, path, page }) => [key(site, path), page]),
-  );
-  return list.flatMap(({ site, from }, index) => {
-    const page = pages.get(key(site, from));
-    return page
-      ? [
-          {
-            index,
-            message: `${from} is ${writingPageName(page)}: a redirect from it would hide the page`,
-          },
-        ]
-      : [];
-  });
-}
-
-/** A page of the writing as the owner knows it: by its post's file, its tag or its number. */
-function writingPageName(page: ContentPageId): string {
-  const post = postSlugOfPage(page);
-  if (post !== null) return `the post content/posts/${post}.md`;
-  const [, kind, name] = page.split('/');
-  if (kind === 'tags') return `the writing's page of the tag "${name}"`;
-  if (kind === 'page') return `page ${name} of the writing's index`;
-  return "the writing's index";
-}
