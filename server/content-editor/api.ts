@@ -13,7 +13,8 @@
  */
 import { keystaticConfig } from './keystatic-config';
 import { staysInside } from './pictures';
-import { editablePath, reviewUpdate, type Update } from './review';
+import { editablePath, reviewUpdate } from './review';
+import type { Update } from './update';
 
 export interface EditorApiRequest {
   method: string;

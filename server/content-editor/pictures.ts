@@ -7,6 +7,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pictureProblem, sniffPicture } from '../../contracts/content/pictures';
+import type { PictureReview } from './safe-svg';
 
 const within = (root: string, path: string) => {
   const rest = relative(root, path);
@@ -42,7 +43,6 @@ export async function staysInside(dir: string, path: string): Promise<boolean> {
 }
 
 /** A picture as it may be kept (its bytes, an SVG's perhaps cleaned), or why not. */
-export type PictureReview = { bytes: Uint8Array } | { problem: string };
 
 /**
  * A picture named `src` as it may be kept (its bytes, or an SVG's cleaned ones), or why not: the

@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { postSlugOf, postsDirectory } from '../../contracts/content';
 import { slugPattern } from '../../contracts/content/fields';
 import { postIdOf } from '../../contracts/content/posts';
-import type { Update } from './review';
+import type { Update } from './update';
 
 /**
  * Every post the editor saves leaves with an id of its own (contracts/content/posts.ts), the key

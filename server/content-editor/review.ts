@@ -15,12 +15,12 @@
  *   content file must exist for the site to build.
  * - What only the whole content shows (two pages on one path, a redirect away from a page:
  *   contracts/content/pages.ts pageClashes; a redirect from a page of the writing:
- *   contracts/content/redirects.ts redirectClashes) is checked on the content as the save would
+ *   contracts/writing.ts redirectClashes) is checked on the content as the save would
  *   leave it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type Content,
   type ContentFile,
@@ -46,9 +46,11 @@ import { type OwnerPage, pageClashes } from '../../contracts/content/pages';
 import { pictureExtensions } from '../../contracts/content/pictures';
 import { postRoute, writingClashes } from '../../contracts/content/posts';
 import { editorPlace } from './keystatic-config';
-import { type PictureReview, reviewPicture, staysInside } from './pictures';
+import { reviewPicture, staysInside } from './pictures';
 import { withPostIds } from './post-ids';
+import type { PictureReview } from './safe-svg';
 import { prepareSave } from './save';
+import { type Update, updateSchema } from './update';
 
 /** Each uploaded picture at most (a phone's photo is 2–6 MB; the build makes its variants). */
 export const pictureMaxBytes = 10 * 1024 * 1024;
@@ -79,13 +81,6 @@ export function editablePath(path: string): EditablePath | null {
   if (path.startsWith(imagesPrefix) && ending in pictureExtensions) return { kind: 'picture' };
   return null;
 }
-
-/** Keystatic's save request (its UI's `update` call). */
-const updateSchema = z.object({
-  additions: z.array(z.object({ path: z.string(), contents: z.string() })).max(200),
-  deletions: z.array(z.object({ path: z.string() })).max(200),
-});
-export type Update = z.infer<typeof updateSchema>;
 
 export type Review = { update: Update } | { status: 400 | 422; problem: string };
 

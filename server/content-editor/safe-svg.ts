@@ -23,7 +23,8 @@
 import { type CSSToken, TokenType, tokenize } from '@csstools/css-tokenizer';
 import createDOMPurify, { type Config } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import type { PictureReview } from './pictures';
+/** A picture as the editor's save may write it, or why it may not (pictures.ts). */
+export type PictureReview = { bytes: Uint8Array } | { problem: string };
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 /** Namespaces whose elements draw or act; an element in any other is an editor's own note. */

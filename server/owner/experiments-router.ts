@@ -13,8 +13,8 @@ import { sendFile } from '../send-file';
 import type { StaticFile } from '../static-files';
 import { audit } from './audit-log';
 import { experimentsCommand } from './commands/experiments';
+import { publishAnswers } from './publish/answers';
 import type { Publisher } from './publish/publisher';
-import { publishAnswers } from './publish/router';
 import type { BodyOf, RoomEnv } from './room-request';
 
 /** What the room needs of the experiments the site serves now. */

@@ -21,7 +21,7 @@ import { forgetCommand } from './commands/forget';
 import { latestLeadsCommand } from './commands/leads';
 import { outboxListCommand, outboxRetryCommand } from './commands/outbox';
 import { statsCommand } from './commands/stats';
-import type { BodyOf, RoomEnv } from './router';
+import type { BodyOf, RoomEnv } from './room-request';
 
 /**
  * The room's first page (contracts/owner-funnel.ts): the funnel, the latest leads, the export,

@@ -20,8 +20,6 @@ import { type RoomEnv, roomRequests } from './room-request';
 import { endSessions, ownerDetails, sessionOf } from './sessions';
 import { signInRouter } from './sign-in-router';
 
-export type { BodyOf, RoomEnv } from './room-request';
-
 /**
  * /owner on the main site: the owner's room (docs/decisions/018-owner-sign-in.md), as a table of
  * its parts. The sign-in and welcome pages and their calls are open (sign-in-router.ts); every
