@@ -6,6 +6,7 @@ import {
   daysIn,
   figure,
   funnelColumns,
+  funnelPageKey,
   number,
   percent,
   percentInText,
@@ -76,5 +77,19 @@ describe('the funnel’s figures', () => {
     expect(figure(line, 'views', String)).toBe('37035');
     // A line without contact submissions counted reads none.
     expect(figure(line, 'contacts')).toBe('0');
+  });
+});
+
+describe('funnelPageKey', () => {
+  it('reads back the host and path it was made from, and nothing from "(not recorded)"', () => {
+    const page = { host: 'waitlist.example.com', path: '/ig' };
+    expect(funnelPageKey.parse(funnelPageKey.format(page))).toEqual(page);
+    expect(funnelPageKey.parse(funnelPageKey.format({ host: 'example.com', path: '/' }))).toEqual({
+      host: 'example.com',
+      path: '/',
+    });
+    // A lead stored before its host was: the path alone.
+    expect(funnelPageKey.parse('/book')).toEqual({ host: '', path: '/book' });
+    expect(funnelPageKey.parse('(not recorded)')).toBeNull();
   });
 });

@@ -11,6 +11,20 @@ const dayMs = 86_400_000;
 
 /** A time's UTC day, as page views are counted and the funnel reads them: "2026-11-23". */
 export const utcDay = (time: Date): string => time.toISOString().slice(0, 10);
+
+/**
+ * A page as the funnel counts it, by the page dimension: its site's host name and its path, as
+ * one key ("waitlist.example.com/" or, where the host was not recorded, "/book"). Made and read
+ * here only, so the room, the plan and the writing's figures read the key one way.
+ */
+export const funnelPageKey = {
+  format: ({ host, path }: { host: string; path: string }): string => `${host}${path}`,
+  /** The host ('' where it was not recorded) and path of a key; null for "(not recorded)". */
+  parse(key: string): { host: string; path: string } | null {
+    const slash = key.indexOf('/');
+    return slash < 0 ? null : { host: key.slice(0, slash), path: key.slice(slash) };
+  },
+};
 /** A UTC day (YYYY-MM-DD) `days` after another (before it when negative). */
 export const addDays = (day: string, days: number): string =>
   utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs));

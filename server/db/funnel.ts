@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { funnelPageKey } from '../../contracts/funnel-figures';
 import { normalizePath } from '../../contracts/routes';
 import { sourceName } from '../../contracts/traffic-source';
 import { utcDay } from './page-views';
@@ -79,7 +80,9 @@ interface LeadGroup {
 function leadKey(by: FunnelDimension, lead: Omit<LeadGroup, 'count'>): string {
   switch (by) {
     case 'page':
-      return lead.page ? `${lead.host ?? ''}${normalizePath(lead.page)}` : notRecorded;
+      return lead.page
+        ? funnelPageKey.format({ host: lead.host ?? '', path: normalizePath(lead.page) })
+        : notRecorded;
     case 'source':
       return (lead.source && sourceName(lead.source)) || notRecorded;
     case 'day':
@@ -163,7 +166,7 @@ export async function funnel(
   for (const group of views) {
     const key =
       by === 'page'
-        ? `${group.host}${group.path}`
+        ? funnelPageKey.format(group)
         : by === 'source'
           ? sourceName(String(group.source))
           : String(group[by]);

@@ -1,5 +1,5 @@
 import type { ExperimentGoal } from '../../contracts/content/experiments';
-import { addDays, daysIn } from '../../contracts/funnel-figures';
+import { addDays, daysIn, funnelPageKey } from '../../contracts/funnel-figures';
 import type { Plan } from '../../contracts/owner-funnel';
 import type { PageId } from '../../contracts/routes';
 import { funnel } from '../db/funnel';
@@ -36,8 +36,8 @@ export async function planOf({
   const byPage = await funnel(store, { by: 'page', from, to });
   const totals = new Map<string, { visitors: number } & Record<ExperimentGoal, number>>();
   for (const row of byPage.rows) {
-    const slash = row.key.indexOf('/');
-    const page = slash > 0 ? pageAt(row.key.slice(0, slash), row.key.slice(slash)) : null;
+    const counted = funnelPageKey.parse(row.key);
+    const page = counted?.host ? pageAt(counted.host, counted.path) : null;
     if (!page) continue;
     const total = totals.get(page) ?? { visitors: 0, signUps: 0, checkouts: 0, sales: 0 };
     total.visitors += row.visitors;

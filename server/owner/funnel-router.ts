@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '../../contracts/api-error';
 import { postIdOf } from '../../contracts/content/posts';
+import { funnelPageKey } from '../../contracts/funnel-figures';
 import {
   funnelApi,
   funnelPeriod,
@@ -164,8 +165,8 @@ function writingFunnel(
 ): WritingAnswer['posts'] {
   const byPath = new Map<string, FunnelRow[]>();
   for (const row of byPage) {
-    const path = row.key.slice(Math.max(0, row.key.indexOf('/')));
-    byPath.set(path, [...(byPath.get(path) ?? []), row]);
+    const path = funnelPageKey.parse(row.key)?.path;
+    if (path) byPath.set(path, [...(byPath.get(path) ?? []), row]);
   }
   const newsletterOf = new Map(newsletters.map((row) => [row.post_id, row]));
   return postsInOrder(served.posts).map(({ slug, post }) => {
