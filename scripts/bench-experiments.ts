@@ -16,11 +16,12 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { experiments, liveOn, splitOf } from '../contracts/content/experiments';
+import { experiments } from '../contracts/content/experiments';
 import { buildPaths } from '../server/build-paths';
 import { openStore } from '../server/db/store';
 import { parseEnv } from '../server/env';
-import { variantFor } from '../server/experiments/assignment';
+import { experimentFor } from '../server/experiments/attribution';
+import { createExposures } from '../server/experiments/exposures';
 import { createLogger } from '../server/logger';
 import { createPageViewCounter } from '../server/page-views/counter';
 import { siteHosts } from '../server/site-hosts';
@@ -154,6 +155,7 @@ async function experimentCost(calls: number): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'experiments-bench-cost-'));
   const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
+    const exposures = createExposures({ store, logger: createLogger(env) });
     const counter = createPageViewCounter({
       store,
       logger: createLogger(env),
@@ -167,16 +169,13 @@ async function experimentCost(calls: number): Promise<number> {
     const run = (count: number) => {
       for (let i = 0; i < count; i++) {
         const request = requests[i % requests.length];
-        const experiment = liveOn(list, 'waitlist', Date.now());
-        if (!request || !experiment) throw new Error('no experiment live on the waitlist page');
+        if (!request) throw new Error('no bench request');
         // 65,536 addresses, each a few times: one address's views stop counting past its budget.
         const visitor = counter.record(request, `10.0.${(i >> 8) & 255}.${i & 255}`);
         if (!visitor) throw new Error('the bench request is not counted');
-        counter.expose(
-          visitor,
-          experiment.name,
-          variantFor(visitor.key, experiment.name, splitOf(experiment)),
-        );
+        const shown = experimentFor(list, 'waitlist', visitor.key, Date.now());
+        if (!shown) throw new Error('no experiment live on the waitlist page');
+        exposures.expose(visitor, shown);
       }
     };
     run(20_000); // warm-up

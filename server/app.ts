@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { checkoutPath, pageCheckoutPath } from '../contracts/checkout';
-import { type DocumentId, liveOn, splitOf, variantId } from '../contracts/content/experiments';
+import { type DocumentId, liveOn, variantId } from '../contracts/content/experiments';
 import { secondBonusFileName } from '../contracts/downloads';
 import {
   type PageId,
@@ -28,8 +28,8 @@ import { checkoutReferences } from './checkout/reference';
 import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
-import { variantFor } from './experiments/assignment';
-import { experimentAttribution, wasLiveOn } from './experiments/attribution';
+import { experimentAttribution, experimentFor, wasLiveOn } from './experiments/attribution';
+import type { Exposures } from './experiments/exposures';
 import { type FeedSource, feedFiles, writingFeeds } from './feeds';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
@@ -59,6 +59,8 @@ export interface AppDeps {
   onLeadStored?: () => void;
   /** Counts page views (decision 013); none when PAGE_VIEW_COUNTING is off. */
   pageViews?: PageViewCounter;
+  /** Counts who was shown which variant (decision 027); none without page views. */
+  exposures?: Exposures;
   /** The owner's publishing (server/owner/publish/); none in development. */
   publisher?: Publisher | null;
   /** The owner's working copy, shared with the publisher; by default made on first use. */
@@ -76,6 +78,7 @@ export function createApp({
   proofOfWorkKey,
   onLeadStored = () => {},
   pageViews,
+  exposures,
   publisher = null,
   workingCopy = workingCopyOnFirstUse(env.DATA_DIR, resolve(buildPaths.root, 'content')),
 }: AppDeps) {
@@ -301,16 +304,16 @@ export function createApp({
     // The page request itself is the view: no beacon, works without JavaScript (decision 013).
     const visitor =
       route.status === 200 ? (pageViews?.record(c.req.raw, clientOf(c).address) ?? null) : null;
-    const experiment =
-      route.status === 200 ? liveOn(site.experiments ?? [], route.page, Date.now()) : undefined;
-    let document: DocumentId = route.page;
-    if (experiment && visitor) {
-      // Chosen on the server, without a cookie (decision 027); a request that was not counted
-      // (a bot, a prefetch, an address past its budget) gets the page as it is.
-      const variant = variantFor(visitor.key, experiment.name, splitOf(experiment));
-      pageViews?.expose(visitor, experiment.name, variant);
-      if (variant !== 'control') document = variantId(route.page, experiment.name, variant);
-    }
+    const now = Date.now();
+    const experiment = route.status === 200 && liveOn(site.experiments ?? [], route.page, now);
+    // Chosen on the server, without a cookie (decision 027); a request that was not counted
+    // (a bot, a prefetch, an address past its budget) gets the page as it is.
+    const shown = visitor && experimentFor(site.experiments ?? [], route.page, visitor.key, now);
+    if (visitor && shown) exposures?.expose(visitor, shown);
+    const document: DocumentId =
+      shown && shown.variant !== 'control'
+        ? variantId(route.page, shown.name, shown.variant)
+        : route.page;
     const page = site.pages.get(document);
     if (!page) throw new Error(`Page ${document} missing from the build`);
     // No shared cache may keep one visitor's variant for everyone.

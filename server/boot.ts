@@ -9,6 +9,7 @@ import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
 import { openStore, storedSecret } from './db/store';
 import { type Env, EnvError, namedHosts } from './env';
+import { startExposures } from './experiments/exposures';
 import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
 import { createForwarding } from './outbox/forwarding';
@@ -26,7 +27,13 @@ export interface LeadCapture {
    */
   deps: Pick<
     AppDeps,
-    'store' | 'forwarding' | 'ipHashKey' | 'proofOfWorkKey' | 'onLeadStored' | 'pageViews'
+    | 'store'
+    | 'forwarding'
+    | 'ipHashKey'
+    | 'proofOfWorkKey'
+    | 'onLeadStored'
+    | 'pageViews'
+    | 'exposures'
   >;
   /** Stops the outbox worker, writes the page views still in memory, then closes the store. */
   close(): Promise<void>;
@@ -59,12 +66,23 @@ export async function openLeadCapture(
         perAddress: env.PAGE_VIEW_RATE_LIMIT,
       })
     : undefined;
+  // Who was shown which variant: an experiment is chosen by the page views' visitor key.
+  const exposures = pageViews ? startExposures({ store, logger }) : undefined;
   return {
-    deps: { store, forwarding, ipHashKey, proofOfWorkKey, onLeadStored: worker.wake, pageViews },
+    deps: {
+      store,
+      forwarding,
+      ipHashKey,
+      proofOfWorkKey,
+      onLeadStored: worker.wake,
+      pageViews,
+      exposures,
+    },
     async close() {
       reports?.stop();
       await worker.stop();
       await pageViews?.stop();
+      await exposures?.stop();
       await store.close();
     },
   };

@@ -37,7 +37,9 @@ beforeEach(async () => {
     logger: createLogger(env),
     siteHosts: siteHosts(env),
   });
-  app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, site, counter);
+  app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, site, {
+    pageViews: counter,
+  });
 });
 
 function request(path: string, init: RequestInit = {}) {

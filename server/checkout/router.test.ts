@@ -86,7 +86,7 @@ describeEachStore('GET /go/workshop', ({ store }) => {
       logger: createLogger(env),
       siteHosts: siteHosts(env),
     });
-    const counted = createTestApp(store(), {}, undefined, undefined, onSale, pageViews);
+    const counted = createTestApp(store(), {}, undefined, undefined, onSale, { pageViews });
     const request = (path: string) =>
       counted.request(`http://localhost${path}`, {
         headers: { 'User-Agent': browser, Referer: 'http://localhost/assetworkshop' },

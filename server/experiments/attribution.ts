@@ -1,9 +1,33 @@
 import { type Experiment, liveOn, splitOf } from '../../contracts/content/experiments';
-import { resolveRoute } from '../../contracts/routes';
+import { type PageId, resolveRoute } from '../../contracts/routes';
 import type { NamedHosts } from '../../contracts/sites';
 import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
 import { variantFor } from './assignment';
+
+/** An experiment and the variant of it ("control" included) a visitor is shown. */
+export interface Shown {
+  name: string;
+  variant: string;
+}
+
+/**
+ * The one answer to which variant a visitor sees (docs/decisions/027-experiments.md): the
+ * experiment live on `page` at `now`, and the variant the visitor's daily key draws in it
+ * (assignment.ts); null when none is live there. The page served, a sign-up and a checkout click
+ * all ask it, so they cannot disagree.
+ */
+export function experimentFor(
+  experiments: readonly Experiment[],
+  page: PageId,
+  visitor: string,
+  now: number,
+): Shown | null {
+  const experiment = liveOn(experiments, page, now);
+  return experiment
+    ? { name: experiment.name, variant: variantFor(visitor, experiment.name, splitOf(experiment)) }
+    : null;
+}
 
 /**
  * The experiment on a lead's or a checkout click's page, the variant its visitor saw there, and
@@ -13,7 +37,7 @@ export type ExperimentOf = (
   request: Pick<Request, 'headers'>,
   address: string,
   page: string | undefined,
-) => { name: string; variant: string; visitor: string } | null;
+) => (Shown & { visitor: string }) | null;
 
 /**
  * A sign-up or a checkout click is counted under the variant its visitor was shown
@@ -33,14 +57,9 @@ export function experimentAttribution(
     const host = request.headers.get('host') ?? undefined;
     const route = resolveRoute(host, page, hosts, site.ownerRoutes);
     if (route.status !== 200) return null;
-    const experiment = liveOn(site.experiments, route.page, clock());
-    const visitor = experiment ? pageViews.visitorKey(request, address) : null;
-    if (!experiment || !visitor) return null;
-    return {
-      name: experiment.name,
-      variant: variantFor(visitor, experiment.name, splitOf(experiment)),
-      visitor,
-    };
+    const visitor = pageViews.visitorKey(request, address);
+    const shown = visitor && experimentFor(site.experiments, route.page, visitor, clock());
+    return shown ? { ...shown, visitor } : null;
   };
 }
 

@@ -17,6 +17,7 @@ import {
   testReferences,
   testWebhookSecret,
 } from '../testing/stripe';
+import { createExposures, type Exposures } from './exposures';
 
 /**
  * An experiment through the app over the real build (decision 027): each visitor is sent the
@@ -47,18 +48,21 @@ afterAll(async () => {
 });
 
 let counter: PageViewCounter | undefined;
+let exposures: Exposures | undefined;
 
 function appFor(served: Site, counting = true, settings: Record<string, string> = {}) {
+  const logger = createLogger(env);
   counter = counting
-    ? createPageViewCounter({ store, logger: createLogger(env), siteHosts: siteHosts(env) })
+    ? createPageViewCounter({ store, logger, siteHosts: siteHosts(env) })
     : undefined;
+  exposures = counting ? createExposures({ store, logger }) : undefined;
   return createTestApp(
     store,
     { SITE_URL: env.SITE_URL, ...settings },
     undefined,
     undefined,
     served,
-    counter,
+    { pageViews: counter, exposures },
   );
 }
 
@@ -99,8 +103,8 @@ describe('a page under an experiment', () => {
     for (const count of seen.values()) expect(count).toBeGreaterThan(70);
 
     // Each visitor counted once under the variant they saw, with their two views.
-    await counter?.flush();
-    const exposures = await store.db
+    await Promise.all([counter?.flush(), exposures?.flush()]);
+    const stored = await store.db
       .selectFrom('experiment_exposures')
       .select(['experiment', 'variant'])
       .select((eb) => [
@@ -111,7 +115,7 @@ describe('a page under an experiment', () => {
       .orderBy('variant')
       .execute();
     expect(
-      exposures.map((row) => ({
+      stored.map((row) => ({
         ...row,
         visitors: Number(row.visitors),
         views: Number(row.views),
@@ -146,7 +150,7 @@ describe('a page under an experiment', () => {
       const prefetch = await visit(app, address, { 'sec-purpose': 'prefetch' });
       expect(prefetch.heading).toBe(control);
     }
-    await counter?.flush();
+    await Promise.all([counter?.flush(), exposures?.flush()]);
     expect(await store.db.selectFrom('experiment_exposures').selectAll().execute()).toEqual([]);
   });
 
@@ -221,7 +225,7 @@ describe('a page under an experiment', () => {
     expect(home).toEqual({ experiment: null, variant: null });
 
     // The room's standing counts the same sign-ups under the same variants.
-    await counter?.flush();
+    await Promise.all([counter?.flush(), exposures?.flush()]);
     const [standing] = await experimentsCommand.run(
       { store, experiments: site.experiments ?? [], now: new Date() },
       {},
@@ -289,7 +293,7 @@ describe('a page under an experiment', () => {
     }
     expect(favoured.size).toBeGreaterThan(10);
 
-    await counter?.flush();
+    await Promise.all([counter?.flush(), exposures?.flush()]);
     const [standing] = await experimentsCommand.run(
       { store, experiments: [small], now: new Date() },
       {},
@@ -395,7 +399,7 @@ describe('a page under an experiment', () => {
     expect((await app.request('/api/stripe/webhook', delivery(signed(refund)))).status).toBe(200);
     const kept = bought.slice(1);
 
-    await counter?.flush();
+    await Promise.all([counter?.flush(), exposures?.flush()]);
     const standing = async (goal: Experiment['goal']) => {
       const [result] = await experimentsCommand.run(
         { store, experiments: [{ ...priceTest, goal }], now: new Date() },

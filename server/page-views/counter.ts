@@ -1,14 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { normalizePath } from '../../contracts/routes';
 import { trafficSource } from '../../contracts/traffic-source';
-import {
-  addExposures,
-  addPageViews,
-  dailySalts,
-  type ExposureCount,
-  type PageViewCount,
-  utcDay,
-} from '../db/page-views';
+import { countBatch, flushing } from '../db/count-batch';
+import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
@@ -50,11 +44,6 @@ export interface PageViewCounter {
    * a sign-up's variant is worked out from (server/experiments/attribution.ts).
    */
   visitorKey(request: Pick<Request, 'headers'>, address: string): string | null;
-  /**
-   * Counts that the visitor with this key was shown a variant ("control" included) of an
-   * experiment (docs/decisions/027-experiments.md). Synchronous and without I/O, like `record`.
-   */
-  expose(visitor: Visitor, experiment: string, variant: string): void;
   /** Writes the counts made since the last flush; a failed write keeps them for the next. */
   flush(): Promise<void>;
 }
@@ -80,12 +69,6 @@ export interface PageViewCounterOptions {
 
 /** Paths are visitor-controlled (any path of the waitlist site is its page): bound them. */
 const maxPathLength = 200;
-/**
- * Different (page, source, visitor) rows held between two flushes; beyond it counts are dropped
- * and the drop logged, so a flood of made-up paths cannot exhaust the memory.
- */
-const maxPendingRows = 100_000;
-const flushIntervalMs = 5000;
 const dayMs = 86_400_000;
 const budgetWindowMs = 10 * 60_000;
 /** Addresses tracked in one window; past it, new addresses are not counted until the next. */
@@ -100,9 +83,11 @@ export function createPageViewCounter({
   perAddress = 60,
   now = () => new Date(),
 }: PageViewCounterOptions): PageViewCounter {
-  const pending = new Map<string, PageViewCount>();
-  const exposures = new Map<string, ExposureCount>();
-  let dropped = 0;
+  const pending = countBatch<PageViewCount>({
+    write: (rows) => addPageViews(store, rows),
+    logger,
+    what: 'page views',
+  });
   /** Salts by day, as stored (see dailySalts); one made here only when a day has none yet. */
   const salts = new Map<string, string>();
   let saltsSyncedOn = '';
@@ -158,36 +143,7 @@ export function createPageViewCounter({
     } catch (error) {
       logger.error({ err: error }, 'page view salts not synced; trying again at the next flush');
     }
-    if (dropped > 0) {
-      logger.warn({ dropped }, 'page views dropped: too many different rows between two flushes');
-      dropped = 0;
-    }
-    await writeBatch(pending, (rows) => addPageViews(store, rows), 'page views');
-    await writeBatch(exposures, (rows) => addExposures(store, rows), 'experiment exposures');
-  }
-
-  /** Writes what `rows` holds and empties it; a failed write puts its rows back for the next flush. */
-  async function writeBatch<Row extends { views: number }>(
-    rows: Map<string, Row>,
-    write: (batch: Row[]) => Promise<void>,
-    what: string,
-  ): Promise<void> {
-    if (rows.size === 0) return;
-    const batch = new Map(rows);
-    rows.clear();
-    try {
-      await write([...batch.values()]);
-    } catch (error) {
-      logger.error({ err: error, rows: batch.size }, `${what} not stored; kept for the next flush`);
-      for (const [key, row] of batch) add(rows, key, row);
-    }
-  }
-
-  function add<Row extends { views: number }>(rows: Map<string, Row>, key: string, row: Row): void {
-    const current = rows.get(key);
-    if (current) current.views += row.views;
-    else if (rows.size < maxPendingRows) rows.set(key, row);
-    else dropped += row.views;
+    await pending.write();
   }
 
   /** Today's visitor key of any request (bots' included), with what it was made from. */
@@ -209,17 +165,6 @@ export function createPageViewCounter({
     admit,
     visitorKey: (request, address) =>
       isBot(request.headers.get('user-agent')) ? null : keyOf(request, address).key,
-    expose({ key, client }, experiment, variant) {
-      const day = utcDay(now());
-      add(exposures, [day, experiment, variant, key].join('\n'), {
-        day,
-        experiment,
-        variant,
-        visitor: key,
-        client,
-        views: 1,
-      });
-    },
     record(request, address) {
       if (!isCountedRequest(request) || !admit(address)) return null;
       const { key, client, day, host, hostHeader } = keyOf(request, address);
@@ -231,7 +176,7 @@ export function createPageViewCounter({
         request.headers.get('referer') ?? '',
         siteHosts.own(hostHeader),
       );
-      add(pending, [day, host, path, source, key].join('\n'), {
+      pending.add([day, host, path, source, key].join('\n'), {
         day,
         host,
         path,
@@ -255,13 +200,5 @@ export async function startPageViewCounter(
 ): Promise<RunningPageViewCounter> {
   const counter = createPageViewCounter(options);
   await counter.flush();
-  const timer = setInterval(() => void counter.flush(), flushIntervalMs);
-  timer.unref();
-  return {
-    ...counter,
-    async stop() {
-      clearInterval(timer);
-      await counter.flush();
-    },
-  };
+  return { ...counter, ...flushing(counter.flush) };
 }

@@ -7,6 +7,7 @@ import { proofOfWorkChallengeSchema } from '../../contracts/proof-of-work';
 import { createApp } from '../app';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
+import type { Exposures } from '../experiments/exposures';
 import { createLogger, type Logger } from '../logger';
 import { createForwarding, type Providers } from '../outbox/forwarding';
 import type { Publisher } from '../owner/publish/publisher';
@@ -23,7 +24,7 @@ export function createTestApp(
   providers: Providers = { kit: null, ownerMail: null },
   logger?: Logger,
   site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map(), friendsGoal: 2 },
-  pageViews?: PageViewCounter,
+  counting: { pageViews?: PageViewCounter; exposures?: Exposures } = {},
   publisher?: Publisher,
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
@@ -35,7 +36,7 @@ export function createTestApp(
     forwarding: createForwarding(env, providers),
     ipHashKey: testIpHashKey,
     proofOfWorkKey: 'test-proof-of-work-key',
-    pageViews,
+    ...counting,
     publisher,
   });
 }
