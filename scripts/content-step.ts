@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Content } from '../contracts/content';
+import type { DocumentId } from '../contracts/content/experiments';
 import {
   allPageIds,
   canonicalUrl,
@@ -12,7 +13,9 @@ import {
   type SystemPageId,
 } from '../contracts/routes';
 import { shareImagePath } from '../contracts/share-images';
+import type { SiteRenderer } from '../contracts/site-renderer';
 import type { SiteId } from '../contracts/sites';
+import type { PageProps } from '../src/content/page-props';
 import { makeEverything, type Reuse } from '../src/content/reuse';
 import type { PageDocument, RenderInput } from '../src/entry-server';
 import { resolveContentImages } from './content-images';
@@ -80,9 +83,13 @@ type BuildBundle = typeof import('../src/entry-build');
 /** How many pages are rendered before their batch is handed to compression. */
 const pagesAtOnce = 20;
 
+/** A page's share card as its document links it: where it is, its size and its words. */
+type ShareImage = { path: string; width: number; height: number; alt: string };
+
 /**
  * Renders the content into `out`, the pages with their compressed copies; answers the renderer,
- * for the calendar it reports, and how many pages it compressed.
+ * for the calendar it reports, and how many pages it compressed. Each step of the table above is
+ * a function below, in the order they run.
  */
 export async function renderContent({
   content,
@@ -95,6 +102,44 @@ export async function renderContent({
   preview,
   reuse = makeEverything,
 }: ContentRenderOptions) {
+  const images = await writePictures(content, contentDir, out, preview, reuse);
+  const renderer = (await import(pathToFileURL(built.render).href)) as RenderBundle;
+  const props = renderer.pageProps(images, now);
+  const build = preview ? null : ((await import(pathToFileURL(built.build).href)) as BuildBundle);
+  const shareImages = build
+    ? await writeShareImages(build, props, { out, built, origins, reuse })
+    : new Map<PageId, ShareImage>();
+  const renderInput: RenderInput = {
+    content: images,
+    readAt: now,
+    documents: pageDocuments(content, files, origins, shareImages, preview),
+    composedFiles: files.composed,
+  };
+  await mkdir(dirname(out.renderInput), { recursive: true });
+  await writeFile(out.renderInput, JSON.stringify(renderInput));
+  const site = renderer.createSiteRenderer(renderInput);
+  const pagesCompressed = await writePages(site, renderer.allDocumentIds(images), {
+    out,
+    now,
+    reuse,
+    compress: !preview,
+  });
+  // The handbook and bonus PDFs (product decision D9, D10), from the content at this moment.
+  if (build) await writeDownloads(build, props, { out, origins, reuse });
+  return { site, pagesCompressed };
+}
+
+/**
+ * The pictures: photo variants (or, for a preview, the pictures as they are under its own base)
+ * written where the pages link them. Answers the content with its images resolved.
+ */
+async function writePictures(
+  content: Content,
+  contentDir: string,
+  out: ContentOutput,
+  preview: ContentRenderOptions['preview'],
+  reuse: Reuse,
+) {
   const images = await resolveContentImages(
     content,
     contentDir,
@@ -105,38 +150,54 @@ export async function renderContent({
   for (const { fileName, source } of images.files) {
     await writeFile(join(imagesDir, fileName), source);
   }
+  return images.content;
+}
 
-  const renderer = (await import(pathToFileURL(built.render).href)) as RenderBundle;
-  const props = renderer.pageProps(images.content, now);
-
-  // Share images, content-hashed like every asset: a changed card gets a new URL, so link
-  // previews that cache images by URL show the new one.
-  const shareImages = new Map<
-    PageId,
-    { path: string; width: number; height: number; alt: string }
-  >();
-  const build = preview ? null : ((await import(pathToFileURL(built.build).href)) as BuildBundle);
-  if (build) {
-    await mkdir(join(out.client, 'assets/social'), { recursive: true });
-    // A card may draw a picture of the content: this render's own, or one of the build's.
-    const readImage = (src: string) =>
-      readFile(join(out.client, src)).catch(() => readFile(join(built.client, src)));
-    for (const { page, png, ...image } of await build.renderSocialCards(
-      origins,
-      props,
-      readImage,
-      reuse,
-    )) {
-      const path = shareImagePath(page, createHash('sha256').update(png).digest('base64url'));
-      await writeFile(join(out.client, path), png);
-      shareImages.set(page, { path, ...image });
-    }
+/**
+ * Share images, content-hashed like every asset: a changed card gets a new URL, so link previews
+ * that cache images by URL show the new one. Answers each page's card.
+ */
+async function writeShareImages(
+  build: BuildBundle,
+  props: PageProps,
+  {
+    out,
+    built,
+    origins,
+    reuse,
+  }: Pick<ContentRenderOptions, 'out' | 'built' | 'origins'> & {
+    reuse: Reuse;
+  },
+): Promise<Map<PageId, ShareImage>> {
+  const shareImages = new Map<PageId, ShareImage>();
+  await mkdir(join(out.client, 'assets/social'), { recursive: true });
+  // A card may draw a picture of the content: this render's own, or one of the build's.
+  const readImage = (src: string) =>
+    readFile(join(out.client, src)).catch(() => readFile(join(built.client, src)));
+  for (const { page, png, ...image } of await build.renderSocialCards(
+    origins,
+    props,
+    readImage,
+    reuse,
+  )) {
+    const path = shareImagePath(page, createHash('sha256').update(png).digest('base64url'));
+    await writeFile(join(out.client, path), png);
+    shareImages.set(page, { path, ...image });
   }
+  return shareImages;
+}
 
+/** Each page's document: its files, its canonical address, whether it is indexed, its card. */
+function pageDocuments(
+  content: Content,
+  files: BuiltPageFiles,
+  origins: Record<SiteId, string>,
+  shareImages: ReadonlyMap<PageId, ShareImage>,
+  preview: ContentRenderOptions['preview'],
+): Record<PageId, PageDocument> {
   const owner = ownerRoutes(content);
-  const pages = allPageIds(owner);
   const documents = {} as Record<PageId, PageDocument>;
-  for (const page of pages) {
+  for (const page of allPageIds(owner)) {
     const canonical = preview ? null : canonicalUrl(page, origins, owner);
     const card = shareImages.get(page);
     documents[page] = {
@@ -155,20 +216,25 @@ export async function renderContent({
           : null,
     };
   }
+  return documents;
+}
 
-  const renderInput: RenderInput = {
-    content: images.content,
-    readAt: now,
-    documents,
-    composedFiles: files.composed,
-  };
-  await mkdir(dirname(out.renderInput), { recursive: true });
-  await writeFile(out.renderInput, JSON.stringify(renderInput));
-  const site = renderer.createSiteRenderer(renderInput);
+/**
+ * Every page's HTML under `out.pages`, a few pages at a time: each batch is compressed on libuv's
+ * threads while the next renders on this one (a preview's pages are not compressed: nobody
+ * downloads them but the owner). Answers how many files were compressed.
+ */
+async function writePages(
+  site: SiteRenderer,
+  ids: readonly DocumentId[],
+  {
+    out,
+    now,
+    reuse,
+    compress,
+  }: { out: ContentOutput; now: number; reuse: Reuse; compress: boolean },
+): Promise<number> {
   await mkdir(out.pages, { recursive: true });
-  // A few pages at a time: each batch is compressed on libuv's threads while the next renders on
-  // this one (a preview's pages are not compressed: nobody downloads them but the owner).
-  const ids = renderer.allDocumentIds(images.content);
   const compressing: Promise<number>[] = [];
   for (let start = 0; start < ids.length; start += pagesAtOnce) {
     const written: string[] = [];
@@ -180,22 +246,29 @@ export async function renderContent({
       await writeFile(file, html);
       written.push(file);
     }
-    if (!preview) {
+    if (compress) {
       const batch = precompressFiles(written, reuse);
       // Awaited below, with the others; until then its failure is not unhandled.
       batch.catch(() => {});
       compressing.push(batch);
     }
   }
-  const pagesCompressed = (await Promise.all(compressing)).reduce((sum, count) => sum + count, 0);
+  return (await Promise.all(compressing)).reduce((sum, count) => sum + count, 0);
+}
 
-  // The handbook and bonus PDFs (product decision D9, D10), from the content at this moment.
-  for (const { path, pdf, public: isPublic } of build
-    ? await build.renderDownloads(origins, props, reuse)
-    : []) {
+/** The PDFs: public ones beside the site's files, the others where only the server hands them out. */
+async function writeDownloads(
+  build: BuildBundle,
+  props: PageProps,
+  { out, origins, reuse }: { out: ContentOutput; origins: Record<SiteId, string>; reuse: Reuse },
+) {
+  for (const { path, pdf, public: isPublic } of await build.renderDownloads(
+    origins,
+    props,
+    reuse,
+  )) {
     const file = join(isPublic ? out.client : out.private, path);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, pdf);
   }
-  return { site, pagesCompressed };
 }
