@@ -218,7 +218,7 @@ export const erasureAnswerSchema = z.strictObject({
 export type Erasure = z.infer<typeof erasureAnswerSchema>;
 
 /**
- * Where a variant stands against the control (server/experiments/statistics.ts verdictOf):
+ * Where a variant stands against the control (server/features/experiments/statistics.ts verdictOf):
  * - keep collecting: its fixed sample is not reached, so no result yet, whatever the numbers say;
  * - better: it beats the control beyond the threshold, so the owner may make it the page;
  * - worse: the control beats it beyond the threshold;
@@ -289,7 +289,7 @@ export const planQuerySchema = z.strictObject({
 
 /**
  * The sample each variant of a next experiment would need, page by page and goal by goal, from
- * the page's last four complete weeks (server/experiments/plan.ts). No rate (nothing counted)
+ * the page's last four complete weeks (server/features/experiments/plan.ts). No rate (nothing counted)
  * or a rate the lift would take past 100% proposes no size.
  */
 export const planAnswerSchema = z.strictObject({

@@ -28,8 +28,12 @@ import { checkoutReferences } from './checkout/reference';
 import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
-import { experimentAttribution, experimentFor, wasLiveOn } from './experiments/attribution';
-import type { Exposures } from './experiments/exposures';
+import {
+  type Exposures,
+  experimentAttribution,
+  experimentFor,
+  wasLiveOn,
+} from './features/experiments';
 import { type FeedSource, feedFiles, writingFeeds } from './feeds';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';

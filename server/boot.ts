@@ -9,7 +9,7 @@ import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
 import { openStore, storedSecret } from './db/store';
 import { type Env, EnvError, namedHosts } from './env';
-import { startExposures } from './experiments/exposures';
+import { startExposures } from './features/experiments';
 import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
 import { createForwarding } from './outbox/forwarding';

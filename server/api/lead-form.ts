@@ -7,7 +7,7 @@ import { isHoneypotFilled } from '../../contracts/honeypot';
 import { proofOfWork } from '../../contracts/proof-of-work';
 import type { LeadMeta } from '../db/leads';
 import type { Env } from '../env';
-import type { ExperimentOf } from '../experiments/attribution';
+import type { ExperimentOf } from '../features/experiments';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
@@ -41,7 +41,7 @@ export interface LeadFormDeps {
   onLeadStored(): void;
   /**
    * The experiment running on the page a lead came from, and the variant this visitor was shown
-   * there (server/experiments/attribution.ts); none without counting or an experiment.
+   * there (server/features/experiments/attribution.ts); none without counting or an experiment.
    */
   experimentOf?: ExperimentOf;
 }

@@ -7,10 +7,9 @@ import { sourceName, trafficSource } from '../../contracts/traffic-source';
 import { nextSession } from '../../contracts/workshop-sessions';
 import { returnPath } from '../api/same-origin';
 import { addCheckoutClick } from '../db/checkout-clicks';
-import { addExperimentCheckout } from '../db/experiments';
 import { utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
-import type { ExperimentOf } from '../experiments/attribution';
+import { addExperimentCheckout, type ExperimentOf } from '../features/experiments';
 import type { ClientOf } from '../forwarded';
 import type { Logger } from '../logger';
 import { isCountedRequest } from '../page-views/requests';
@@ -51,7 +50,7 @@ export interface CheckoutDeps {
   ownerRoutes: () => readonly OwnerRoute[] | undefined;
   /**
    * The experiment live on the click's page and the visitor's variant there
-   * (server/experiments/attribution.ts): the click counts under it, and the reference carries it.
+   * (server/features/experiments/attribution.ts): the click counts under it, and the reference carries it.
    */
   experimentOf?: ExperimentOf;
   now?: () => Date;

@@ -13,8 +13,8 @@ import {
 import type { Verdict } from '../../contracts/owner-funnel';
 import { type Funnel, funnel } from '../db/funnel';
 import type { Store } from '../db/store';
+import { experimentsCommand } from '../features/experiments';
 import type { Logger } from '../logger';
-import { experimentsCommand } from './commands/experiments';
 
 /**
  * The owners' weekly email (OWNER_REPORT=weekly): last week's funnel beside the week before,

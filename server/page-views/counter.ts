@@ -41,7 +41,7 @@ export interface PageViewCounter {
   admit(address: string): boolean;
   /**
    * The same key for any request of that visitor that is not a bot's (a form's post, say): what
-   * a sign-up's variant is worked out from (server/experiments/attribution.ts).
+   * a sign-up's variant is worked out from (server/features/experiments/attribution.ts).
    */
   visitorKey(request: Pick<Request, 'headers'>, address: string): string | null;
   /** Writes the counts made since the last flush; a failed write keeps them for the next. */

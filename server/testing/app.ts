@@ -7,7 +7,7 @@ import { proofOfWorkChallengeSchema } from '../../contracts/proof-of-work';
 import { createApp } from '../app';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
-import type { Exposures } from '../experiments/exposures';
+import type { Exposures } from '../features/experiments';
 import { createLogger, type Logger } from '../logger';
 import { createForwarding, type Providers } from '../outbox/forwarding';
 import type { Publisher } from '../owner/publish/publisher';

@@ -13,7 +13,7 @@ export interface Share {
  * point in [0, 100) and placed on the split. So one visitor sees one variant all day, two
  * experiments split the same visitors independently, and without the day's secret salt nobody,
  * the visitor included, can predict a variant. A client can still look under several browsers
- * and see both: the experiment's counts leave such a client out (server/db/experiments.ts).
+ * and see both: the experiment's counts leave such a client out (server/features/experiments/store.ts).
  */
 export function variantFor(
   visitorKey: string,

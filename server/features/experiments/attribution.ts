@@ -1,8 +1,8 @@
-import { type Experiment, liveOn, splitOf } from '../../contracts/content/experiments';
-import { type PageId, resolveRoute } from '../../contracts/routes';
-import type { NamedHosts } from '../../contracts/sites';
-import type { PageViewCounter } from '../page-views/counter';
-import type { Site } from '../site';
+import { type Experiment, liveOn, splitOf } from '../../../contracts/content/experiments';
+import { type PageId, resolveRoute } from '../../../contracts/routes';
+import type { NamedHosts } from '../../../contracts/sites';
+import type { PageViewCounter } from '../../page-views/counter';
+import type { Site } from '../../site';
 import { variantFor } from './assignment';
 
 /** An experiment and the variant of it ("control" included) a visitor is shown. */
@@ -43,7 +43,7 @@ export type ExperimentOf = (
  * A sign-up or a checkout click is counted under the variant its visitor was shown
  * (docs/decisions/027-experiments.md): the server works it out again from the same daily visitor
  * key and the same experiment, so no form or link can claim a variant it was not shown (the key
- * is kept, and counts only with an exposure of that key: server/db/experiments.ts), and it works
+ * is kept, and counts only with an exposure of that key: server/features/experiments/store.ts), and it works
  * without JavaScript. Only an experiment live on the page the form or the link was on, now, counts it.
  */
 export function experimentAttribution(

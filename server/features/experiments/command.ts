@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { type Experiment, liveOn } from '../../../contracts/content/experiments';
 import type { ExperimentStanding } from '../../../contracts/owner-funnel';
 import type { PageId } from '../../../contracts/routes';
-import { experimentTallies } from '../../db/experiments';
 import type { Store } from '../../db/store';
-import { resultOf } from '../../experiments/results';
-import { ownerCommand } from './command';
+import { ownerCommand } from '../../owner/commands/command';
+import { resultOf } from './results';
+import { experimentTallies } from './store';
 
 /** Every experiment of the published content, with its standing (docs/decisions/027-experiments.md). */
 export const experimentsCommand = ownerCommand({

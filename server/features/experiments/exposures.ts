@@ -1,14 +1,14 @@
-import { countBatch, flushing } from '../db/count-batch';
-import { addExposures, type ExposureCount, utcDay } from '../db/page-views';
-import type { Store } from '../db/store';
-import type { Logger } from '../logger';
-import type { Visitor } from '../page-views/counter';
+import { countBatch, flushing } from '../../db/count-batch';
+import { addExposures, type ExposureCount, utcDay } from '../../db/page-views';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import type { Visitor } from '../../page-views/counter';
 import type { Shown } from './attribution';
 
 /**
  * Who was shown which variant of an experiment (docs/decisions/027-experiments.md): one row per
  * visitor, experiment and variant a day, with the client behind the visitor's key, so that a
- * client shown two variants counts in neither (server/db/experiments.ts). Counted in memory and
+ * client shown two variants counts in neither (server/features/experiments/store.ts). Counted in memory and
  * written with the page views' rhythm: serving a variant never waits for the count.
  */
 export interface Exposures {

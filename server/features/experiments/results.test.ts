@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Experiment } from '../../contracts/content/experiments';
+import type { Experiment } from '../../../contracts/content/experiments';
 import { resultOf } from './results';
 
 const experiment: Experiment = {

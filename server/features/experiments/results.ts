@@ -1,6 +1,5 @@
-import { type Experiment, splitOf } from '../../contracts/content/experiments';
-import type { ExperimentStanding } from '../../contracts/owner-funnel';
-import type { VariantTally } from '../db/experiments';
+import { type Experiment, splitOf } from '../../../contracts/content/experiments';
+import type { ExperimentStanding } from '../../../contracts/owner-funnel';
 import {
   expectedLoss,
   probabilityToBeat,
@@ -8,6 +7,7 @@ import {
   sampleRatio,
   verdictOf,
 } from './statistics';
+import type { VariantTally } from './store';
 
 /** An experiment's standing from its counts: each variant against the control. */
 export function resultOf(

@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
-import { fieldErrors } from '../../contracts/api-error';
-import type { Experiment, ExperimentGoal } from '../../contracts/content/experiments';
-import { funnelApi, planQuerySchema, winnerRequestSchema } from '../../contracts/owner-funnel';
-import type { PageId } from '../../contracts/routes';
-import type { ContentEditorApi } from '../content-editor/api';
-import { utcDay } from '../db/page-views';
-import type { Store } from '../db/store';
-import { planOf } from '../experiments/plan';
-import { winnerChange } from '../experiments/winner';
-import type { Logger } from '../logger';
-import { sendFile } from '../send-file';
-import type { StaticFile } from '../static-files';
-import { audit } from './audit-log';
-import { experimentsCommand } from './commands/experiments';
-import { publishAnswers } from './publish/answers';
-import type { Publisher } from './publish/publisher';
-import type { BodyOf, RoomEnv } from './room-request';
+import { fieldErrors } from '../../../contracts/api-error';
+import type { Experiment, ExperimentGoal } from '../../../contracts/content/experiments';
+import { funnelApi, planQuerySchema, winnerRequestSchema } from '../../../contracts/owner-funnel';
+import type { PageId } from '../../../contracts/routes';
+import type { ContentEditorApi } from '../../content-editor/api';
+import { utcDay } from '../../db/page-views';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import { audit } from '../../owner/audit-log';
+import { publishAnswers } from '../../owner/publish/answers';
+import type { Publisher } from '../../owner/publish/publisher';
+import type { BodyOf, RoomEnv } from '../../owner/room-request';
+import { sendFile } from '../../send-file';
+import type { StaticFile } from '../../static-files';
+import { experimentsCommand } from './command';
+import { planOf } from './plan';
+import { winnerChange } from './winner';
 
 /** What the room needs of the experiments the site serves now. */
 export interface ServedExperiments {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Experiment, variantId } from '../../contracts/content/experiments';
-import type { Store } from '../db/store';
-import { parseEnv } from '../env';
-import { createLogger } from '../logger';
-import { experimentsCommand } from '../owner/commands/experiments';
-import { createPageViewCounter, type PageViewCounter } from '../page-views/counter';
-import { loadSite, type Site } from '../site';
-import { siteHosts } from '../site-hosts';
-import { createTestApp, postJson, solvedProof } from '../testing/app';
-import { createTestDatabase, type TestDatabase } from '../testing/stores';
+import { type Experiment, variantId } from '../../../contracts/content/experiments';
+import type { Store } from '../../db/store';
+import { parseEnv } from '../../env';
+import { createLogger } from '../../logger';
+import { createPageViewCounter, type PageViewCounter } from '../../page-views/counter';
+import { loadSite, type Site } from '../../site';
+import { siteHosts } from '../../site-hosts';
+import { createTestApp, postJson, solvedProof } from '../../testing/app';
+import { createTestDatabase, type TestDatabase } from '../../testing/stores';
 import {
   chargeRefundedEvent,
   checkoutSessionEvent,
@@ -16,7 +15,8 @@ import {
   signed,
   testReferences,
   testWebhookSecret,
-} from '../testing/stripe';
+} from '../../testing/stripe';
+import { experimentsCommand } from './command';
 import { createExposures, type Exposures } from './exposures';
 
 /**

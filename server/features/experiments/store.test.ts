@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachStore } from '../testing/stores';
-import { addExperimentCheckout, experimentTallies } from './experiments';
-import { addSubscriber } from './leads';
-import { addExposures, utcDay } from './page-views';
-import type { Store } from './store';
+import { addSubscriber } from '../../db/leads';
+import { addExposures, utcDay } from '../../db/page-views';
+import type { Store } from '../../db/store';
+import { describeEachStore } from '../../testing/stores';
+import { addExperimentCheckout, experimentTallies } from './store';
 
 const experiment = 'waitlist-headline';
 

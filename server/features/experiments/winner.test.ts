@@ -3,19 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { checkContentFile } from '../../contracts/content/load';
-import { ownerPaths } from '../../contracts/owner';
-import { funnelApi, variantPreviewPath } from '../../contracts/owner-funnel';
-import { buildPaths } from '../build-paths';
-import { contentEditorApi } from '../content-editor/api';
-import { auditEntries } from '../owner/audit-log';
-import { createPublisher, type Publisher } from '../owner/publish/publisher';
-import { ensureWorkingCopy } from '../owner/working-copy';
-import { loadSite } from '../site';
-import { createTestApp, post } from '../testing/app';
-import { roomHeaders, signedIn } from '../testing/owner-session';
-import { newslettersWithoutKit, publishWithBuiltSiteUrl, quietLogger } from '../testing/publishing';
-import { describeEachStore } from '../testing/stores';
+import { checkContentFile } from '../../../contracts/content/load';
+import { ownerPaths } from '../../../contracts/owner';
+import { funnelApi, variantPreviewPath } from '../../../contracts/owner-funnel';
+import { buildPaths } from '../../build-paths';
+import { contentEditorApi } from '../../content-editor/api';
+import { auditEntries } from '../../owner/audit-log';
+import { createPublisher, type Publisher } from '../../owner/publish/publisher';
+import { ensureWorkingCopy } from '../../owner/working-copy';
+import { loadSite } from '../../site';
+import { createTestApp, post } from '../../testing/app';
+import { roomHeaders, signedIn } from '../../testing/owner-session';
+import {
+  newslettersWithoutKit,
+  publishWithBuiltSiteUrl,
+  quietLogger,
+} from '../../testing/publishing';
+import { describeEachStore } from '../../testing/stores';
 import { winnerChange } from './winner';
 
 /**

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, parseDocument, stringify } from 'yaml';
-import { contentFiles, pageFile } from '../../contracts/content';
-import { testablePages, withChanges } from '../../contracts/content/experiments';
-import { checkContentFile } from '../../contracts/content/load';
-import { ownerPageId } from '../../contracts/routes';
-import type { ContentChange } from '../content-editor/api';
+import { contentFiles, pageFile } from '../../../contracts/content';
+import { testablePages, withChanges } from '../../../contracts/content/experiments';
+import { checkContentFile } from '../../../contracts/content/load';
+import { ownerPageId } from '../../../contracts/routes';
+import type { ContentChange } from '../../content-editor/api';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 

@@ -6,7 +6,7 @@ import { RenderFailed } from './render-child';
 
 /**
  * What the room hears of a publish or a rollback, from every call that publishes (this router's,
- * and "Make this the page" in server/owner/experiments-router.ts).
+ * and "Make this the page" in server/features/experiments/room-router.ts).
  */
 export function publishAnswers({
   store,

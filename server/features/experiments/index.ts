@@ -1,0 +1,24 @@
+/**
+ * Experiments (docs/decisions/027-experiments.md): one headline or offer against another, the
+ * variant chosen on the server without a cookie. What the rest of the server may use of it:
+ * - the variant step: which variant a visitor sees on a page (`experimentFor`), the variant a
+ *   sign-up or a checkout click came from (`experimentAttribution`), and whether a sale's signed
+ *   reference may credit one (`wasLiveOn`);
+ * - its counts: who was shown which variant (`createExposures`, `startExposures`), and who
+ *   clicked a variant's checkout (`addExperimentCheckout`);
+ * - the room: each experiment's standing, the plan of the next, "Make this the page"
+ *   (`experimentsRouter`), and the standing as an owner command (`experimentsCommand`), which
+ *   the weekly report gives.
+ * Its tables: experiment_exposures, experiment_checkouts.
+ */
+export {
+  type ExperimentOf,
+  experimentAttribution,
+  experimentFor,
+  type Shown,
+  wasLiveOn,
+} from './attribution';
+export { experimentsCommand } from './command';
+export { createExposures, type Exposures, startExposures } from './exposures';
+export { experimentsRouter, type ServedExperiments } from './room-router';
+export { addExperimentCheckout } from './store';
