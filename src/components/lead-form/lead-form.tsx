@@ -78,28 +78,15 @@ export function LeadForm({
       if (onSuccess) runSuccessEffect(onSuccess);
     },
   });
-  const successRef = useRef<HTMLParagraphElement>(null);
   const [referralCode, setReferralCode] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (status === 'success' && successDisplay === 'replace') successRef.current?.focus();
-  }, [status, successDisplay]);
 
   if (status === 'success' && successDisplay === 'replace') {
     return (
-      <div className={className}>
-        <p ref={successRef} tabIndex={-1} role="status" className={successClass}>
-          {copy.success}
-        </p>
-        {bonusLink && referralCode ? (
-          <a
-            href={fillTemplate(bonusLink.href, { code: referralCode })}
-            className="mt-4 inline-flex font-bold underline decoration-2 underline-offset-4 hover:no-underline"
-          >
-            {bonusLink.label}
-          </a>
-        ) : null}
-      </div>
+      <Thanks
+        success={copy.success}
+        bonusLink={bonusLink && referralCode ? { ...bonusLink, code: referralCode } : undefined}
+        className={className}
+      />
     );
   }
 
@@ -127,8 +114,68 @@ export function LeadForm({
         error: (name) => errors[name],
         submitLabel: busy ? copy.submitting : copy.submit,
       })}
+      <Answers id={id} copy={copy} status={status} inline={successDisplay === 'inline'} />
+    </form>
+  );
+}
+
+const messageClass =
+  'rounded-card border-l-4 bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
+const successClass = cn(messageClass, 'border-accent');
+const errorClass = cn(messageClass, 'border-danger text-danger');
+
+/**
+ * What a form that gives way to its thanks shows: the thanks, focused so a screen reader reads
+ * it at once, and after a sign-up the link to the thank-you page with the visitor's share code.
+ */
+function Thanks({
+  success,
+  bonusLink,
+  className,
+}: {
+  success: string;
+  bonusLink: { label: string; href: string; code: string } | undefined;
+  className: string | undefined;
+}) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className={className}>
+      <p ref={ref} tabIndex={-1} role="status" className={successClass}>
+        {success}
+      </p>
+      {bonusLink ? (
+        <a
+          href={fillTemplate(bonusLink.href, { code: bonusLink.code })}
+          className="mt-4 inline-flex font-bold underline decoration-2 underline-offset-4 hover:no-underline"
+        >
+          {bonusLink.label}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The server's answer under the form: with JavaScript, the thanks (where the form stays) and the
+ * error as they come; without it, the anchors the server redirects to, shown through :target.
+ */
+function Answers({
+  id,
+  copy,
+  status,
+  inline,
+}: {
+  id: string;
+  copy: FormCopy;
+  status: LeadFormStatus;
+  /** The thanks shows under the form, which stays. */
+  inline: boolean;
+}) {
+  return (
+    <>
       <div className="mt-4 empty:hidden" aria-live="polite">
-        {status === 'success' && successDisplay === 'inline' ? (
+        {status === 'success' && inline ? (
           <p role="status" className={successClass}>
             {copy.success}
           </p>
@@ -146,14 +193,9 @@ export function LeadForm({
       <p id={`${id}-error`} className={cn(errorClass, 'mt-4 hidden target:block')}>
         {copy.error}
       </p>
-    </form>
+    </>
   );
 }
-
-const messageClass =
-  'rounded-card border-l-4 bg-current/5 px-4 py-3 text-step-0 font-semibold outline-none';
-const successClass = cn(messageClass, 'border-accent');
-const errorClass = cn(messageClass, 'border-danger text-danger');
 
 /**
  * Bots fill every field; people never see this one. Off-screen rather than display:none (which
