@@ -69,12 +69,6 @@ export function ShareBonus(props: ShareBonusProps) {
       // No clipboard (an old browser, a refused permission): the link is on screen to select.
     }
   };
-  const fill = (href: string) =>
-    fillTemplate(href, {
-      text: encodeURIComponent(props.shareText),
-      url: encodeURIComponent(link),
-      title: encodeURIComponent(props.shareTitle),
-    });
 
   return (
     <Section id={props.id} band="surface" width="text">
@@ -115,9 +109,33 @@ export function ShareBonus(props: ShareBonusProps) {
         {copied ? props.copied : ''}
       </p>
       {code ? null : <p className="text-step--1 text-muted">{props.noCode}</p>}
-      <p className="mt-6 text-step--1 font-semibold text-muted">{props.directLabel}</p>
+      <DirectLinks {...props} link={link} />
+      {progress ? <Progress {...props} referrals={progress} code={code} /> : null}
+    </Section>
+  );
+}
+
+/** The link shared straight to each network, its words and address filled into the network's. */
+function DirectLinks({
+  directLabel,
+  direct,
+  shareText,
+  shareTitle,
+  link,
+}: Pick<ShareBonusProps, 'directLabel' | 'direct' | 'shareText' | 'shareTitle'> & {
+  link: string;
+}) {
+  const fill = (href: string) =>
+    fillTemplate(href, {
+      text: encodeURIComponent(shareText),
+      url: encodeURIComponent(link),
+      title: encodeURIComponent(shareTitle),
+    });
+  return (
+    <>
+      <p className="mt-6 text-step--1 font-semibold text-muted">{directLabel}</p>
       <ul className="mt-2 flex flex-wrap gap-2">
-        {props.direct.map((network) => (
+        {direct.map((network) => (
           <li key={network.label}>
             <ButtonLink
               href={fill(network.href)}
@@ -131,35 +149,48 @@ export function ShareBonus(props: ShareBonusProps) {
           </li>
         ))}
       </ul>
-      {progress ? (
-        <div className="mt-10 rounded-card bg-paper p-6 shadow-[var(--shadow-card)]">
-          <p className="font-display text-step-2 uppercase" aria-live="polite">
-            {progress.unlocked
-              ? props.unlocked
-              : fillTemplate(props.progress, { joined: progress.joined, goal: progress.goal })}
-          </p>
-          <div className="mt-4 h-3 overflow-hidden rounded-full bg-ink/10">
-            <div
-              className="h-full rounded-full bg-accent transition-[width]"
-              // A width from data: set through the CSSOM (allowed by the CSP), not a style attribute.
-              ref={(bar) => {
-                if (bar)
-                  bar.style.width = `${Math.min(100, (progress.joined / progress.goal) * 100)}%`;
-              }}
-            />
-          </div>
-          {progress.unlocked && code ? (
-            <ButtonLink
-              href={secondBonusPath(code)}
-              size="lg"
-              track={{ location: 'thank-you' }}
-              className="mt-6"
-            >
-              {props.secondBonusLabel}
-            </ButtonLink>
-          ) : null}
-        </div>
+    </>
+  );
+}
+
+/** The friends who joined through the link, against the goal; at the goal, the second bonus. */
+function Progress({
+  referrals,
+  code,
+  progress,
+  unlocked,
+  secondBonusLabel,
+}: Pick<ShareBonusProps, 'progress' | 'unlocked' | 'secondBonusLabel'> & {
+  referrals: ReferralProgress;
+  code: string | null;
+}) {
+  return (
+    <div className="mt-10 rounded-card bg-paper p-6 shadow-[var(--shadow-card)]">
+      <p className="font-display text-step-2 uppercase" aria-live="polite">
+        {referrals.unlocked
+          ? unlocked
+          : fillTemplate(progress, { joined: referrals.joined, goal: referrals.goal })}
+      </p>
+      <div className="mt-4 h-3 overflow-hidden rounded-full bg-ink/10">
+        <div
+          className="h-full rounded-full bg-accent transition-[width]"
+          // A width from data: set through the CSSOM (allowed by the CSP), not a style attribute.
+          ref={(bar) => {
+            if (bar)
+              bar.style.width = `${Math.min(100, (referrals.joined / referrals.goal) * 100)}%`;
+          }}
+        />
+      </div>
+      {referrals.unlocked && code ? (
+        <ButtonLink
+          href={secondBonusPath(code)}
+          size="lg"
+          track={{ location: 'thank-you' }}
+          className="mt-6"
+        >
+          {secondBonusLabel}
+        </ButtonLink>
       ) : null}
-    </Section>
+    </div>
   );
 }
