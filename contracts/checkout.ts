@@ -6,7 +6,7 @@
  * random nonce, nothing about the person; Stripe hands it back on the Checkout Session, so a
  * sale lines up with the page views and sign-ups of its page, source and day.
  * No zod here: the page's script builds the link's query with these names; the reference itself
- * is made and read on the server alone (server/checkout/reference.ts).
+ * is made and read on the server alone (server/features/sales/reference.ts).
  */
 
 /** Where a checkout link goes: our redirect, on the page's own host. */

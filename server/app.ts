@@ -20,20 +20,19 @@ import { createProofOfWork, proofOfWorkRouter } from './api/proof-of-work';
 import { createLeadRateLimiter } from './api/rate-limit';
 import { referralsRouter } from './api/referrals';
 import { pageOrigins } from './api/same-origin';
-import { stripeWebhookRouter } from './api/stripe-webhook';
 import { subscriptionsRouter } from './api/subscriptions';
 import { waitlistRouter } from './api/waitlist';
 import { buildPaths } from './build-paths';
-import { checkoutReferences } from './checkout/reference';
-import { checkoutRedirect } from './checkout/router';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import {
+  addExperimentCheckout,
   type Exposures,
   experimentAttribution,
   experimentFor,
   wasLiveOn,
 } from './features/experiments';
+import { checkoutRedirect, checkoutReferences, stripeWebhookRouter } from './features/sales';
 import { type FeedSource, feedFiles, writingFeeds } from './feeds';
 import { forwardedClient } from './forwarded';
 import type { Logger } from './logger';
@@ -270,7 +269,11 @@ export function createApp({
     // A counted click spends from the page views' budget of its address.
     admit: (address: string) => pageViews?.admit(address) ?? true,
     ownerRoutes: () => site.ownerRoutes,
-    experimentOf: leadApi.experimentOf,
+    experiment: {
+      of: leadApi.experimentOf,
+      countClick: (click: Parameters<typeof addExperimentCheckout>[1]) =>
+        addExperimentCheckout(store, click),
+    },
   };
   app.get(
     checkoutPath,

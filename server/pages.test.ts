@@ -20,6 +20,7 @@ import { namedHosts, parseEnv } from './env';
 import { searchFilePaths } from './search-files';
 import { loadSite, type Site } from './site';
 import { createTestApp } from './testing/app';
+import { testReferences } from './testing/stripe';
 
 /**
  * The page server over the real build (`npm run build` runs before the tests), with the main
@@ -472,7 +473,11 @@ describe('GET /go/workshop (decision 020)', () => {
     expect(response.status).toBe(302);
     const target = new URL(response.headers.get('location') ?? '');
     expect(target.origin).toBe('https://buy.stripe.com');
-    expect(target.searchParams.get('client_reference_id')).toMatch(/^v1-[A-Za-z0-9]{8}-/);
+    // Our reference, signed: it reads back with the server's key.
+    expect(testReferences.read(target.searchParams.get('client_reference_id'))).toMatchObject({
+      path: '/cohort',
+      source: 'Instagram',
+    });
     const clicks = await store.db.selectFrom('checkout_clicks').selectAll().execute();
     expect(clicks).toEqual([
       expect.objectContaining({ path: '/cohort', source: 'Instagram', clicks: 1 }),

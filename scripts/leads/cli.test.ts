@@ -2,10 +2,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { readSaleEvent } from '../../server/checkout/stripe-events';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
 import { claimDueJobs, listJobs, parkJob } from '../../server/db/outbox';
-import { recordStripeEvent } from '../../server/db/sales';
+import { readSaleEvent, recordStripeEvent } from '../../server/features/sales';
 import { startFakeKit } from '../../server/providers/fake-kit';
 import { countRows, describeEachStore, type TestDatabase } from '../../server/testing/stores';
 import {
@@ -147,7 +146,7 @@ describeEachStore('npm run leads', ({ store, database }) => {
     expect((await leads('export', 'contacts', '--format', 'json')).stdout).toBe('[]\n');
   });
 
-  /** A Stripe event as the webhook records it (server/api/stripe-webhook.ts). */
+  /** A Stripe event as the webhook records it (server/features/sales/stripe-webhook.ts). */
   async function stripeEvent(event: object, jobs: ('owner-sale' | 'kit-buyer')[] = []) {
     const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
     if (parsed.kind !== 'record') throw new Error('not a sale event');

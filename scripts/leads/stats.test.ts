@@ -1,10 +1,8 @@
 import { expect, it } from 'vitest';
-import { readSaleEvent } from '../../server/checkout/stripe-events';
-import { addCheckoutClick } from '../../server/db/checkout-clicks';
 import { addContactSubmission, addSubscriber } from '../../server/db/leads';
 import { addPageViews } from '../../server/db/page-views';
-import { recordStripeEvent } from '../../server/db/sales';
 import type { Store } from '../../server/db/store';
+import { addCheckoutClick, readSaleEvent, recordStripeEvent } from '../../server/features/sales';
 import { describeEachStore } from '../../server/testing/stores';
 import {
   chargeRefundedEvent,

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { funnelPageKey } from '../../contracts/funnel-figures';
 import { normalizePath } from '../../contracts/routes';
 import { sourceName } from '../../contracts/traffic-source';
+import { salesWithRefunds } from '../features/sales';
 import { utcDay } from './page-views';
-import { salesWithRefunds } from './sales';
 import type { Store } from './store';
 
 /**

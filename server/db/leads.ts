@@ -153,7 +153,7 @@ export async function addSubscriber(
   });
 }
 
-/** Queues the outbox jobs of one lead (a sign-up, an enquiry or a sale: server/db/sales.ts). */
+/** Queues the outbox jobs of one lead (a sign-up, an enquiry or a sale: server/features/sales/store.ts). */
 export async function enqueue(
   trx: Transaction<Database>,
   leadId: string,

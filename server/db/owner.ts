@@ -2,8 +2,8 @@ import { type SqlBool, sql } from 'kysely';
 import { utmKeys } from '../../contracts/form-fields';
 import type { LatestLeads } from '../../contracts/owner-funnel';
 import type { SubscriptionList } from '../../contracts/subscription';
+import { forgetBuyer, pruneBuyers } from '../features/sales';
 import { subscriberStatus } from './kit-events';
-import { forgetBuyer, pruneBuyers } from './sales';
 import type { Store } from './store';
 
 /** The owner's commands (server/owner/commands/): export, latest leads, forget, prune. */

@@ -352,7 +352,7 @@ export type SaleStatus = 'pending' | 'paid' | 'failed';
 /**
  * One Stripe Checkout Session that completed (decision 020), keyed by its id: every event about it
  * lands on this one row. Amounts are in the currency's smallest unit (pence), as Stripe gives them.
- * The click it came from is read from our reference (server/checkout/reference.ts); a session
+ * The click it came from is read from our reference (server/features/sales/reference.ts); a session
  * without one (a Payment Link shared elsewhere) has no page, source or click day.
  */
 export interface SaleTable {

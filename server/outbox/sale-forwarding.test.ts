@@ -1,9 +1,8 @@
 import type { SendMailOptions } from 'nodemailer';
 import { expect, it } from 'vitest';
-import { readSaleEvent } from '../checkout/stripe-events';
 import { forgetPerson } from '../db/owner';
-import { recordStripeEvent } from '../db/sales';
 import { parseEnv } from '../env';
+import { readSaleEvent, recordStripeEvent } from '../features/sales';
 import { subscribingKit } from '../providers/fake-kit';
 import type { KitSubscription } from '../providers/kit';
 import { createOwnerMail } from '../providers/owner-mail';

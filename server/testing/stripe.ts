@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { checkoutReferences } from '../checkout/reference';
+import { checkoutReferences } from '../features/sales';
 import { testIpHashKey } from './app';
 
 /**

@@ -1,8 +1,8 @@
 import { type Expression, sql } from 'kysely';
 import type { ExperimentGoal } from '../../../contracts/content/experiments';
-import { salesWithRefunds } from '../../db/sales';
 import type { ExperimentCheckoutTable } from '../../db/schema';
 import type { Store } from '../../db/store';
+import { salesWithRefunds } from '../sales';
 
 /** One variant's counts in an experiment: visitor-days shown it, and the conversions it brought. */
 export interface VariantTally {

@@ -5,8 +5,8 @@ import {
   exportSubscribers,
   subscriberExportColumns,
 } from '../../db/owner';
-import { exportSales, saleExportColumns } from '../../db/sales';
 import type { Store } from '../../db/store';
+import { exportSales, saleExportColumns } from '../../features/sales';
 import { ownerCommand } from './command';
 import { toCsv } from './csv';
 import { sinceDate, sinceSchema, subscriptionListSchema } from './inputs';

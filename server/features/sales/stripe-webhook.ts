@@ -1,14 +1,10 @@
 import { Hono } from 'hono';
 import Stripe from 'stripe';
-import {
-  type ReadReference,
-  readSaleEvent,
-  StripeEventShapeError,
-} from '../checkout/stripe-events';
-import { type JobsForSale, recordStripeEvent } from '../db/sales';
-import type { Store } from '../db/store';
-import type { Logger } from '../logger';
-import { BodyReadError, readBodyText } from './read-body';
+import { BodyReadError, readBodyText } from '../../api/read-body';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import { type JobsForSale, recordStripeEvent } from './store';
+import { type ReadReference, readSaleEvent, StripeEventShapeError } from './stripe-events';
 
 /**
  * POST /api/stripe/webhook (decision 020): Stripe's events about the workshop's checkouts, mounted

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { sourceName } from '../../contracts/traffic-source';
-import type { StripeEventRecord } from '../db/sales';
-import type { SaleStatus } from '../db/schema';
+import { sourceName } from '../../../contracts/traffic-source';
+import type { SaleStatus } from '../../db/schema';
 import type { CheckoutClick } from './reference';
+import type { StripeEventRecord } from './store';
 
 /**
  * The Stripe events that record a sale (decision 020), read from a body whose signature has been
@@ -75,7 +75,7 @@ const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString(
 
 /**
  * The click a sale's `client_reference_id` names, when it is ours and may be believed
- * (server/checkout/reference.ts, signed; the experiment credited only when it was live): else
+ * (server/features/sales/reference.ts, signed; the experiment credited only when it was live): else
  * null, and the sale counts under no page, source or variant.
  */
 export type ReadReference = (reference: string | null) => CheckoutClick | null;

@@ -1,20 +1,19 @@
 import type { Context } from 'hono';
-import { checkoutParams } from '../../contracts/checkout';
-import { emailAddressSchema } from '../../contracts/email';
-import { normalizePath, type OwnerRoute, resolveRoute } from '../../contracts/routes';
-import type { NamedHosts } from '../../contracts/sites';
-import { sourceName, trafficSource } from '../../contracts/traffic-source';
-import { nextSession } from '../../contracts/workshop-sessions';
-import { returnPath } from '../api/same-origin';
-import { addCheckoutClick } from '../db/checkout-clicks';
-import { utcDay } from '../db/page-views';
-import type { Store } from '../db/store';
-import { addExperimentCheckout, type ExperimentOf } from '../features/experiments';
-import type { ClientOf } from '../forwarded';
-import type { Logger } from '../logger';
-import { isCountedRequest } from '../page-views/requests';
-import type { WorkshopCheckout } from '../site';
-import type { SiteHosts } from '../site-hosts';
+import { checkoutParams } from '../../../contracts/checkout';
+import { emailAddressSchema } from '../../../contracts/email';
+import { normalizePath, type OwnerRoute, resolveRoute } from '../../../contracts/routes';
+import type { NamedHosts } from '../../../contracts/sites';
+import { sourceName, trafficSource } from '../../../contracts/traffic-source';
+import { nextSession } from '../../../contracts/workshop-sessions';
+import { returnPath } from '../../api/same-origin';
+import { utcDay } from '../../db/page-views';
+import type { Store } from '../../db/store';
+import type { ClientOf } from '../../forwarded';
+import type { Logger } from '../../logger';
+import { isCountedRequest } from '../../page-views/requests';
+import type { WorkshopCheckout } from '../../site';
+import type { SiteHosts } from '../../site-hosts';
+import { addCheckoutClick } from './clicks';
 import type { CheckoutClick, CheckoutReferences } from './reference';
 
 /**
@@ -49,10 +48,23 @@ export interface CheckoutDeps {
   /** The owner's pages, whose clicks count by their path too. */
   ownerRoutes: () => readonly OwnerRoute[] | undefined;
   /**
-   * The experiment live on the click's page and the visitor's variant there
-   * (server/features/experiments/attribution.ts): the click counts under it, and the reference carries it.
+   * The experiments' part of a click, given by the app so that sales needs nothing of them
+   * (server/features/experiments/): the experiment live on the click's page and the visitor's
+   * variant there, which the reference carries, and the count of the click under that variant.
    */
-  experimentOf?: ExperimentOf;
+  experiment?: {
+    of(
+      request: Pick<Request, 'headers'>,
+      address: string,
+      page: string,
+    ): { name: string; variant: string; visitor: string } | null;
+    countClick(click: {
+      day: string;
+      experiment: string;
+      variant: string;
+      visitor: string;
+    }): Promise<void>;
+  };
   now?: () => Date;
 }
 
@@ -67,7 +79,7 @@ export function checkoutRedirect({
   references,
   admit,
   ownerRoutes,
-  experimentOf,
+  experiment,
   now = () => new Date(),
 }: CheckoutDeps) {
   return async (c: Context) => {
@@ -92,7 +104,7 @@ export function checkoutRedirect({
       ? sourceName(given)
       : trafficSource(from?.pathname ?? '', from?.search ?? '', '', siteHosts.own(hostHeader));
     const counted = isCountedRequest(c.req.raw) && admit(clientOf(c).address);
-    const shown = counted && page ? experimentOf?.(c.req.raw, clientOf(c).address, page) : null;
+    const shown = counted && page ? experiment?.of(c.req.raw, clientOf(c).address, page) : null;
     const click: CheckoutClick = {
       day: utcDay(time),
       host: siteHosts.of(hostHeader),
@@ -105,7 +117,7 @@ export function checkoutRedirect({
       try {
         await addCheckoutClick(store, click);
         if (shown) {
-          await addExperimentCheckout(store, {
+          await experiment?.countClick({
             day: click.day,
             experiment: shown.name,
             variant: shown.variant,

@@ -1,12 +1,11 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { refundedOf } from '../db/sales';
-import type { Store } from '../db/store';
-import { subscribingKit } from '../providers/fake-kit';
-import type { Kit } from '../providers/kit';
-import type { OwnerMail } from '../providers/owner-mail';
-import { createTestApp } from '../testing/app';
-import { describeEachStore } from '../testing/stores';
+import type { Store } from '../../db/store';
+import { subscribingKit } from '../../providers/fake-kit';
+import type { Kit } from '../../providers/kit';
+import type { OwnerMail } from '../../providers/owner-mail';
+import { createTestApp } from '../../testing/app';
+import { describeEachStore } from '../../testing/stores';
 import {
   chargeRefundedEvent,
   checkoutSessionEvent,
@@ -14,7 +13,8 @@ import {
   signed,
   testWebhookSecret,
   workshopSaleEvent,
-} from '../testing/stripe';
+} from '../../testing/stripe';
+import { refundedOf } from './store';
 
 const path = '/api/stripe/webhook';
 const mail: OwnerMail = {

@@ -1,5 +1,5 @@
-import type { CheckoutClickTable } from './schema';
-import type { Store } from './store';
+import type { CheckoutClickTable } from '../../db/schema';
+import type { Store } from '../../db/store';
 
 /** Clicks on checkout links (decision 020), counted like page views: only ever added to. */
 export type CheckoutClickKey = Omit<CheckoutClickTable, 'clicks'>;

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
-import { enqueue } from './leads';
-import type { Database, OutboxJobKind, SaleStatus, SaleTable } from './schema';
-import type { Store } from './store';
+import { enqueue } from '../../db/leads';
+import type { Database, OutboxJobKind, SaleStatus, SaleTable } from '../../db/schema';
+import type { Store } from '../../db/store';
 
 /**
  * Sales from Stripe's events (docs/decisions/020-stripe-sales.md). Stripe may deliver

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { parseEnv } from '../env';
-import { createLogger } from '../logger';
-import { createPageViewCounter } from '../page-views/counter';
-import type { Site } from '../site';
-import { siteHosts } from '../site-hosts';
-import { createTestApp } from '../testing/app';
-import { describeEachStore } from '../testing/stores';
-import { testReferences } from '../testing/stripe';
+import { parseEnv } from '../../env';
+import { createLogger } from '../../logger';
+import { createPageViewCounter } from '../../page-views/counter';
+import type { Site } from '../../site';
+import { siteHosts } from '../../site-hosts';
+import { createTestApp } from '../../testing/app';
+import { describeEachStore } from '../../testing/stores';
+import { testReferences } from '../../testing/stripe';
 
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

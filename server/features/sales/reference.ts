@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { slugPattern } from '../../contracts/content/fields';
+import { slugPattern } from '../../../contracts/content/fields';
 
 /**
  * The reference a checkout link carries to Stripe as `client_reference_id` (contracts/checkout.ts):
