@@ -108,7 +108,7 @@ async function sent(
 
 it('a sign-up the server took gives way to its thanks, focused, with the link that carries the share code', async () => {
   const { container, root } = await sent(
-    { kind: 'sent', data: { referralCode: 'AdaCodeAdaCo' } },
+    { kind: 'sent', data: { id: 'lead-1', referralCode: 'AdaCodeAdaCo' } },
     { bonusLink: { label: 'Your bonus', href: '/thank-you?code={code}' } },
   );
   expect(container.querySelector('form')).toBeNull();
@@ -121,7 +121,7 @@ it('a sign-up the server took gives way to its thanks, focused, with the link th
 });
 
 it('an inline sign-up keeps its form and says so under it; a refused one says the form’s own error', async () => {
-  const inline = await sent({ kind: 'sent', data: {} }, { successDisplay: 'inline' });
+  const inline = await sent({ kind: 'sent', data: { id: 'lead-2' } }, { successDisplay: 'inline' });
   expect(inline.container.querySelector('form')).not.toBeNull();
   expect(inline.container.querySelector('[aria-live] [role="status"]')?.textContent).toBe('Sent');
   expect(inline.container.querySelector('[role="alert"]')).toBeNull();

@@ -31,7 +31,9 @@ let root: Root;
 /** The section as hydrated on the thank-you page at `address`, the server counting `progress`. */
 async function shown(address: string, progress?: ReferralProgress) {
   window.history.replaceState(null, '', address);
-  const fetch = vi.fn(async () => Response.json(progress ?? { error: 'unknown' }));
+  const fetch = vi.fn<(path: string) => Promise<Response>>(async () =>
+    Response.json(progress ?? { error: 'unknown' }),
+  );
   vi.stubGlobal('fetch', fetch);
   const container = document.createElement('div');
   document.body.append(container);
