@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from '../logger';
+import type { Database, PageViewTable } from './schema';
+import type { Store } from './store';
 
 /**
  * Counts kept in memory between two writes (decision 013): a request only adds to a map, and a
@@ -73,4 +76,49 @@ export function flushing(flush: () => Promise<void>): { stop(): Promise<void> } 
       await flush();
     },
   };
+}
+
+/** Rows per INSERT: 6,000 parameters, well inside SQLite's and PostgreSQL's limits. */
+const rowsPerStatement = 1000;
+
+/** A table counted by key: a row per key, and the views added to it. */
+type CountedTable = {
+  [Table in keyof Database]: Database[Table] extends { views: number } ? Table : never;
+}[keyof Database];
+
+/**
+ * Adds counts to the stored ones in one write transaction: a row that exists gets its views
+ * added (never overwritten), so any number of instances can flush into one database. Rows go
+ * in key order, so two instances upserting the same rows take their locks in the same order
+ * and cannot deadlock on PostgreSQL. Each key may appear once; `columns` are the table's key.
+ */
+export async function addCounts<Table extends CountedTable>(
+  store: Store,
+  table: Table,
+  columns: ReadonlyArray<keyof Database[Table] & string>,
+  counts: readonly Database[Table][],
+): Promise<void> {
+  if (counts.length === 0) return;
+  const keyOf = (row: Database[Table]) =>
+    columns.map((column) => (row as unknown as Record<string, unknown>)[column]).join('\n');
+  const sorted = [...counts].sort((a, b) => {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  await store.write(async (trx) => {
+    for (let start = 0; start < sorted.length; start += rowsPerStatement) {
+      // Every counted table has the shape that matters here: a key and `views`.
+      await (trx as unknown as Kysely<Pick<Database, 'page_views'>>)
+        .insertInto(table as 'page_views')
+        .values(sorted.slice(start, start + rowsPerStatement) as unknown as PageViewTable[])
+        .onConflict((conflict) =>
+          conflict
+            .columns([...columns] as unknown as Array<keyof PageViewTable>)
+            .doUpdateSet((eb) => ({
+              views: eb(`${table as 'page_views'}.views`, '+', eb.ref('excluded.views')),
+            })),
+        )
+        .execute();
+    }
+  });
 }

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Experiment } from '../../contracts/content/experiments';
 import { addSubscriber } from '../db/leads';
-import { addExposures, utcDay } from '../db/page-views';
 import { parseEnv } from '../env';
+import { createExposures } from '../features/experiments';
+import { createLogger } from '../logger';
 import { createForwarding } from '../outbox/forwarding';
 import { countRows, describeEachStore } from '../testing/stores';
 import { queueWeeklyReport, reportWeeks, weeklyReport } from './weekly-report';
@@ -85,17 +86,16 @@ describeEachStore('the weekly report', ({ store, database }) => {
       sampleSize: 100,
     };
     // Shown today: a sign-up counts for the variant its visitor key was shown that day.
-    const exposures = ['control', 'first-to-read'].flatMap((variant) =>
-      Array.from({ length: 40 }, (_, index) => ({
-        day: utcDay(new Date()),
-        experiment: headline.name,
-        variant,
-        visitor: `${variant}-${index}`,
-        client: `client-${variant}-${index}`,
-        views: 1,
-      })),
-    );
-    await addExposures(store(), exposures);
+    const exposures = createExposures({ store: store(), logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })) });
+    for (const variant of ['control', 'first-to-read']) {
+      for (let index = 0; index < 40; index++) {
+        exposures.expose(
+          { key: `${variant}-${index}`, client: `client-${variant}-${index}` },
+          { name: headline.name, variant },
+        );
+      }
+    }
+    await exposures.flush();
     for (const [index, variant] of ['control', 'first-to-read', 'first-to-read'].entries()) {
       await addSubscriber(
         store(),

@@ -1,9 +1,10 @@
 import { countBatch, flushing } from '../../db/count-batch';
-import { addExposures, type ExposureCount, utcDay } from '../../db/page-views';
+import { utcDay } from '../../db/page-views';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import type { Visitor } from '../../page-views/counter';
 import type { Shown } from './attribution';
+import { addExposures, type ExposureCount } from './store';
 
 /**
  * Who was shown which variant of an experiment (docs/decisions/027-experiments.md): one row per

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { addSubscriber } from '../../db/leads';
-import { addExposures, utcDay } from '../../db/page-views';
+import { utcDay } from '../../db/page-views';
 import type { Store } from '../../db/store';
 import { describeEachStore } from '../../testing/stores';
-import { addExperimentCheckout, experimentTallies } from './store';
+import { addExperimentCheckout, addExposures, experimentTallies } from './store';
 
 const experiment = 'waitlist-headline';
 

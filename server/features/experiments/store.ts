@@ -1,6 +1,7 @@
 import { type Expression, sql } from 'kysely';
 import type { ExperimentGoal } from '../../../contracts/content/experiments';
-import type { ExperimentCheckoutTable } from '../../db/schema';
+import { addCounts } from '../../db/count-batch';
+import type { ExperimentCheckoutTable, ExperimentExposureTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { salesWithRefunds } from '../sales';
 
@@ -187,3 +188,9 @@ export async function experimentTallies(
   for (const row of confirmed) if (row.variant) tallyOf(row.variant).confirmed = Number(row.count);
   return tallies;
 }
+
+export type ExposureCount = ExperimentExposureTable;
+
+/** Adds exposures to experiments' variants: the one writer of experiment_exposures. */
+export const addExposures = (store: Store, counts: readonly ExposureCount[]) =>
+  addCounts(store, 'experiment_exposures', ['day', 'experiment', 'variant', 'visitor'], counts);
