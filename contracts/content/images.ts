@@ -1,7 +1,8 @@
 import { type ImageAsset, type ImageRef, isImageSchema, type Resolved } from './fields';
 import type { Content } from './index';
 import { type ContentFile, type ContentName, contentFiles, pageFile, postFile } from './index';
-import { parsePostText, picturesOf } from './post-text';
+import { picturesOf } from './markdown/tree';
+import { parsePostText } from './post-text';
 import { optionFor, type Schema, viewOf } from './schema-walk';
 
 /** Every image reference in a value, with its path, found by walking the value beside its schema. */

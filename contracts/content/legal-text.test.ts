@@ -5,6 +5,9 @@ import { parseInlineText, parseLegalText, sectionId } from './legal-text';
 import { checkContentFile } from './load';
 
 const text = (...lines: string[]) => lines.join('\n');
+const words = (text: string) => ({ kind: 'text', text }) as const;
+const link = (label: string, href: string, external: boolean) =>
+  ({ kind: 'link', href, external, children: [words(label)] }) as const;
 
 describe('a legal text', () => {
   it('is sections, each under its "## " heading with an address made from its words', () => {
@@ -34,18 +37,22 @@ describe('a legal text', () => {
       {
         kind: 'paragraph',
         text: [
-          'Run by ',
-          { owner: 'company name' },
-          ', at ',
-          { owner: 'address' },
-          '. See the ',
-          { label: 'cookie notice', href: '/cookies', external: false },
-          '.',
+          words('Run by '),
+          { kind: 'owner-detail', what: 'company name' },
+          words(', at '),
+          { kind: 'owner-detail', what: 'address' },
+          words('. See the '),
+          link('cookie notice', '/cookies', false),
+          words('.'),
         ],
       },
       {
         kind: 'list',
-        items: [['one ', { label: 'ICO', href: 'https://ico.org.uk/', external: true }], ['two']],
+        ordered: false,
+        items: [
+          [{ kind: 'paragraph', text: [words('one '), link('ICO', 'https://ico.org.uk/', true)] }],
+          [{ kind: 'paragraph', text: [words('two')] }],
+        ],
       },
     ]);
   });
@@ -88,10 +95,10 @@ describe('a legal text', () => {
 
   it('reads a table cell’s links and markers, and refuses HTML in it', () => {
     expect(parseInlineText('See [[Owner: host]] and [this](/privacy)').text).toEqual([
-      'See ',
-      { owner: 'host' },
-      ' and ',
-      { label: 'this', href: '/privacy', external: false },
+      words('See '),
+      { kind: 'owner-detail', what: 'host' },
+      words(' and '),
+      link('this', '/privacy', false),
     ]);
     expect(parseInlineText('a <b>bold</b> claim').problems).not.toEqual([]);
   });

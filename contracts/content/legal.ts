@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { day, line, pageMeta, paragraph, refuseControlCharacters } from './fields';
-import { parseInlineText, parseLegalText, type TextProblem } from './legal-text';
+import { parseInlineText, parseLegalText } from './legal-text';
+import type { TextProblem } from './markdown/profile';
 
 /**
  * A table of a legal page, kept in the front matter (a table in Markdown would not survive the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePostText, picturesOf, plainText, wordCount } from './post-text';
+import { picturesOf, plainText, wordCount } from './markdown/tree';
+import { parsePostText } from './post-text';
 
 describe("a post's text", () => {
   it('reads headings, paragraphs with their emphasis and links, lists, quotations, code and pictures', () => {

@@ -108,3 +108,38 @@ it('makes none from a render without the writing', async () => {
   await writeFile(file, JSON.stringify({ content: {} }));
   expect(await newslettersIn(file, 'https://jamie.example')).toEqual([]);
 });
+
+it("draws every kind a post's text may hold as plain email HTML, from the one tree", async () => {
+  const file = await renderInput({
+    'every-kind': {
+      ...post,
+      newsletter: true,
+      body: [
+        '### A _third_ level',
+        '',
+        '1. **one** and `code`',
+        '   - inner',
+        '',
+        '> said  ',
+        '> twice',
+        '',
+        '```',
+        'a < b',
+        '```',
+        '',
+        '---',
+        '',
+        '[[Owner: company]] stays words in a post.',
+      ].join('\n'),
+    },
+  });
+  const [email] = await newslettersIn(file, 'https://jamie.example');
+  expect(email?.html.split('\n').slice(1)).toEqual([
+    '<h3>A <em>third</em> level</h3>',
+    '<ol><li><p><strong>one</strong> and <code>code</code></p><ul><li><p>inner</p></li></ul></li></ol>',
+    '<blockquote><p>said<br>twice</p></blockquote>',
+    '<pre><code>a &#60; b</code></pre>',
+    '<hr>',
+    '<p>[[Owner: company]] stays words in a post.</p>',
+  ]);
+});

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { type PostBlock, type PostInline, parsePostText } from '../../contracts/content/post-text';
+import type { MarkdownBlock, MarkdownInline } from '../../contracts/content/markdown/tree';
+import { parsePostText } from '../../contracts/content/post-text';
 import { postIdOf } from '../../contracts/content/posts';
 import { escapeMarkup } from '../../contracts/escape-markup';
 
@@ -98,11 +99,11 @@ interface Links {
   picture(src: string, alt: string): string;
 }
 
-function inlineHtml(text: readonly PostInline[], links: Links): string {
+function inlineHtml(text: readonly MarkdownInline[], links: Links): string {
   return text.map((part) => partHtml(part, links)).join('');
 }
 
-function partHtml(part: PostInline, links: Links): string {
+function partHtml(part: MarkdownInline, links: Links): string {
   switch (part.kind) {
     case 'text':
       return escapeMarkup(part.text);
@@ -116,14 +117,18 @@ function partHtml(part: PostInline, links: Links): string {
       return '<br>';
     case 'link':
       return `<a href="${escapeMarkup(links.href(part.href))}">${inlineHtml(part.children, links)}</a>`;
+    case 'owner-detail':
+      // The legal pages' marker: a post's profile reads `[[Owner: …]]` as the words they are.
+      return '';
   }
 }
 
 /**
- * A block of the text as plain HTML: the email template Kit wraps it in gives the type. The
- * owner's words are escaped, and only the elements below are made.
+ * A block of the post's tree (contracts/content/markdown/tree.ts) as plain HTML: the email
+ * template Kit wraps it in gives the type. The owner's words are escaped, and only the elements
+ * below are made.
  */
-function blockHtml(block: PostBlock, links: Links): string {
+function blockHtml(block: MarkdownBlock, links: Links): string {
   switch (block.kind) {
     case 'heading':
       return `<h${block.level}>${inlineHtml(block.text, links)}</h${block.level}>`;
@@ -144,5 +149,9 @@ function blockHtml(block: PostBlock, links: Links): string {
       return links.picture(block.src, block.alt);
     case 'rule':
       return '<hr>';
+    case 'table':
+    case 'consent-button':
+      // The legal pages' markers, which a post's profile does not read.
+      return '';
   }
 }

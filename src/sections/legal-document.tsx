@@ -1,13 +1,14 @@
-import { Fragment } from 'react';
 import {
-  type Inline,
-  type LegalBlock,
   type LegalSection,
   parseInlineText,
   parseLegalText,
   parseText,
-  type RichText,
 } from '../../contracts/content/legal-text';
+import {
+  MarkdownBlocks,
+  MarkdownInlineText,
+  type MarkdownParts,
+} from '../components/markdown-text';
 import { PageLayout } from '../components/page-layout';
 import { Button } from '../components/ui/button';
 import { Container } from '../components/ui/container';
@@ -21,48 +22,12 @@ type LegalTableContent = NonNullable<LegalDocument['table']>;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
-const linkClass =
-  'font-semibold underline decoration-accent-strong decoration-2 underline-offset-4 transition-colors hover:decoration-ink';
-
-/** The words of a run of text, as a React key. */
-const textKey = (text: RichText) =>
-  text
-    .map((part) => (typeof part === 'string' ? part : 'owner' in part ? part.owner : part.label))
-    .join('');
-
-/** One run of text; the owner's still-missing details are highlighted so none is missed. */
-function InlinePart({ part, labels }: { part: Inline; labels: Labels }) {
-  if (typeof part === 'string') return part;
-  if ('owner' in part) {
-    return (
-      <mark className="rounded-sm bg-accent box-decoration-clone px-1 font-semibold text-on-accent outline-1 outline-ink outline-dashed">
-        [{labels.ownerDetail}: {part.owner}]
-      </mark>
-    );
-  }
-  const newTab = part.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
-  return (
-    <a className={linkClass} href={part.href} {...newTab}>
-      {part.label}
-    </a>
-  );
-}
-
-function Rich({ text, labels }: { text: RichText; labels: Labels }) {
-  return text.map((part, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: static content: a run's place is its identity.
-    <Fragment key={index}>
-      <InlinePart part={part} labels={labels} />
-    </Fragment>
-  ));
-}
-
 /**
  * A table that stays readable at 375 px without scrolling sideways: below `md` each row becomes a
  * card (its row header on top, each cell under its column's name); from `md` a plain table. The
  * repeated column names are for sight only, assistive technology has the real headers.
  */
-function LegalTable({ table, labels }: { table: LegalTableContent; labels: Labels }) {
+function LegalTable({ table, parts }: { table: LegalTableContent; parts: MarkdownParts }) {
   const [, ...detailColumns] = table.columns;
   return (
     <table className="mt-6 w-full border-collapse text-left text-step--1">
@@ -96,7 +61,7 @@ function LegalTable({ table, labels }: { table: LegalTableContent; labels: Label
                 <span aria-hidden="true" className="block text-muted md:hidden">
                   {detailColumns[index]}
                 </span>
-                <Rich text={parseInlineText(cell).text} labels={labels} />
+                <MarkdownInlineText text={parseInlineText(cell).text} parts={parts} />
               </td>
             ))}
           </tr>
@@ -106,42 +71,39 @@ function LegalTable({ table, labels }: { table: LegalTableContent; labels: Label
   );
 }
 
-interface BlockContext {
-  labels: Labels;
-  table: LegalDocument['table'];
-}
-
-function Block({ block, context }: { block: LegalBlock; context: BlockContext }) {
-  const { labels, table } = context;
-  switch (block.kind) {
-    case 'paragraph':
-      return (
-        <p className="mt-4 max-w-prose">
-          <Rich text={block.text} labels={labels} />
-        </p>
-      );
-    case 'list':
-      return (
-        <ul className="mt-4 max-w-prose list-disc space-y-2 pl-6 marker:text-muted">
-          {block.items.map((item) => (
-            <li key={textKey(item)}>
-              <Rich text={item} labels={labels} />
-            </li>
-          ))}
-        </ul>
-      );
-    case 'table':
+/**
+ * How a legal page draws its text (contracts/content/legal-text.ts), and an owner's page its
+ * prose: the owner's still-missing details highlighted so none is missed, the file's table and
+ * the consent settings button where their markers stand.
+ */
+function legalParts(labels: Labels, table?: LegalDocument['table']): MarkdownParts {
+  const parts: MarkdownParts = {
+    block: {
+      paragraph: (_, inner, place) =>
+        // A list item's one paragraph is its words alone.
+        place === 'item' ? inner : <p className="mt-4 max-w-prose">{inner}</p>,
+      list: (_, inner) => (
+        <ul className="mt-4 max-w-prose list-disc space-y-2 pl-6 marker:text-muted">{inner}</ul>
+      ),
       // The schema holds a table and its marker together (contracts/content/legal.ts).
-      return table ? <LegalTable table={table} labels={labels} /> : null;
-    case 'consent-button':
+      table: () => (table ? <LegalTable table={table} parts={parts} /> : null),
       // A plain button: the consent banner's script finds it by `data-consent-open` and shows
       // it (D20); without that script it could do nothing, so it starts hidden.
-      return (
+      'consent-button': (block) => (
         <Button type="button" variant="secondary" className="mt-6" data-consent-open="" hidden>
           {block.label}
         </Button>
-      );
-  }
+      ),
+    },
+    inline: {
+      'owner-detail': (part) => (
+        <mark className="rounded-sm bg-accent box-decoration-clone px-1 font-semibold text-on-accent outline-1 outline-ink outline-dashed">
+          [{labels.ownerDetail}: {part.what}]
+        </mark>
+      ),
+    },
+  };
+  return parts;
 }
 
 /**
@@ -149,13 +111,10 @@ function Block({ block, context }: { block: LegalBlock; context: BlockContext })
  * paragraphs, lists and links as a legal page shows them.
  */
 export function Prose({ text, labels }: { text: string; labels: Labels }) {
-  return parseText(text).blocks.map((block, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: static content: a block's place is its identity.
-    <Block key={index} block={block} context={{ labels, table: undefined }} />
-  ));
+  return <MarkdownBlocks blocks={parseText(text).blocks} parts={legalParts(labels)} />;
 }
 
-function DocumentSection({ section, context }: { section: LegalSection; context: BlockContext }) {
+function DocumentSection({ section, parts }: { section: LegalSection; parts: MarkdownParts }) {
   const headingId = `${section.id}-heading`;
   return (
     <section
@@ -166,10 +125,7 @@ function DocumentSection({ section, context }: { section: LegalSection; context:
       <h2 id={headingId} className="text-step-3 uppercase">
         {section.heading}
       </h2>
-      {section.blocks.map((block, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static content: a block's place is its identity.
-        <Block key={index} block={block} context={context} />
-      ))}
+      <MarkdownBlocks blocks={section.blocks} parts={parts} />
     </section>
   );
 }
@@ -215,7 +171,7 @@ export function LegalDocumentView({
   labels: Labels;
 }) {
   const { sections } = parseLegalText(document.body);
-  const context = { labels, table: document.table };
+  const parts = legalParts(labels, document.table);
   return (
     <>
       <PageHero
@@ -233,7 +189,7 @@ export function LegalDocumentView({
         <Contents sections={sections} labels={labels} />
         <div className="min-w-0 max-w-3xl space-y-12">
           {sections.map((section) => (
-            <DocumentSection key={section.id} section={section} context={context} />
+            <DocumentSection key={section.id} section={section} parts={parts} />
           ))}
         </div>
       </Container>

@@ -1,4 +1,5 @@
-import { parsePostText, wordCount } from '../../../../contracts/content/post-text';
+import { wordCount } from '../../../../contracts/content/markdown/tree';
+import { parsePostText } from '../../../../contracts/content/post-text';
 import {
   indexPageCount,
   indexPath,
