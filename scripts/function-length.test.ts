@@ -16,8 +16,6 @@ const limit = 100;
 const beingSplit = new Set([
   // The app's one long wiring: becomes a loop over the features.
   'server/app.ts createApp',
-  // Page views and the experiments' exposures in one closure: the exposures move to experiments.
-  'server/page-views/counter.ts createPageViewCounter',
   // The funnel's store functions in one object: one named function per question.
   'server/db/funnel.ts funnel',
   // Forwarding and the outbox worker: each job's steps become functions beside them.

@@ -88,58 +88,13 @@ export function createPageViewCounter({
     logger,
     what: 'page views',
   });
-  /** Salts by day, as stored (see dailySalts); one made here only when a day has none yet. */
-  const salts = new Map<string, string>();
-  let saltsSyncedOn = '';
+  const salts = visitorSalts(store, now);
   let writing = Promise.resolve();
-  /** Counted requests by address in the current window, dropped whole when it ends. */
-  const budget = new Map<string, number>();
-  let budgetWindow = 0;
-
-  function admit(address: string): boolean {
-    if (perAddress === 0) return true;
-    const window = Math.floor(now().getTime() / budgetWindowMs);
-    if (window !== budgetWindow) {
-      budget.clear();
-      budgetWindow = window;
-    }
-    const spent = budget.get(address);
-    if (spent === undefined && budget.size >= maxBudgetAddresses) return false;
-    if ((spent ?? 0) >= perAddress) return false;
-    budget.set(address, (spent ?? 0) + 1);
-    return true;
-  }
-
-  function saltFor(day: string): string {
-    let salt = salts.get(day);
-    if (!salt) {
-      // Only after a day without reaching the database: proposed to it at the next flush.
-      salt = newSalt();
-      salts.set(day, salt);
-    }
-    return salt;
-  }
-
-  /** Once a day: today's and tomorrow's salts shared with every instance, older ones deleted. */
-  async function syncSalts(): Promise<void> {
-    const time = now();
-    const today = utcDay(time);
-    if (saltsSyncedOn === today) return;
-    const proposed = new Map(
-      [today, utcDay(new Date(time.getTime() + dayMs))].map((day) => [
-        day,
-        salts.get(day) ?? newSalt(),
-      ]),
-    );
-    const stored = await dailySalts(store, today, proposed);
-    salts.clear();
-    for (const [day, salt] of stored) salts.set(day, salt);
-    saltsSyncedOn = today;
-  }
+  const admit = addressBudget(perAddress, now);
 
   async function writePending(): Promise<void> {
     try {
-      await syncSalts();
+      await salts.sync();
     } catch (error) {
       logger.error({ err: error }, 'page view salts not synced; trying again at the next flush');
     }
@@ -156,7 +111,7 @@ export function createPageViewCounter({
     // tomorrow's salt gives another, and once today's salt is deleted nothing links them.
     // A one-shot SHA-256 behind the secret salt: a quarter of an HMAC's cost on every page
     // request, and as unlinkable (nobody needs to verify this hash, only to fail to invert it).
-    const client = `${saltFor(day)}\n${host}\n${address}`;
+    const client = `${salts.of(day)}\n${host}\n${address}`;
     const key = hash('sha256', `${client}\n${browser}`, 'base64url').slice(0, 22);
     return { key, client: hash('sha256', client, 'base64url').slice(0, 22), day, host, hostHeader };
   }
@@ -191,6 +146,64 @@ export function createPageViewCounter({
       writing = writing.then(writePending);
       return writing;
     },
+  };
+}
+
+/**
+ * The visitor keys' daily salts (decision 013), as stored (see dailySalts): `of` a day, one made
+ * here only when the day has none yet; `sync` once a day shares today's and tomorrow's with every
+ * instance and deletes older ones.
+ */
+function visitorSalts(store: Store, now: () => Date) {
+  const salts = new Map<string, string>();
+  let syncedOn = '';
+  return {
+    of(day: string): string {
+      let salt = salts.get(day);
+      if (!salt) {
+        // Only after a day without reaching the database: proposed to it at the next flush.
+        salt = newSalt();
+        salts.set(day, salt);
+      }
+      return salt;
+    },
+    async sync(): Promise<void> {
+      const time = now();
+      const today = utcDay(time);
+      if (syncedOn === today) return;
+      const proposed = new Map(
+        [today, utcDay(new Date(time.getTime() + dayMs))].map((day) => [
+          day,
+          salts.get(day) ?? newSalt(),
+        ]),
+      );
+      const stored = await dailySalts(store, today, proposed);
+      salts.clear();
+      for (const [day, salt] of stored) salts.set(day, salt);
+      syncedOn = today;
+    },
+  };
+}
+
+/**
+ * Spends one of an address's counted requests in the current window; false once they are spent
+ * (PageViewCounter `admit`). Each window starts afresh, its counts dropped whole.
+ */
+function addressBudget(perAddress: number, now: () => Date): (address: string) => boolean {
+  const budget = new Map<string, number>();
+  let budgetWindow = 0;
+  return (address) => {
+    if (perAddress === 0) return true;
+    const window = Math.floor(now().getTime() / budgetWindowMs);
+    if (window !== budgetWindow) {
+      budget.clear();
+      budgetWindow = window;
+    }
+    const spent = budget.get(address);
+    if (spent === undefined && budget.size >= maxBudgetAddresses) return false;
+    if ((spent ?? 0) >= perAddress) return false;
+    budget.set(address, (spent ?? 0) + 1);
+    return true;
   };
 }
 
