@@ -1,15 +1,8 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
 import { erasureAnswerSchema, funnelApi } from '../../contracts/owner-funnel';
 import { postJson } from '../lib/api-client';
-import {
-  dangerButtonClass,
-  FieldWithButton,
-  Problem,
-  problemOf,
-  quietButtonClass,
-  Section,
-} from './room-ui';
+import { ConfirmStep, FieldWithButton, Problem, problemOf, Section } from './room-ui';
 import { words } from './words';
 
 /**
@@ -23,14 +16,9 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const emailId = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
-  // The question appears where the owner is: focus moves to it, and back to the field after.
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
-
+  // The question takes the focus when it appears (ConfirmStep); it comes back to the field after.
   function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setProblem(null);
@@ -87,25 +75,15 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
         />
       </form>
       {confirming && (
-        <fieldset className="max-w-xl rounded-card border-2 border-danger p-4">
-          <legend className="float-left mb-3 w-full font-semibold">
-            {words.erasure.confirm(email.trim())}
-          </legend>
-          <div className="clear-left flex flex-wrap gap-3">
-            <button
-              ref={confirmRef}
-              type="button"
-              className={dangerButtonClass}
-              disabled={busy}
-              onClick={() => void erase()}
-            >
-              {words.erasure.yes}
-            </button>
-            <button type="button" className={quietButtonClass} disabled={busy} onClick={cancel}>
-              {words.erasure.cancel}
-            </button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={words.erasure.confirm(email.trim())}
+          yes={words.erasure.yes}
+          cancel={words.erasure.cancel}
+          busy={busy}
+          danger
+          onYes={() => void erase()}
+          onCancel={cancel}
+        />
       )}
       {problem && <Problem message={problem} />}
       <p role="status" className="font-semibold">

@@ -12,9 +12,10 @@ import {
 import { publishedSchema } from '../../contracts/owner-publish';
 import { getJson, postJson } from '../lib/api-client';
 import {
-  buttonClass,
+  ConfirmStep,
   FieldWithButton,
   fieldClass,
+  Heading,
   HeadRow,
   numberClass,
   Problem,
@@ -22,6 +23,7 @@ import {
   quietButtonClass,
   RoomTable,
   Section,
+  subheadingClass,
 } from './room-ui';
 import { words } from './words';
 
@@ -72,14 +74,14 @@ export function ExperimentsView({
         <article
           key={experiment.name}
           aria-labelledby={`experiment-${experiment.name}`}
-          className="flex flex-col gap-3"
+          className="mt-4 flex flex-col gap-3 border-t border-line pt-6"
         >
-          <h3 id={`experiment-${experiment.name}`} className="text-step-1 font-semibold">
+          <Heading id={`experiment-${experiment.name}`} className={subheadingClass}>
             {experiment.name}{' '}
             <span className="text-step--1 font-normal text-muted">
               · {experiment.live ? text.running : text.notRunning}
             </span>
-          </h3>
+          </Heading>
           {experiment.note && <p className="max-w-prose">{experiment.note}</p>}
           <p className="text-muted">
             {text.on(experiment.page, text.goals[experiment.goal] ?? experiment.goal)}{' '}
@@ -167,7 +169,7 @@ function StandingTable({ experiment }: { experiment: ExperimentStanding }) {
 
 /**
  * The sample a next experiment would need on each page, from its last four weeks and the
- * smallest lift the owner would care to detect (server/experiments/plan.ts).
+ * smallest lift the owner would care to detect (server/features/experiments/plan.ts).
  */
 function NextPlan({ version }: { version: number }) {
   const text = words.experiments;
@@ -190,10 +192,13 @@ function NextPlan({ version }: { version: number }) {
   }, [version]);
 
   return (
-    <section aria-labelledby="experiment-plan" className="flex flex-col gap-3">
-      <h3 id="experiment-plan" className="text-step-1 font-semibold">
+    <section
+      aria-labelledby="experiment-plan"
+      className="mt-8 flex flex-col gap-3 border-t border-line pt-8"
+    >
+      <Heading id="experiment-plan" className={subheadingClass}>
         {text.planHeading}
-      </h3>
+      </Heading>
       <p className="max-w-prose">{text.planLead}</p>
       <form
         className="flex max-w-md flex-col gap-1"
@@ -270,13 +275,9 @@ function MakeThePage({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const selectId = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
 
-  // The question appears where the owner is: focus moves to it, and back to the choice after.
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
+  // The question takes the focus when it appears (ConfirmStep); it comes back to the choice after.
 
   async function end() {
     setBusy(true);
@@ -329,33 +330,17 @@ function MakeThePage({
         )}
       </form>
       {confirming && (
-        <fieldset className="rounded-card border-2 border-line p-4">
-          <legend className="float-left mb-3 w-full font-semibold">
-            {text.confirm(variant, experiment.page)}
-          </legend>
-          <div className="clear-left flex flex-wrap gap-3">
-            <button
-              ref={confirmRef}
-              type="button"
-              className={buttonClass}
-              disabled={busy}
-              onClick={() => void end()}
-            >
-              {busy ? text.publishing : text.yes}
-            </button>
-            <button
-              type="button"
-              className={quietButtonClass}
-              disabled={busy}
-              onClick={() => {
-                setConfirming(false);
-                selectRef.current?.focus();
-              }}
-            >
-              {text.cancel}
-            </button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={text.confirm(variant, experiment.page)}
+          yes={busy ? text.publishing : text.yes}
+          cancel={text.cancel}
+          busy={busy}
+          onYes={() => void end()}
+          onCancel={() => {
+            setConfirming(false);
+            selectRef.current?.focus();
+          }}
+        />
       )}
       {problem && <Problem message={problem} />}
     </div>

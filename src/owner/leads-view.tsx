@@ -86,40 +86,7 @@ export function LeadsView({ version }: { version: number }) {
               ? words.leads.noMatch(search)
               : words.leads.none}
       </p>
-      {leads && leads.length > 0 && (
-        <RoomTable label={words.leads.heading}>
-          <HeadRow
-            columns={[
-              words.leads.email,
-              words.leads.name,
-              words.leads.what,
-              words.leads.status,
-              words.leads.source,
-              words.leads.page,
-              words.leads.when,
-            ]}
-          />
-          <tbody>
-            {leads.map((lead) => (
-              <tr key={lead.id} className="border-b border-line align-top">
-                <th scope="row" className="py-2 pr-3 pl-4 text-left font-medium whitespace-nowrap">
-                  {lead.email}
-                </th>
-                <td className="py-2 pr-3 whitespace-nowrap">{lead.name ?? words.room.nobody}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">
-                  {lead.list ? words.leads.signUp(lead.list) : words.leads.enquiry}
-                </td>
-                <td className="py-2 pr-3 whitespace-nowrap">
-                  {lead.status ? words.leads.statuses[lead.status] : words.room.nobody}
-                </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{lead.source ?? words.room.nobody}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{lead.page ?? words.room.nobody}</td>
-                <td className="py-2 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </RoomTable>
-      )}
+      {leads && leads.length > 0 && <LeadsTable leads={leads} />}
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-3">
           {exportLink('subscribers', words.leads.exportSignUps)}
@@ -129,5 +96,43 @@ export function LeadsView({ version }: { version: number }) {
         <p className="text-step--1 text-muted">{words.leads.exportHint}</p>
       </div>
     </Section>
+  );
+}
+
+/** The leads, newest first: who, what they sent, where Kit has them, where they came from. */
+function LeadsTable({ leads }: { leads: LatestLeads['leads'] }) {
+  return (
+    <RoomTable label={words.leads.heading}>
+      <HeadRow
+        columns={[
+          words.leads.email,
+          words.leads.name,
+          words.leads.what,
+          words.leads.status,
+          words.leads.source,
+          words.leads.page,
+          words.leads.when,
+        ]}
+      />
+      <tbody>
+        {leads.map((lead) => (
+          <tr key={lead.id} className="border-b border-line align-top">
+            <th scope="row" className="py-2 pr-3 pl-4 text-left font-medium whitespace-nowrap">
+              {lead.email}
+            </th>
+            <td className="py-2 pr-3 whitespace-nowrap">{lead.name ?? words.room.nobody}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">
+              {lead.list ? words.leads.signUp(lead.list) : words.leads.enquiry}
+            </td>
+            <td className="py-2 pr-3 whitespace-nowrap">
+              {lead.status ? words.leads.statuses[lead.status] : words.room.nobody}
+            </td>
+            <td className="py-2 pr-3 whitespace-nowrap">{lead.source ?? words.room.nobody}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">{lead.page ?? words.room.nobody}</td>
+            <td className="py-2 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </RoomTable>
   );
 }

@@ -1,5 +1,5 @@
 import type { NextNewsletters } from '../../contracts/owner-publish';
-import { when } from './room-ui';
+import { Heading, when } from './room-ui';
 import { words } from './words';
 
 const text = words.publish;
@@ -37,7 +37,7 @@ export function PublishNewsletters({
   if (newsletters.posts.length === 0) return null;
   return (
     <section aria-label={text.newsletters} className="flex max-w-prose flex-col gap-2">
-      <h3 className="font-semibold">{text.newsletters}</h3>
+      <Heading className="font-semibold">{text.newsletters}</Heading>
       <ul className="flex flex-col gap-2">
         {newsletters.posts.map((post) => {
           const sending = sendLate.includes(post.id);

@@ -11,11 +11,13 @@ import { getJson, postJson } from '../lib/api-client';
 import { PublishNewsletters } from './publish-newsletters';
 import {
   buttonClass,
+  Heading,
   HeadRow,
   Problem,
   quietButtonClass,
   RoomTable,
   Section,
+  subheadingClass,
   when,
 } from './room-ui';
 import { words } from './words';
@@ -25,9 +27,18 @@ const text = words.publish;
 
 /**
  * Publish, preview and roll back (server/owner/publish/router.ts): the working copy the editor
- * saved goes live with one press, every earlier version can come back with another.
+ * saved goes live with one press, every earlier version can come back with another. The first
+ * view shows it without the versions (`history`), the Publish view with them.
  */
-export function PublishView({ version, onChange }: { version: number; onChange: () => void }) {
+export function PublishView({
+  version,
+  onChange,
+  history = true,
+}: {
+  version: number;
+  onChange: () => void;
+  history?: boolean;
+}) {
   const [versions, setVersions] = useState<Versions | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,11 +88,83 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
     setBusy(null);
   }
 
-  const served = versions?.served ?? 0;
-  const failed = versions?.failed;
-  const usage = versions?.usage;
   return (
     <Section id="publish" heading={text.heading}>
+      {versions && <ServingNow versions={versions} />}
+      {versions && (
+        <PublishNewsletters
+          newsletters={versions.newsletters}
+          sendLate={sendLate}
+          onSendLate={setSendLate}
+          disabled={busy !== null}
+        />
+      )}
+      <PublishButtons
+        busy={busy}
+        onPreview={() => void showPreview()}
+        onPublish={() =>
+          void act('publish', 'publish', (version) => text.published(version.number), {
+            sendLate,
+          })
+        }
+      />
+      <Problem message={problem} />
+      {notice && (
+        <p role="status" className="font-semibold">
+          {notice}
+        </p>
+      )}
+      {preview.length > 0 && <PreviewLinks pages={preview} />}
+      {history && (
+        <VersionsTable
+          versions={versions}
+          disabled={busy !== null}
+          onRollBack={(version) =>
+            void act(`rollback-${version.id}`, `versions/${version.id}/rollback`, (published) =>
+              text.rolledBack(version.number, published.number),
+            )
+          }
+        />
+      )}
+    </Section>
+  );
+}
+
+/** The way to the editor, Preview and Publish, each saying while it works. */
+function PublishButtons({
+  busy,
+  onPreview,
+  onPublish,
+}: {
+  /** What is working: 'preview', 'publish', a rollback, or nothing. */
+  busy: string | null;
+  onPreview: () => void;
+  onPublish: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <a href={ownerPaths.editor} className={quietButtonClass}>
+        {words.editor.open}
+      </a>
+      <button
+        type="button"
+        className={quietButtonClass}
+        disabled={busy !== null}
+        onClick={onPreview}
+      >
+        {busy === 'preview' ? text.previewing : text.preview}
+      </button>
+      <button type="button" className={buttonClass} disabled={busy !== null} onClick={onPublish}>
+        {busy === 'publish' ? text.publishing : text.publish}
+      </button>
+    </div>
+  );
+}
+
+/** What the site shows now, a version this server could not put live, and the caps used. */
+function ServingNow({ versions: { served, failed, usage } }: { versions: Versions }) {
+  return (
+    <>
       <p className="max-w-prose">{served === 0 ? text.servingBuild : text.serving(served)}</p>
       {failed && (
         <Problem
@@ -93,66 +176,45 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
           )}
         />
       )}
-      {usage && (
-        <p className="max-w-prose text-muted">
-          {text.usage(usage.files, usage.maxFiles, usage.bytes, usage.maxBytes)}
-        </p>
-      )}
-      {versions && (
-        <PublishNewsletters
-          newsletters={versions.newsletters}
-          sendLate={sendLate}
-          onSendLate={setSendLate}
-          disabled={busy !== null}
-        />
-      )}
-      <div className="flex flex-wrap gap-3">
-        <a href={ownerPaths.editor} className={quietButtonClass}>
-          {words.editor.open}
-        </a>
-        <button
-          type="button"
-          className={quietButtonClass}
-          disabled={busy !== null}
-          onClick={() => void showPreview()}
-        >
-          {busy === 'preview' ? text.previewing : text.preview}
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={busy !== null}
-          onClick={() =>
-            void act('publish', 'publish', (version) => text.published(version.number), {
-              sendLate,
-            })
-          }
-        >
-          {busy === 'publish' ? text.publishing : text.publish}
-        </button>
-      </div>
-      <Problem message={problem} />
-      {notice && (
-        <p role="status" className="font-semibold">
-          {notice}
-        </p>
-      )}
-      {preview.length > 0 && (
-        <nav aria-label={text.previewPages} className="flex flex-col gap-2">
-          <p className="font-semibold">{text.previewPages}</p>
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
-            {preview.map(({ page, href }) => (
-              <li key={page}>
-                <a href={href} target="_blank" rel="noopener" className="underline">
-                  {page}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <p className="max-w-prose text-muted">
+        {text.usage(usage.files, usage.maxFiles, usage.bytes, usage.maxBytes)}
+      </p>
+    </>
+  );
+}
 
-      <h3 className="font-semibold text-step-1">{text.versions}</h3>
+/** The preview's pages, each opened apart from the room. */
+function PreviewLinks({ pages }: { pages: { page: string; href: string }[] }) {
+  return (
+    <nav aria-label={text.previewPages} className="flex flex-col gap-2">
+      <p className="font-semibold">{text.previewPages}</p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2">
+        {pages.map(({ page, href }) => (
+          <li key={page}>
+            <a href={href} target="_blank" rel="noopener" className="underline">
+              {page}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Every version, newest first, each but the live one with its Roll back (asked first). */
+function VersionsTable({
+  versions,
+  disabled,
+  onRollBack,
+}: {
+  versions: Versions | null;
+  disabled: boolean;
+  onRollBack: (version: ContentVersion) => void;
+}) {
+  const served = versions?.served ?? 0;
+  return (
+    <>
+      <Heading className={subheadingClass}>{text.versions}</Heading>
       {versions && versions.versions.length === 0 ? (
         <p className="text-muted">{text.noVersions}</p>
       ) : (
@@ -179,26 +241,23 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
                 </td>
                 <td className="py-2 pr-4 whitespace-nowrap">{when(version.createdAt)}</td>
                 <td className="py-2 pr-4">{version.owner ?? '—'}</td>
-                <td className="py-2 pr-4">
+                <td className="min-w-40 py-2 pr-4 [overflow-wrap:anywhere]">
                   {version.action === 'rollback' && version.sourceNumber !== null
                     ? `${text.rolledBackTo(version.sourceNumber)} `
                     : ''}
                   {version.changed.join(', ') || text.nothingChanged}
                 </td>
-                <td className="py-2">
+                <td className="py-2 pr-4">
                   {version.number !== served && (
                     <button
                       type="button"
                       className={quietButtonClass}
-                      disabled={busy !== null}
+                      disabled={disabled}
                       aria-label={text.rollBackLabel(version.number)}
                       onClick={() => {
-                        if (!window.confirm(text.confirmRollBack(version.number))) return;
-                        void act(
-                          `rollback-${version.id}`,
-                          `versions/${version.id}/rollback`,
-                          (published) => text.rolledBack(version.number, published.number),
-                        );
+                        if (window.confirm(text.confirmRollBack(version.number))) {
+                          onRollBack(version);
+                        }
                       }}
                     >
                       {text.rollBack}
@@ -210,6 +269,6 @@ export function PublishView({ version, onChange }: { version: number; onChange: 
           </tbody>
         </RoomTable>
       )}
-    </Section>
+    </>
   );
 }

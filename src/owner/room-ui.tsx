@@ -1,4 +1,11 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import {
+  type ComponentPropsWithRef,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+} from 'react';
 import { ownerPaths } from '../../contracts/owner';
 import { type ApiResult, fallbackApiError, malformedAnswerError } from '../lib/api-client';
 import { words } from './words';
@@ -24,6 +31,53 @@ export function Problem({ message }: { message: string | null }) {
     <p role="alert" className="min-h-6 whitespace-pre-line text-danger">
       {message}
     </p>
+  );
+}
+
+/**
+ * The second step of what cannot be taken back (an erasure, "Make this the page"): the question,
+ * and its yes and cancel. The yes takes the focus when it appears, where the owner is; `danger`
+ * for what nothing brings back.
+ */
+export function ConfirmStep({
+  question,
+  yes,
+  cancel,
+  busy,
+  danger = false,
+  onYes,
+  onCancel,
+}: {
+  question: string;
+  yes: string;
+  cancel: string;
+  busy: boolean;
+  danger?: boolean;
+  onYes: () => void;
+  onCancel: () => void;
+}) {
+  const yesRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => yesRef.current?.focus(), []);
+  return (
+    <fieldset
+      className={`max-w-xl rounded-card border-2 p-4 ${danger ? 'border-danger' : 'border-line'}`}
+    >
+      <legend className="float-left mb-3 w-full font-semibold">{question}</legend>
+      <div className="clear-left flex flex-wrap gap-3">
+        <button
+          ref={yesRef}
+          type="button"
+          className={danger ? dangerButtonClass : buttonClass}
+          disabled={busy}
+          onClick={onYes}
+        >
+          {yes}
+        </button>
+        <button type="button" className={quietButtonClass} disabled={busy} onClick={onCancel}>
+          {cancel}
+        </button>
+      </div>
+    </fieldset>
   );
 }
 
@@ -84,7 +138,47 @@ export function HeadRow({ columns }: { columns: Column[] }) {
   );
 }
 
-/** One part of the room: a heading and what it shows. */
+/**
+ * How deep a heading is where it stands: 1 for a view's own heading (room-app.tsx), one more in
+ * each section. A view shown alone in a test or inside another view keeps a true outline.
+ */
+const HeadingLevel = createContext(2);
+export const ViewHeadingLevel = ({ children }: { children: ReactNode }) => (
+  <HeadingLevel.Provider value={1}>{children}</HeadingLevel.Provider>
+);
+
+/**
+ * A heading at the level of where it stands. A view's own (level 1) takes the focus when the
+ * owner moves to the view, so it can be focused by script, not by Tab.
+ */
+export function Heading({
+  id,
+  className,
+  children,
+}: {
+  id?: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const level = useContext(HeadingLevel);
+  const Tag = `h${Math.min(level, 6)}` as 'h2';
+  return (
+    <Tag id={id} className={className} tabIndex={level === 1 ? -1 : undefined}>
+      {children}
+    </Tag>
+  );
+}
+
+/** A view's own heading, and a section's within a view. */
+export const viewHeadingClass = 'font-display text-step-3 uppercase leading-none lg:text-step-4';
+const sectionHeadingClass = 'font-display text-step-2 uppercase';
+/** A heading inside a section: an experiment's name, the versions. */
+export const subheadingClass = 'text-step-1 font-semibold';
+
+/**
+ * One part of the room: a heading and what it shows. Its heading is the view's own where it is
+ * the view (room-app.tsx), a section's where it is part of one (the first view).
+ */
 export function Section({
   id,
   heading,
@@ -94,12 +188,13 @@ export function Section({
   heading: string;
   children: ReactNode;
 }) {
+  const level = useContext(HeadingLevel);
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
-      <h2 id={id} className="font-display text-step-2 uppercase">
+      <Heading id={id} className={level === 1 ? viewHeadingClass : sectionHeadingClass}>
         {heading}
-      </h2>
-      {children}
+      </Heading>
+      <HeadingLevel.Provider value={level + 1}>{children}</HeadingLevel.Provider>
     </section>
   );
 }

@@ -29,6 +29,53 @@ export const words = {
       'This page needs the invite link exactly as it was sent, including everything after the #.',
     cancelled: 'Making the passkey was cancelled. The invite still works until it expires.',
   },
+  /** Each view of the room, as its navigation and the browser's tab name it (room-views.ts). */
+  views: {
+    'needs-you': 'Needs you',
+    funnel: 'Funnel',
+    leads: 'Leads',
+    experiments: 'Experiments',
+    writing: 'Writing',
+    publish: 'Publish',
+    outbox: 'Outbox',
+    erasure: 'Erase a person',
+    passkeys: 'Passkeys',
+    log: 'What happened',
+  },
+  nav: {
+    label: 'The room',
+    menu: 'Menu',
+    skip: 'Skip to the page',
+    /** The navigation's groups, under their views. */
+    groups: { audience: 'Your audience', site: 'Your site', care: 'Housekeeping' },
+    /** The tab's name: the view's, then the room's. */
+    title: (view: string) => `${view} · Owner’s room`,
+    /** The editor is a document of its own: the link says it leaves the room's views. */
+    editorHint: '(opens the editor)',
+  },
+  notFound: {
+    heading: 'No such page in the room',
+    lead: 'The address may be mistyped, or it was a page the room no longer has.',
+    back: 'See what needs you',
+  },
+  needsYou: {
+    lead: 'Your changes to publish, what could not be sent, experiments with a result and posts about to go out.',
+    outbox: 'Not sent',
+    failed: (n: number) => count(n, 'job failed', 'jobs failed'),
+    failedLead:
+      'Sign-ups, enquiries or emails that did not reach Kit or your inbox. Retry them in the outbox.',
+    noneFailed: 'Nothing failed: every sign-up and enquiry went on its way.',
+    openOutbox: 'Open the outbox',
+    experiments: 'Experiments with a result',
+    withResult: (n: number) => count(n, 'experiment', 'experiments'),
+    noResult: 'No experiment has a result yet: each keeps collecting.',
+    drifted: 'Its split has drifted from its plan: look before trusting it.',
+    openExperiments: 'Open the experiments',
+    comingOut: 'Coming out',
+    ahead: (n: number) => count(n, 'post', 'posts'),
+    nothingAhead: 'No published post is dated ahead. New newsletters wait under Publish.',
+    openWriting: 'Open the writing',
+  },
   room: {
     heading: 'Owner’s room',
     signedInAs: 'Signed in as',
@@ -50,7 +97,9 @@ export const words = {
     passkeysHint:
       'Adding or removing a passkey asks for one of your passkeys first if you signed in more than ten minutes ago.',
     sessions: (n: number) => count(n, 'open session', 'open sessions'),
+    sessionsHeading: 'Your sessions',
     audit: 'What happened',
+    auditLead: 'Every sign-in, publish, export and erasure in the room, newest first.',
     auditEmpty: 'Nothing yet.',
     auditWho: 'Who',
     auditWhen: 'When',

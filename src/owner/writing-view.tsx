@@ -7,8 +7,8 @@ import { words } from './words';
 
 type WritingPost = WritingAnswer['posts'][number];
 
-/** What became of a post's newsletter, in the owner's words. */
-function newsletterLine({ date, newsletter }: WritingPost): string {
+/** What became of a post's newsletter, in the owner's words (here and on the first view). */
+export function newsletterLine({ date, newsletter }: WritingPost): string {
   if (!newsletter) return words.writing.notMarked;
   const { state } = words.writing;
   switch (newsletter.state) {

@@ -1,5 +1,6 @@
 import { figure } from '../../../contracts/funnel-figures';
 import type { FunnelAnswer } from '../../../contracts/owner-funnel';
+import { Heading, subheadingClass } from '../room-ui';
 import { words } from '../words';
 import { DayChart } from './day-chart';
 import { FunnelTable } from './funnel-table';
@@ -11,6 +12,57 @@ import { FunnelTable } from './funnel-table';
  */
 export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
   const { total } = funnel;
+  return (
+    <div className="flex flex-col gap-8">
+      <FunnelTotals total={total} />
+      {total.views === 0 && total.signUps === 0 && (
+        <p className="font-semibold">{words.funnel.nothing}</p>
+      )}
+
+      <div className="flex flex-col gap-3">
+        <Heading className={subheadingClass}>{words.funnel.byDay}</Heading>
+        <DayChart days={funnel.byDay} />
+        <details className="rounded-card border border-line bg-field text-on-field">
+          <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink">
+            {words.funnel.dayFigures}
+          </summary>
+          <FunnelTable
+            caption={words.funnel.dayFigures}
+            keyTitle={words.funnel.day}
+            rows={funnel.byDay}
+            total={total}
+            enquiries
+          />
+        </details>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        {(
+          [
+            // The contact form keeps no source: enquiries are counted by page, not by source.
+            [words.funnel.bySource, words.funnel.source, funnel.bySource, false],
+            [words.funnel.byPage, words.funnel.page, funnel.byPage, true],
+          ] as const
+        ).map(([heading, keyTitle, rows, enquiries]) => (
+          <div key={heading} className="flex min-w-0 flex-col gap-3">
+            <Heading className={subheadingClass}>{heading}</Heading>
+            <FunnelTable
+              caption={heading}
+              keyTitle={keyTitle}
+              rows={rows}
+              total={total}
+              enquiries={enquiries}
+              bars
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The period's totals from views to conversion, then the checkouts, sales and revenue. */
+function FunnelTotals({ total }: { total: FunnelAnswer['total'] }) {
   const totals = [
     { term: words.funnel.views, value: figure(total, 'views'), hint: words.funnel.viewsHint },
     {
@@ -31,7 +83,7 @@ export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
     },
   ];
   return (
-    <div className="flex flex-col gap-8">
+    <>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-6">
         {totals.map(({ term, value, hint }, index) => (
           <div
@@ -69,48 +121,6 @@ export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
           </div>
         ))}
       </dl>
-      {total.views === 0 && total.signUps === 0 && (
-        <p className="font-semibold">{words.funnel.nothing}</p>
-      )}
-
-      <div className="flex flex-col gap-3">
-        <h3 className="text-step-1 font-semibold">{words.funnel.byDay}</h3>
-        <DayChart days={funnel.byDay} />
-        <details className="rounded-card border border-line bg-field text-on-field">
-          <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink">
-            {words.funnel.dayFigures}
-          </summary>
-          <FunnelTable
-            caption={words.funnel.dayFigures}
-            keyTitle={words.funnel.day}
-            rows={funnel.byDay}
-            total={total}
-            enquiries
-          />
-        </details>
-      </div>
-
-      <div className="grid gap-8 lg:grid-cols-2">
-        {(
-          [
-            // The contact form keeps no source: enquiries are counted by page, not by source.
-            [words.funnel.bySource, words.funnel.source, funnel.bySource, false],
-            [words.funnel.byPage, words.funnel.page, funnel.byPage, true],
-          ] as const
-        ).map(([heading, keyTitle, rows, enquiries]) => (
-          <div key={heading} className="flex min-w-0 flex-col gap-3">
-            <h3 className="text-step-1 font-semibold">{heading}</h3>
-            <FunnelTable
-              caption={heading}
-              keyTitle={keyTitle}
-              rows={rows}
-              total={total}
-              enquiries={enquiries}
-              bars
-            />
-          </div>
-        ))}
-      </div>
-    </div>
+    </>
   );
 }
