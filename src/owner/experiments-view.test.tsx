@@ -211,7 +211,7 @@ it('says there is none, and where to make one', async () => {
 it('proposes the next sample for each page, for the lift the owner asks', async () => {
   const fetch = await roomWith([]);
   const table = () =>
-    [...container.querySelectorAll('#experiment-plan ~ div tbody tr')].map((row) =>
+    [...container.querySelectorAll('#experiment-plan ~ section tbody tr')].map((row) =>
       [...row.children].map((cell) => cell.textContent),
     );
   expect(table()).toEqual([

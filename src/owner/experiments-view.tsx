@@ -130,7 +130,7 @@ function StandingTable({ experiment }: { experiment: ExperimentStanding }) {
       <tbody>
         {experiment.variants.map((variant) => (
           <tr key={variant.name} className="border-b border-line last:border-0">
-            <th scope="row" className="py-2 pr-3 pl-4 text-left font-semibold">
+            <th scope="row" className="min-w-44 py-2 pr-3 pl-4 text-left font-semibold">
               {variant.probabilityToBeat === null ? text.control : variant.name}{' '}
               {experiment.live && (
                 <a
@@ -239,7 +239,7 @@ function NextPlan({ version }: { version: number }) {
                 <th scope="row" className="py-2 pr-3 pl-4 text-left font-semibold">
                   {row.page}
                 </th>
-                <td className="py-2 pr-3">{text.goals[row.goal] ?? row.goal}</td>
+                <td className="min-w-44 py-2 pr-3">{text.goals[row.goal] ?? row.goal}</td>
                 <td className={numberClass}>{row.visitors.toLocaleString('en-GB')}</td>
                 <td className={numberClass}>{row.rate === null ? '—' : percent(row.rate)}</td>
                 <td className={numberClass}>

@@ -7,16 +7,7 @@ import {
   outboxRetryAnswerSchema,
 } from '../../contracts/owner-funnel';
 import { getJson, postJson } from '../lib/api-client';
-import {
-  HeadRow,
-  numberClass,
-  Problem,
-  problemOf,
-  quietButtonClass,
-  RoomTable,
-  Section,
-  when,
-} from './room-ui';
+import { Problem, problemOf, quietButtonClass, Section, when } from './room-ui';
 import { words } from './words';
 
 /** The forwarding jobs still waiting or given up on, and another go for the failed ones. */
@@ -74,65 +65,70 @@ export function OutboxView({ version }: { version: number }) {
                 </button>
               )}
             </div>
-            <RoomTable label={words.outbox.heading}>
-              <HeadRow
-                columns={[
-                  words.outbox.job,
-                  words.outbox.kind,
-                  words.outbox.status,
-                  { label: words.outbox.tries, className: 'text-right' },
-                  words.outbox.next,
-                  words.outbox.error,
-                  {
-                    label: <span className="sr-only">{words.outbox.actions}</span>,
-                    className: '',
-                  },
-                ]}
-              />
-              <tbody>
-                {outbox.jobs.map((job) => (
-                  <tr key={job.id} className="border-b border-line align-top">
-                    <th scope="row" className="py-2 pr-4 pl-4 text-left font-mono font-normal">
-                      {job.id.slice(0, 8)}
-                    </th>
-                    <td className="py-2 pr-3 whitespace-nowrap">{job.kind}</td>
-                    <td className="py-2 pr-4 font-semibold">
-                      {job.status === 'failed' ? (
-                        <span className="text-danger">{words.outbox.failed}</span>
-                      ) : (
-                        words.outbox.pending
-                      )}
-                    </td>
-                    <td className={numberClass}>{job.attempts}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">
-                      {/* A failed job has given up: it has no next try until it is retried. */}
-                      {job.status === 'failed' ? words.room.nobody : when(job.next_attempt_at)}
-                    </td>
-                    <td className="min-w-48 py-2 pr-4 [overflow-wrap:anywhere]">
-                      {job.last_error ?? words.room.nobody}
-                    </td>
-                    <td className="py-2 pr-4">
-                      {job.status === 'failed' && (
-                        <button
-                          type="button"
-                          className={`${quietButtonClass} min-h-10 px-4`}
-                          disabled={busy}
-                          aria-label={words.outbox.retryLabel(job.id.slice(0, 8))}
-                          onClick={() => void retry(job.id)}
-                        >
-                          {words.outbox.retry}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </RoomTable>
+            <JobList jobs={outbox.jobs} busy={busy} onRetry={(id) => void retry(id)} />
           </>
         ))}
       <p role="status" className="font-semibold">
         {notice}
       </p>
     </Section>
+  );
+}
+
+/**
+ * Each job as a line of the list, a phone's width or a wide screen's: what it is and its state,
+ * its tries, the last error in full, and Retry for a failed one.
+ */
+function JobList({
+  jobs,
+  busy,
+  onRetry,
+}: {
+  jobs: OutboxAnswer['jobs'];
+  busy: boolean;
+  onRetry: (id: string) => void;
+}) {
+  const text = words.outbox;
+  return (
+    <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-field text-on-field">
+      {jobs.map((job) => {
+        const failed = job.status === 'failed';
+        const id = job.id.slice(0, 8);
+        return (
+          <li key={job.id} className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+            <div className="flex min-w-0 flex-1 basis-72 flex-col gap-1">
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                <span className="font-semibold">{job.kind}</span>
+                <span className={failed ? 'font-semibold text-danger' : 'font-semibold'}>
+                  {failed ? text.failed : text.pending}
+                </span>
+                <span className="font-mono text-step--1 text-muted">{id}</span>
+              </p>
+              <p className="text-step--1 text-muted">
+                {text.tries(job.attempts)} ·{' '}
+                {/* A failed job has given up: it has no next try until it is retried. */}
+                {failed ? text.gaveUp : text.next(when(job.next_attempt_at))}
+              </p>
+              {job.last_error && (
+                <p className="text-step--1 [overflow-wrap:anywhere]">
+                  {text.error} {job.last_error}
+                </p>
+              )}
+            </div>
+            {failed && (
+              <button
+                type="button"
+                className={quietButtonClass}
+                disabled={busy}
+                aria-label={text.retryLabel(id)}
+                onClick={() => onRetry(job.id)}
+              >
+                {text.retry}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -22,7 +22,7 @@ export const dangerButtonClass =
 export const fieldClass =
   'min-h-12 rounded-lg border border-line bg-field px-4 text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';
 /** Headers and cells of the room's tables; figures line up on the right. */
-export const thClass = 'py-2 pr-3 text-left font-semibold text-muted lg:whitespace-nowrap';
+export const thClass = 'py-2 pr-3 text-left font-semibold whitespace-nowrap text-muted';
 export const numberClass = 'py-2 pr-3 text-right tabular-nums last:pr-4';
 
 /** A problem the owner should read: announced, kept in its place when empty, its lines kept. */
@@ -200,25 +200,24 @@ export function Section({
 }
 
 /**
- * A room table, captioned for screen readers. A wide one scrolls sideways on a phone; being
- * focusable lets a keyboard scroll it too. A named group, not a landmark: its section already is
- * one, with the same name.
+ * A room table, captioned. A wide one scrolls sideways inside its own region on a phone, never
+ * past the screen's edge; shadows at its edges show there is more (room.css). Being focusable
+ * lets a keyboard scroll it too. The region is named apart from the section around it, whose
+ * name the table's caption takes: two landmarks of one name would be one too many.
  */
 export function RoomTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this groups a table to scroll.
-    <div
-      role="group"
-      aria-label={label}
+    <section
+      aria-label={words.room.tableRegion(label)}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="overflow-x-auto rounded-card border border-line bg-field text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+      className="scroll-shadows max-w-full overflow-x-auto rounded-card border border-line bg-field text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
     >
       <table className="w-full text-left text-step--1">
         <caption className="sr-only">{label}</caption>
         {children}
       </table>
-    </div>
+    </section>
   );
 }
 

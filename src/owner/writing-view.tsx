@@ -63,7 +63,7 @@ export function WritingView({ version }: { version: number }) {
             <tbody>
               {writing.posts.map((post) => (
                 <tr key={post.slug} className="border-b border-line align-top">
-                  <th scope="row" className="py-2 pr-4 pl-4 text-left font-normal">
+                  <th scope="row" className="min-w-44 py-2 pr-4 pl-4 text-left font-normal">
                     <a className="underline underline-offset-4" href={post.path}>
                       {post.title}
                     </a>

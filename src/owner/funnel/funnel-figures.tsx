@@ -36,7 +36,7 @@ export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
         </details>
       </div>
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="flex flex-col gap-8">
         {(
           [
             // The contact form keeps no source: enquiries are counted by page, not by source.

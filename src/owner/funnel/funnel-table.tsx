@@ -63,7 +63,7 @@ export function FunnelTable({
           <tr key={row.key} className="border-b border-line">
             <th
               scope="row"
-              className="min-w-36 py-2 pr-4 pl-4 text-left font-medium [overflow-wrap:anywhere]"
+              className="min-w-48 py-2 pr-4 pl-4 text-left font-medium [overflow-wrap:anywhere]"
             >
               {row.key}
               {bars && (
