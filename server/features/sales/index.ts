@@ -15,6 +15,7 @@
 export { checkoutRedirect } from './checkout-router';
 export { addCheckoutClick } from './clicks';
 export { type CheckoutReferences, checkoutReferences } from './reference';
+export { salesRoutes } from './routes';
 export {
   exportSales,
   findSale,

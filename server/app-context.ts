@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { siteOrigins } from '../contracts/sites';
+import { pageOrigins } from './api/same-origin';
+import { buildPaths } from './build-paths';
+import type { Store } from './db/store';
+import { type Env, namedHosts } from './env';
+import { type ExperimentOf, type Exposures, experimentAttribution } from './features/experiments';
+import { type ClientOf, forwardedClient } from './forwarded';
+import type { Logger } from './logger';
+import type { Forwarding } from './outbox/forwarding';
+import type { Publisher } from './owner/publish/publisher';
+import { workingCopyOnFirstUse } from './owner/working-copy';
+import type { PageViewCounter } from './page-views/counter';
+import type { Site } from './site';
+import { type SiteHosts, siteHosts } from './site-hosts';
+
+export interface AppDeps {
+  env: Env;
+  logger: Logger;
+  site: Site;
+  store: Store;
+  forwarding: Forwarding;
+  /** Key of the IP hash kept with each lead (server/ip-hash-key.ts). */
+  ipHashKey: string;
+  /** Signing key of the proof-of-work challenges, shared by every instance (in the database). */
+  proofOfWorkKey: string;
+  /** Told when a new lead is stored (the outbox worker's wake()). */
+  onLeadStored?: () => void;
+  /** Counts page views (decision 013); none when PAGE_VIEW_COUNTING is off. */
+  pageViews?: PageViewCounter;
+  /** Counts who was shown which variant (decision 027); none without page views. */
+  exposures?: Exposures;
+  /** The owner's publishing (server/owner/publish/); none in development. */
+  publisher?: Publisher | null;
+  /** The owner's working copy, shared with the publisher; by default made on first use. */
+  workingCopy?: () => Promise<string>;
+}
+
+/**
+ * What every feature's routes are made from (server/feature-list.ts): the app's dependencies,
+ * with their defaults, and what the app derives from them once, so no two features derive it
+ * twice: the hosts and origins, who sent a request, the variant a form or a click came from.
+ */
+export interface AppContext
+  extends Omit<Required<AppDeps>, 'pageViews' | 'exposures' | 'publisher'> {
+  pageViews?: PageViewCounter;
+  exposures?: Exposures;
+  publisher: Publisher | null;
+  hosts: ReturnType<typeof namedHosts>;
+  origins: ReturnType<typeof siteOrigins>;
+  clientOf: ClientOf;
+  /** The origins a page of the request's host may have (api/same-origin.ts). */
+  originsOf: ReturnType<typeof pageOrigins>;
+  siteHosts: SiteHosts;
+  /** The experiment and variant a sign-up's or a click's page showed its visitor. */
+  experimentOf: ExperimentOf;
+}
+
+export function appContext({
+  onLeadStored = () => {},
+  publisher = null,
+  workingCopy,
+  ...deps
+}: AppDeps): AppContext {
+  const { env, site, pageViews } = deps;
+  const hosts = namedHosts(env);
+  const clientOf = forwardedClient(env.TRUST_PROXY);
+  return {
+    ...deps,
+    onLeadStored,
+    publisher,
+    // The owner edits a working copy of the repository's content/, made at first use.
+    workingCopy:
+      workingCopy ?? workingCopyOnFirstUse(env.DATA_DIR, resolve(buildPaths.root, 'content')),
+    hosts,
+    origins: siteOrigins(env.SITE_URL, hosts),
+    clientOf,
+    originsOf: pageOrigins(env.SITE_URL, clientOf),
+    siteHosts: siteHosts(env),
+    experimentOf: experimentAttribution(site, pageViews, hosts),
+  };
+}

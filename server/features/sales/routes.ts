@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { checkoutPath, pageCheckoutPath } from '../../../contracts/checkout';
+import type { Env } from '../../env';
+import type { PageViewCounter } from '../../page-views/counter';
+import type { Site } from '../../site';
+import { type CheckoutDeps, checkoutRedirect } from './checkout-router';
+import { checkoutReferences } from './reference';
+import type { JobsForSale } from './store';
+import { stripeWebhookRouter } from './stripe-webhook';
+
+/**
+ * What the sales' routes are made from: the app's context as far as sales read it, and the
+ * experiments' part of a click and a sale, which the app hands over (server/feature-list.ts) so
+ * that sales import nothing of the experiments, which count the sales.
+ */
+export type SalesContext = Pick<
+  CheckoutDeps,
+  'store' | 'logger' | 'siteHosts' | 'hosts' | 'clientOf' | 'originsOf'
+> & {
+  env: Pick<Env, 'STRIPE_WEBHOOK_SECRET' | 'BODY_TIMEOUT_SECONDS'>;
+  site: Pick<Site, 'workshopSessions' | 'pageCheckouts' | 'ownerRoutes'>;
+  forwarding: { jobsForSale: JobsForSale };
+  pageViews?: Pick<PageViewCounter, 'admit'>;
+  /** The server's secret the references are signed from (reference.ts). */
+  ipHashKey: string;
+  onLeadStored: () => void;
+  experiments: NonNullable<CheckoutDeps['experiment']> & {
+    /** Whether a sale's click may credit the experiment and variant its reference names. */
+    credits(shown: { name: string; variant: string }, day: string): boolean;
+  };
+};
+
+/**
+ * The sales' public routes (decision 020): Stripe's events, only with a signing secret (without
+ * one, an unknown path), and the checkout links, counted, then on to Stripe with our reference.
+ */
+export function salesRoutes(context: SalesContext): Hono {
+  const { env, store, logger, site, forwarding, pageViews, experiments } = context;
+  const references = checkoutReferences(context.ipHashKey);
+  const app = new Hono();
+  if (env.STRIPE_WEBHOOK_SECRET) {
+    app.route(
+      '/api/stripe/webhook',
+      stripeWebhookRouter({
+        store,
+        logger,
+        secret: env.STRIPE_WEBHOOK_SECRET,
+        bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
+        jobsForSale: forwarding.jobsForSale,
+        readReference: (reference) => {
+          const click = references.read(reference);
+          if (!click?.experiment || experiments.credits(click.experiment, click.day)) return click;
+          const { experiment: _notLive, ...counted } = click;
+          return counted;
+        },
+        onJobsQueued: context.onLeadStored,
+      }),
+    );
+  }
+  const checkoutDeps = {
+    ...context,
+    references,
+    // A counted click spends from the page views' budget of its address.
+    admit: (address: string) => pageViews?.admit(address) ?? true,
+    ownerRoutes: () => site.ownerRoutes,
+    experiment: experiments,
+  };
+  app.get(
+    checkoutPath,
+    checkoutRedirect({ ...checkoutDeps, sessionsOf: () => site.workshopSessions ?? [] }),
+  );
+  app.get(
+    pageCheckoutPath(':slug'),
+    checkoutRedirect({
+      ...checkoutDeps,
+      sessionsOf: (c) => site.pageCheckouts?.get(c.req.param('slug') ?? ''),
+    }),
+  );
+  return app;
+}

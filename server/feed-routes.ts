@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { siteForHost } from '../contracts/routes';
+import { changesOf, latestBy } from '../contracts/writing';
+import type { AppContext } from './app-context';
+import { type FeedSource, feedFiles, writingFeeds } from './feeds';
+import { sendFile } from './send-file';
+
+/**
+ * The writing's feeds on the main site (docs/decisions/028-writing.md), made again when a publish
+ * changes the writing, or a post or an update dated ahead comes out. Any other path goes on.
+ */
+export function feedRoutes({ site, hosts, origins }: AppContext): Hono {
+  let feeds:
+    | { for: FeedSource; changed?: string; files: ReturnType<typeof writingFeeds> }
+    | undefined;
+  return new Hono().on(['GET', 'HEAD'], '*', async (c, next) => {
+    const { writing } = site;
+    const file = feedFiles.find((name) => c.req.path === `${writing?.path}/${name}`);
+    if (!writing || !file || siteForHost(c.req.header('host'), hosts) !== 'main') return next();
+    const now = Date.now();
+    const changed = latestBy(Object.values(writing.posts).flatMap(changesOf), now);
+    if (feeds?.for !== writing || feeds.changed !== changed) {
+      feeds = { for: writing, changed, files: writingFeeds(writing, origins.main, now) };
+    }
+    return sendFile(c, feeds.files[file]);
+  });
+}
