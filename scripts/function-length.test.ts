@@ -25,7 +25,6 @@ const beingSplit = new Set([
   'server/owner/funnel-router.ts funnelRouter',
   'server/owner/sign-in-router.ts signInRouter',
   'server/owner/router.ts ownerRouter',
-  'server/api/lead-form.ts leadRouter',
   // The editor's field mapping: one function per kind of schema.
   'server/content-editor/keystatic-config.ts fieldFor',
 ]);

@@ -112,22 +112,9 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
           reject(415, 'Send application/json or application/x-www-form-urlencoded.'),
         );
       }
-      let text: string;
-      try {
-        text = await readBodyText(c.req.raw, {
-          maxBytes: maxBodyBytes,
-          deadlineMs: deps.env.BODY_TIMEOUT_SECONDS * 1000,
-        });
-      } catch (error) {
-        if (!(error instanceof BodyReadError)) throw error;
-        if (error.reason === 'client-gone') {
-          // Nobody is left to answer; not a server fault, so no error line with a stack.
-          deps.logger.debug({ lead: endpoint.lead }, 'client left mid-body');
-          return answer(c, reject(400, error.message));
-        }
-        if (error.reason === 'too-slow') c.header('Connection', 'close');
-        return answer(c, reject(error.status, error.message));
-      }
+      const body = await readLeadBody(c, deps, endpoint.lead);
+      if (!body.ok) return answer(c, body.rejection);
+      const { text } = body;
 
       if (kind === 'json')
         return answer(c, await accept(c.req.raw, address, host, verdict, parseJson(text)));
@@ -198,6 +185,33 @@ export function leadRouter<Schema extends z.ZodType, Answer extends LeadAnswer>(
       answer: saved.answer,
       nativeSuccessPath: endpoint.nativeSuccessPath?.(result.data),
     };
+  }
+}
+
+/**
+ * A lead's body as text, within its size and time limits; a body that breaks them is a rejection
+ * to answer with (a client too slow is also told its connection closes).
+ */
+async function readLeadBody(
+  c: Context,
+  deps: Pick<LeadFormDeps, 'env' | 'logger'>,
+  lead: LeadEndpoint<z.ZodType, LeadAnswer>['lead'],
+): Promise<{ ok: true; text: string } | { ok: false; rejection: Rejection }> {
+  try {
+    const text = await readBodyText(c.req.raw, {
+      maxBytes: maxBodyBytes,
+      deadlineMs: deps.env.BODY_TIMEOUT_SECONDS * 1000,
+    });
+    return { ok: true, text };
+  } catch (error) {
+    if (!(error instanceof BodyReadError)) throw error;
+    if (error.reason === 'client-gone') {
+      // Nobody is left to answer; not a server fault, so no error line with a stack.
+      deps.logger.debug({ lead }, 'client left mid-body');
+      return { ok: false, rejection: reject(400, error.message) };
+    }
+    if (error.reason === 'too-slow') c.header('Connection', 'close');
+    return { ok: false, rejection: reject(error.status, error.message) };
   }
 }
 
