@@ -14,8 +14,6 @@ const limit = 100;
  * when it is split (the last test below says so). Nothing of scripts/ may be here.
  */
 const beingSplit = new Set([
-  // The funnel's store functions in one object: one named function per question.
-  'server/db/funnel.ts funnel',
   // Forwarding and the outbox worker: each job's steps become functions beside them.
   'server/outbox/forwarding.ts createForwarding',
   'server/outbox/worker.ts startOutboxWorker',

@@ -92,10 +92,11 @@ function leadKey(by: FunnelDimension, lead: Omit<LeadGroup, 'count'>): string {
   }
 }
 
-export async function funnel(
+/** What the funnel adds up over a period, each count read in one query, the queries at once. */
+async function funnelCounts(
   store: Store,
   { by, from, to }: { by: FunnelDimension; from: string; to: string },
-): Promise<Funnel> {
+) {
   // Lead times are ISO strings: a day's prefix sorts before the day's times, the next day after.
   const until = nextDay(to);
   const createdAt = sql<string>`substr(created_at, 1, 10)`;
@@ -141,6 +142,18 @@ export async function funnel(
       .execute(),
     paidSales(store, from, until),
   ]);
+  return { views, totalViews, signUps, contacts, clicks, sales };
+}
+
+export async function funnel(
+  store: Store,
+  { by, from, to }: { by: FunnelDimension; from: string; to: string },
+): Promise<Funnel> {
+  const { views, totalViews, signUps, contacts, clicks, sales } = await funnelCounts(store, {
+    by,
+    from,
+    to,
+  });
 
   const contactsKnown = countsContacts(by);
   const rows = new Map<string, FunnelRow>();
