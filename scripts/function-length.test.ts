@@ -14,8 +14,7 @@ const limit = 100;
  * when it is split (the last test below says so). Nothing of scripts/ may be here.
  */
 const beingSplit = new Set([
-  // Forwarding and the outbox worker: each job's steps become functions beside them.
-  'server/outbox/forwarding.ts createForwarding',
+  // The outbox worker: its steps become functions beside it.
   'server/outbox/worker.ts startOutboxWorker',
   // The fake Kit's routes: its handlers become named functions.
   'server/providers/fake-kit.ts startFakeKit',

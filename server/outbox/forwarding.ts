@@ -53,11 +53,7 @@ export function createForwarding(
 ): Forwarding {
   const kitForms = kitFormIds(env);
 
-  function ownerMail(): OwnerMail {
-    if (!providers.ownerMail)
-      throw new ProviderError('SMTP is not configured', { permanent: true });
-    return providers.ownerMail;
-  }
+  const ownerMail = () => ownerMailOf(providers);
 
   /** One email for the digest entries `jobs`, with the first job's id as its Message-ID. */
   async function sendDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void> {
@@ -68,36 +64,6 @@ export function createForwarding(
     const [first] = jobs;
     if (contacts.length === 0 || !first) return;
     await ownerMail().digest(contacts.map(contactNotice), first.id);
-  }
-
-  /**
-   * A post's newsletter, made in Kit once (docs/decisions/028-writing.md). A broadcast is not
-   * safe to make twice, so every try, the first too, looks in Kit first for one made for the
-   * post, by the post's mark in Kit's description: an earlier try's whose answer was lost, or
-   * one whose row the database lost (restored from a backup, say).
-   */
-  async function makeBroadcast(store: Store, job: OutboxJob): Promise<void> {
-    const broadcast = await findPostBroadcast(store, job.lead_id);
-    if (broadcast?.state !== 'waiting') return; // called off, or made already
-    if (!providers.kit) throw new ProviderError('Kit is not configured', { permanent: true });
-    const description = broadcastMark(broadcast.post_id);
-    const now = clock();
-    // Kit sends a scheduled broadcast at the post's time; once that has passed, a minute from now.
-    const postTime = Date.parse(broadcast.post_date);
-    const sendAt =
-      broadcast.broadcast === 'scheduled'
-        ? new Date(postTime > now ? postTime : now + 60_000).toISOString()
-        : null;
-    const kitId =
-      (await providers.kit.findBroadcast(description)) ??
-      (await providers.kit.createBroadcast({
-        subject: broadcast.subject,
-        previewText: broadcast.preview_text,
-        description,
-        html: broadcast.html,
-        sendAt,
-      }));
-    await markBroadcastMade(store, broadcast.post_id, { kitId, sendAt, now });
   }
 
   return {
@@ -122,37 +88,9 @@ export function createForwarding(
         );
       }
       if (job.kind === 'owner-sale' || job.kind === 'kit-buyer') {
-        const sale = await findSale(store, job.lead_id);
-        if (!sale) return;
-        if (job.kind === 'owner-sale') {
-          return ownerMail().sale(
-            {
-              id: sale.id,
-              createdAt: sale.created_at,
-              amount: sale.amount,
-              currency: sale.currency,
-              product: sale.product,
-              source: sale.source,
-              page: pageOf(sale.host, sale.path),
-              email: sale.email,
-              livemode: sale.livemode === 1,
-            },
-            job.id,
-          );
-        }
-        if (!sale.email) return; // erased since: nothing left to send
-        if (!providers.kit || !env.KIT_FORM_ID_BUYERS) {
-          throw new ProviderError('Kit is not configured for the buyers list', { permanent: true });
-        }
-        await providers.kit.subscribe({
-          email: sale.email,
-          firstName: null,
-          formId: env.KIT_FORM_ID_BUYERS,
-          referrer: new URL(sale.path ?? '/', env.SITE_URL).href,
-        });
-        return;
+        return deliverSale(env, providers, store, job);
       }
-      if (job.kind === 'kit-broadcast') return makeBroadcast(store, job);
+      if (job.kind === 'kit-broadcast') return makeBroadcast(providers.kit, clock, store, job);
       if (job.kind === 'kit-subscribe') {
         const subscriber = await findSubscriber(store, job.lead_id);
         if (!subscriber) return; // erased since (leads forget): nothing left to send
@@ -177,6 +115,84 @@ export function createForwarding(
 
     deliverDigest: sendDigest,
   };
+}
+
+/**
+ * A post's newsletter, made in Kit once (docs/decisions/028-writing.md). A broadcast is not
+ * safe to make twice, so every try, the first too, looks in Kit first for one made for the
+ * post, by the post's mark in Kit's description: an earlier try's whose answer was lost, or
+ * one whose row the database lost (restored from a backup, say).
+ */
+async function makeBroadcast(
+  kit: Providers['kit'],
+  clock: () => number,
+  store: Store,
+  job: OutboxJob,
+): Promise<void> {
+  const broadcast = await findPostBroadcast(store, job.lead_id);
+  if (broadcast?.state !== 'waiting') return; // called off, or made already
+  if (!kit) throw new ProviderError('Kit is not configured', { permanent: true });
+  const description = broadcastMark(broadcast.post_id);
+  const now = clock();
+  // Kit sends a scheduled broadcast at the post's time; once that has passed, a minute from now.
+  const postTime = Date.parse(broadcast.post_date);
+  const sendAt =
+    broadcast.broadcast === 'scheduled'
+      ? new Date(postTime > now ? postTime : now + 60_000).toISOString()
+      : null;
+  const kitId =
+    (await kit.findBroadcast(description)) ??
+    (await kit.createBroadcast({
+      subject: broadcast.subject,
+      previewText: broadcast.preview_text,
+      description,
+      html: broadcast.html,
+      sendAt,
+    }));
+  await markBroadcastMade(store, broadcast.post_id, { kitId, sendAt, now });
+}
+
+/** A sale's owner email, or its buyer's place on Kit's buyers list (decision 020). */
+async function deliverSale(
+  env: ForwardingEnv,
+  providers: Providers,
+  store: Store,
+  job: OutboxJob,
+): Promise<void> {
+  const sale = await findSale(store, job.lead_id);
+  if (!sale) return;
+  if (job.kind === 'owner-sale') {
+    return ownerMailOf(providers).sale(
+      {
+        id: sale.id,
+        createdAt: sale.created_at,
+        amount: sale.amount,
+        currency: sale.currency,
+        product: sale.product,
+        source: sale.source,
+        page: pageOf(sale.host, sale.path),
+        email: sale.email,
+        livemode: sale.livemode === 1,
+      },
+      job.id,
+    );
+  }
+  if (!sale.email) return; // erased since: nothing left to send
+  if (!providers.kit || !env.KIT_FORM_ID_BUYERS) {
+    throw new ProviderError('Kit is not configured for the buyers list', { permanent: true });
+  }
+  await providers.kit.subscribe({
+    email: sale.email,
+    firstName: null,
+    formId: env.KIT_FORM_ID_BUYERS,
+    referrer: new URL(sale.path ?? '/', env.SITE_URL).href,
+  });
+}
+
+/** The owner's mail, or a permanent failure: a job for it cannot go without SMTP. */
+function ownerMailOf(providers: Providers): OwnerMail {
+  if (!providers.ownerMail) throw new ProviderError('SMTP is not configured', { permanent: true });
+  return providers.ownerMail;
 }
 
 /**
