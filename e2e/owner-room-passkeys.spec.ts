@@ -1,7 +1,7 @@
 import { ownerPaths } from '../contracts/owner';
 import { words } from '../src/owner/words';
 import { siteOrigin } from './hosts';
-import { addAuthenticator, deviceWith, enrol, putAway } from './owner';
+import { addAuthenticator, deviceWith, enrol, openView, putAway } from './owner';
 import { expect, test } from './test';
 
 /**
@@ -15,6 +15,7 @@ test('the owner adds a passkey, removes the first, and only the one kept opens t
   page,
 }) => {
   const first = await enrol(page, `Keyholder ${Date.now()}`);
+  await openView(page, 'passkeys');
   const passkeys = page.getByRole('region', { name: words.room.passkeys, exact: true });
   // One passkey: nothing to remove, and the room says why.
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);
@@ -37,6 +38,7 @@ test('the owner adds a passkey, removes the first, and only the one kept opens t
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);
   await expect(passkeys.getByRole('listitem')).toContainText('Phone');
   await expect(passkeys.getByText(words.room.onlyPasskey)).toBeVisible();
+  await openView(page, 'log');
   const log = page.getByRole('region', { name: words.room.audit, exact: true }).getByRole('table');
   await expect(
     log
@@ -59,5 +61,6 @@ test('the owner adds a passkey, removes the first, and only the one kept opens t
   await deviceWith(page, phoneKeys);
   await page.getByRole('button', { name: words.signIn.button }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
+  await openView(page, 'passkeys');
   await expect(passkeys.getByRole('listitem')).toContainText(words.room.lastUsed);
 });

@@ -5,11 +5,12 @@ import sharp from 'sharp';
 import { parseDocument } from 'yaml';
 import { ownerPaths } from '../contracts/owner';
 import { startFakeKit } from '../server/providers/fake-kit';
+import { roomViews, titleOf, viewPath } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { axeViolations } from './axe';
 import { content, escapeRegExp, withAnyNumber } from './content';
 import { e2eDataDir, e2eKit, siteOrigin } from './hosts';
-import { addAuthenticator, enrol, invite } from './owner';
+import { addAuthenticator, enrol, invite, openView } from './owner';
 import { expect, test } from './test';
 
 /**
@@ -21,6 +22,10 @@ import { expect, test } from './test';
 
 // One owner's room, one working copy: these tests take turns with it.
 test.describe.configure({ mode: 'serial' });
+
+/** What axe finds on the page, each rule with the elements it found. */
+const axeFindings = async (page: Page) =>
+  (await axeViolations(page)).map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target)}`);
 
 /** The room's word that a publish is done, whichever version it made: earlier tests made some. */
 const anyVersion = withAnyNumber(words.publish.published);
@@ -39,7 +44,9 @@ test('an invite makes a passkey; the owner signs out and back in with it; the in
 
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
   await expect(page.getByText(`${words.room.signedInAs} ${name}`)).toBeVisible();
+  await openView(page, 'passkeys');
   await expect(page.getByRole('listitem').filter({ hasText: 'Test laptop' })).toBeVisible();
+  await openView(page, 'log');
   const log = page.getByRole('region', { name: words.room.audit, exact: true }).getByRole('table');
   // Other owners of other tests come in meanwhile: their rows carry their own names.
   await expect(
@@ -54,6 +61,7 @@ test('an invite makes a passkey; the owner signs out and back in with it; the in
   await page.getByRole('button', { name: words.signIn.button }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
   await expect(page.getByText(`${words.room.signedInAs} ${name}`)).toBeVisible();
+  await openView(page, 'passkeys');
   await expect(page.getByRole('listitem').filter({ hasText: 'Test laptop' })).toContainText(
     words.room.lastUsed,
   );
@@ -67,7 +75,11 @@ test('an invite makes a passkey; the owner signs out and back in with it; the in
 test('without a session every room page leads to the sign-in page, and nothing is cached', async ({
   page,
 }) => {
-  for (const path of [ownerPaths.room, `${ownerPaths.room}/`, `${ownerPaths.room}/anything`]) {
+  for (const path of [
+    ...roomViews.map((view) => view.path),
+    `${ownerPaths.room}/`,
+    `${ownerPaths.room}/anything`,
+  ]) {
     const response = await page.goto(path);
     await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.signIn}`);
     expect(response?.headers()['cache-control']).toBe('no-store');
@@ -92,6 +104,8 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   // Three publishes, each a render of every page in a child process.
   test.setTimeout(120_000);
   await enrol(page, `Publisher ${Date.now()}`);
+  // Publish has a view of its own, with the versions (the first view has the button too).
+  await openView(page, 'publish');
   const publishing = page.getByRole('region', { name: words.publish.heading, exact: true });
   const publish = publishing.getByRole('button', { name: words.publish.publish, exact: true });
   const status = publishing.getByRole('status');
@@ -108,10 +122,12 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   });
   expect(signUp.status()).toBe(201);
   await page.reload();
-  await expect(page.getByRole('table').first()).toBeVisible();
-  expect(
-    (await axeViolations(page)).map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target)}`),
-  ).toEqual([]);
+  await expect(publishing.getByRole('table')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await openView(page, 'leads');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await openView(page, 'publish');
 
   const original = content.home.hero.sub;
   const edited = `Edited in the owner's room at ${Date.now()}.`;
@@ -140,6 +156,98 @@ test('a published edit reaches the public page, without JavaScript too; a rollba
   await expect(home.getByText(original)).toBeVisible();
   await expect(home.getByText(edited)).toHaveCount(0);
   await visitor.close();
+});
+
+/**
+ * Where a table on the page is not in a region of its own that scrolls it, can be focused and
+ * ends within the screen: a table cut off at the screen's edge.
+ */
+const tablesCutOff = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table) => {
+      const region = table.parentElement;
+      const name = table.querySelector('caption')?.textContent;
+      const fits =
+        region?.tagName === 'SECTION' &&
+        Boolean(region.getAttribute('aria-label')) &&
+        region.tabIndex === 0 &&
+        getComputedStyle(region).overflowX === 'auto' &&
+        region.getBoundingClientRect().right <= window.innerWidth;
+      return fits ? [] : [name];
+    }),
+  );
+
+test('each view of the room at its own address: the navigation leads there and marks it, the back button returns, a shared link opens it, nothing is cut off and axe finds nothing at 375 and 1440 px', async ({
+  page,
+}) => {
+  // Eleven pages at two widths, axe over each.
+  test.setTimeout(300_000);
+  await enrol(page, `Walker ${Date.now()}`);
+  // A lead, so that the leads' table is there to check.
+  const signUp = await page.request.post('/api/subscriptions', {
+    data: { list: 'newsletter', email: `walker+${Date.now()}@example.com`, source: 'Instagram' },
+    headers: { Origin: siteOrigin.main },
+  });
+  expect(signUp.status()).toBe(201);
+  const nav = page.getByRole('navigation', { name: words.nav.label });
+  const heading = page.getByRole('heading', { level: 1 });
+
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    // An address the room has no view at: it says so, inside the room.
+    await page.goto(`${ownerPaths.room}/anything`);
+    await expect(heading).toHaveText(words.notFound.heading);
+    expect(await axeFindings(page)).toEqual([]);
+    for (const view of roomViews) {
+      const link = nav.getByRole('link', { name: words.views[view.id], exact: true });
+      // On a phone the navigation is behind the menu's button; a choice closes the menu.
+      const menu = page.getByRole('button', { name: words.nav.menu });
+      if (width === 375) await menu.click();
+      await link.click();
+      await expect(page).toHaveURL(`${siteOrigin.main}${view.path}`);
+      await expect(heading).toBeFocused();
+      await expect(page).toHaveTitle(titleOf(view));
+      if (width === 375) {
+        await expect(menu).toHaveAttribute('aria-expanded', 'false');
+        await menu.click();
+      }
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      if (width === 375) {
+        await page.keyboard.press('Escape');
+        await expect(menu).toBeFocused();
+        await expect(nav).toBeHidden();
+      }
+      await page.waitForLoadState('networkidle');
+      expect(await axeFindings(page), `${view.id} at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      expect(await tablesCutOff(page), `${view.id} at ${width} px`).toEqual([]);
+    }
+  }
+
+  // The back button returns to the view before, inside the same document (on a wide screen,
+  // where the side list shows which).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const [last, before] = roomViews.slice(-2).reverse();
+  await page.goBack();
+  await expect(page).toHaveURL(`${siteOrigin.main}${before?.path}`);
+  await expect(heading).toHaveText(words.room.passkeys);
+  await expect(heading).toBeFocused();
+  await expect(
+    nav.getByRole('link', { name: words.views[before?.id ?? 'needs-you'], exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.goForward();
+  await expect(page).toHaveURL(`${siteOrigin.main}${last?.path}`);
+  await expect(heading).toHaveText(words.room.audit);
+
+  // A link to a view, opened in a new tab or shared, opens that view.
+  const shared = await page.context().newPage();
+  await shared.goto(viewPath('outbox'));
+  await expect(shared.getByRole('heading', { level: 1 })).toHaveText(words.outbox.heading);
+  await expect(shared).toHaveTitle(titleOf(roomViews.find(({ id }) => id === 'outbox') ?? null));
+  await shared.close();
 });
 
 test('content that does not fit publishes nothing and the room says which field', async ({
@@ -362,7 +470,7 @@ test('a page the owner makes in the editor: previewed, published, served without
       visit.getByRole('status').filter({ hasText: 'Thanks: your enquiry is in.' }),
     ).toBeVisible();
     await visit.close();
-    await page.goto(ownerPaths.room);
+    await page.goto(viewPath('leads'));
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(path);
 
@@ -420,7 +528,7 @@ test('an experiment made in the editor: two visitors see its two headlines witho
   const experiments = page.getByRole('region', { name: text.heading, exact: true });
   /** "Make this the page" in the room for `variant` of the experiment `experiment`. */
   async function makeThePage(experiment: string, variant: string) {
-    await page.goto(ownerPaths.room);
+    await page.goto(viewPath('experiments'));
     const article = experiments.getByRole('article', { name: new RegExp(`^${experiment}\\b`) });
     await article.getByLabel(text.choose).selectOption(variant);
     await article.getByRole('button', { name: text.makeThePage }).click();
@@ -533,7 +641,7 @@ test('an experiment made in the editor: two visitors see its two headlines witho
     await expect
       .poll(
         async () => {
-          await page.goto(ownerPaths.room);
+          await page.goto(viewPath('experiments'));
           return rowB.getByRole('cell').nth(2).textContent();
         },
         { timeout: 30_000 },
@@ -662,6 +770,13 @@ test('a post written in the editor and scheduled ahead appears on time without J
     ).toContainText(/will be a draft in Kit by .+, for you to send to \d+ subscribers?$/);
     await publishing.getByRole('button', { name: words.publish.publish, exact: true }).click();
     await expect(publishing.getByRole('status')).toHaveText(anyVersion, { timeout: 60_000 });
+    // The first view lists it as coming out, with the moment it appears.
+    await expect(
+      page
+        .getByRole('region', { name: words.needsYou.comingOut, exact: true })
+        .getByRole('listitem')
+        .filter({ hasText: title }),
+    ).toContainText(words.writing.ahead(''));
 
     // Published, and not yet out: on no page, in no feed, at no address.
     expect(Date.now(), 'the publish ended before the post was due').toBeLessThan(due);
@@ -688,7 +803,7 @@ test('a post written in the editor and scheduled ahead appears on time without J
       '<p>Write the three answers you give most, then hand them over.</p>',
     );
     const room = page.getByRole('region', { name: words.writing.heading, exact: true });
-    await page.reload();
+    await page.goto(viewPath('writing'));
     await expect(room.getByRole('row', { name: new RegExp(title) })).toContainText(
       /Draft in Kit since/,
     );

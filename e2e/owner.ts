@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type CDPSession, expect, type Page } from '@playwright/test';
 import { ownerPaths } from '../contracts/owner';
+import { type RoomViewId, viewPath } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { e2eDataDir, siteOrigin } from './hosts';
 
@@ -13,17 +14,23 @@ import { e2eDataDir, siteOrigin } from './hosts';
 
 const run = promisify(execFile);
 
-/** `npm run leads -- owner invite --name NAME` against the e2e server's database: its link. */
-export async function invite(name: string): Promise<string> {
+/**
+ * `npm run leads -- owner invite --name NAME` against the e2e server's database (or another
+ * server's, as scripts/room-screens.ts runs one): its link.
+ */
+export async function invite(
+  name: string,
+  { dataDir = e2eDataDir, siteUrl = siteOrigin.main } = {},
+): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'scripts/leads.ts', 'owner', 'invite', '--name', name],
     {
       env: {
         ...process.env,
-        DATA_DIR: e2eDataDir,
+        DATA_DIR: dataDir,
         DATABASE_URL: '',
-        SITE_URL: siteOrigin.main,
+        SITE_URL: siteUrl,
       },
     },
   );
@@ -59,6 +66,15 @@ export async function enrol(page: Page, name: string) {
   await page.getByRole('button', { name: words.welcome.button }).click();
   await expect(page).toHaveURL(`${siteOrigin.main}${ownerPaths.room}`);
   return authenticator;
+}
+
+/** Moves to a view of the room through its side list, as the owner does on a wide screen. */
+export async function openView(page: Page, view: RoomViewId) {
+  await page
+    .getByRole('navigation', { name: words.nav.label })
+    .getByRole('link', { name: words.views[view], exact: true })
+    .click();
+  await expect(page).toHaveURL(`${siteOrigin.main}${viewPath(view)}`);
 }
 
 type Device = Awaited<ReturnType<typeof addAuthenticator>>;

@@ -140,3 +140,32 @@ it('says whom each newsletter emails and when, and sends a late one only when it
   expect(published).toEqual([{ sendLate: [] }, { sendLate: ['id-past'] }]);
   expect(container.querySelector('[role=status]')?.textContent).toBe(text.published(2));
 });
+
+it('shows Publish once the site’s state is in, so nothing arriving above it moves it', async () => {
+  let answer: (response: Response) => void = () => {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root.render(<PublishView version={0} onChange={() => {}} />));
+  const publish = () =>
+    [...container.querySelectorAll('button')].find((button) => button.textContent === text.publish);
+  expect(publish()).toBeUndefined();
+
+  await act(async () =>
+    answer(
+      Response.json({
+        served: 2,
+        failed: null,
+        usage,
+        versions: [],
+        newsletters: noNewsletters,
+      } satisfies Versions),
+    ),
+  );
+  expect(publish()).toBeDefined();
+  expect(container.textContent).toContain(text.serving(2));
+});

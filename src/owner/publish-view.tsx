@@ -99,15 +99,21 @@ export function PublishView({
           disabled={busy !== null}
         />
       )}
-      <PublishButtons
-        busy={busy}
-        onPreview={() => void showPreview()}
-        onPublish={() =>
-          void act('publish', 'publish', (version) => text.published(version.number), {
-            sendLate,
-          })
-        }
-      />
+      {/*
+        Once the site's state is in, not before: that state arriving above the buttons would move
+        them under the owner's finger (or a test's click).
+      */}
+      {(versions || problem) && (
+        <PublishButtons
+          busy={busy}
+          onPreview={() => void showPreview()}
+          onPublish={() =>
+            void act('publish', 'publish', (version) => text.published(version.number), {
+              sendLate,
+            })
+          }
+        />
+      )}
       <Problem message={problem} />
       {notice && (
         <p role="status" className="font-semibold">

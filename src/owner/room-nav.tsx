@@ -13,9 +13,11 @@ const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 const itemClass = (current: boolean) =>
   cn(
-    'flex min-h-11 items-center rounded-lg px-3 font-medium',
+    'flex min-h-11 items-center rounded-lg px-3',
     focusRing,
-    current ? 'bg-accent font-semibold text-on-accent' : 'text-cream hover:bg-night-soft',
+    current
+      ? 'bg-accent font-semibold text-on-accent'
+      : 'font-medium text-cream hover:bg-night-soft',
   );
 
 /**

@@ -202,8 +202,10 @@ export function Section({
 /**
  * A room table, captioned. A wide one scrolls sideways inside its own region on a phone, never
  * past the screen's edge; shadows at its edges show there is more (room.css). Being focusable
- * lets a keyboard scroll it too. The region is named apart from the section around it, whose
- * name the table's caption takes: two landmarks of one name would be one too many.
+ * lets a keyboard scroll it too; being positioned keeps a heading read only by a screen reader
+ * (sr-only, placed absolutely) inside it rather than past the screen's edge. The region is named
+ * apart from the section around it, whose name the table's caption takes: two landmarks of one
+ * name would be one too many.
  */
 export function RoomTable({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -211,7 +213,7 @@ export function RoomTable({ label, children }: { label: string; children: ReactN
       aria-label={words.room.tableRegion(label)}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="scroll-shadows max-w-full overflow-x-auto rounded-card border border-line bg-field text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+      className="scroll-shadows relative max-w-full overflow-x-auto rounded-card border border-line bg-field text-on-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
     >
       <table className="w-full text-left text-step--1">
         <caption className="sr-only">{label}</caption>
