@@ -82,7 +82,7 @@ function importGraph(dirs: readonly string[]): Map<string, string[]> {
  * connected components), as sorted lists. A circle means no file of it can be understood, tested
  * or moved without the others.
  */
-export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const order = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -121,7 +121,7 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
  * feature (server/features/<name>/) is reached by other features, and by the app that loops over
  * them, through its index.ts only.
  */
-export function featureTrespasses(graph: ReadonlyMap<string, readonly string[]>): string[] {
+function featureTrespasses(graph: ReadonlyMap<string, readonly string[]>): string[] {
   const featureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[1];
   return [...graph].flatMap(([file, targets]) =>
     targets

@@ -86,7 +86,10 @@ describeEachStore('the weekly report', ({ store, database }) => {
       sampleSize: 100,
     };
     // Shown today: a sign-up counts for the variant its visitor key was shown that day.
-    const exposures = createExposures({ store: store(), logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })) });
+    const exposures = createExposures({
+      store: store(),
+      logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
+    });
     for (const variant of ['control', 'first-to-read']) {
       for (let index = 0; index < 40; index++) {
         exposures.expose(
