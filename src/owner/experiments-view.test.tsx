@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ExperimentStanding, Plan } from '../../contracts/owner-funnel';
 import { ExperimentsView } from './experiments-view';
+import { viewRendering } from './view-rendering';
 import { words } from './words';
 
-// act() settles the renders and effects; React asks to be told it runs under it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const text = words.experiments;
+const views = viewRendering();
 let container: HTMLDivElement;
-let root: Root;
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 const published = {
   version: {
@@ -68,10 +60,7 @@ async function roomWith(experiments: ExperimentStanding[], onPublished = () => {
     ),
   );
   vi.stubGlobal('fetch', fetch);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<ExperimentsView version={0} onPublished={onPublished} />));
+  container = await views.render(<ExperimentsView version={0} onPublished={onPublished} />);
   return fetch;
 }
 

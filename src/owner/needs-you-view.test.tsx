@@ -1,24 +1,15 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ExperimentStanding, OutboxAnswer, WritingAnswer } from '../../contracts/owner-funnel';
 import type { Versions } from '../../contracts/owner-publish';
 import { NeedsYouView, postsAhead, withResults } from './needs-you-view';
 import { when } from './room-ui';
+import { viewRendering } from './view-rendering';
 import { words } from './words';
 
-// act() settles the renders and effects; React asks to be told it runs under it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const text = words.needsYou;
+const views = viewRendering();
 let container: HTMLDivElement;
-let root: Root;
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 const arm = {
   share: 50,
@@ -116,10 +107,7 @@ async function firstView(answers: { outbox: OutboxAnswer }) {
       );
     }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<NeedsYouView version={0} onChange={() => {}} />));
+  container = await views.render(<NeedsYouView version={0} onChange={() => {}} />);
 }
 
 const card = (heading: string) =>
@@ -147,8 +135,6 @@ it('counts the failed jobs and leads to the outbox; says so when none failed', a
   const link = failed?.querySelector('a');
   expect(link?.getAttribute('href')).toBe('/owner/outbox');
   expect(link?.textContent).toContain(text.openOutbox);
-  act(() => root.unmount());
-  container.remove();
 
   await firstView({ outbox: outbox(0) });
   expect(card(text.outbox)?.textContent).toContain(text.noneFailed);

@@ -1,33 +1,22 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Versions } from '../../contracts/owner-publish';
 import { PublishView } from './publish-view';
 import { when } from './room-ui';
+import { viewRendering } from './view-rendering';
 import { words } from './words';
 
-// act() settles the renders and effects; React asks to be told it runs under it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const text = words.publish;
+const views = viewRendering();
 let container: HTMLDivElement;
-let root: Root;
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 async function roomWith(versions: Versions) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => Response.json(versions)),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<PublishView version={0} onChange={() => {}} />));
+  container = await views.render(<PublishView version={0} onChange={() => {}} />);
 }
 
 const usage = { files: 212, bytes: 18 * 1024 * 1024, maxFiles: 500, maxBytes: 64 * 1024 * 1024 };
@@ -107,10 +96,7 @@ it('says whom each newsletter emails and when, and sends a late one only when it
       });
     }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<PublishView version={0} onChange={() => {}} />));
+  container = await views.render(<PublishView version={0} onChange={() => {}} />);
 
   const region = container.querySelector(`[aria-label="${text.newsletters}"]`);
   const items = [...(region?.querySelectorAll('li') ?? [])].map((item) => item.textContent);
@@ -147,10 +133,7 @@ it('shows Publish once the site’s state is in, so nothing arriving above it mo
     'fetch',
     vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<PublishView version={0} onChange={() => {}} />));
+  container = await views.render(<PublishView version={0} onChange={() => {}} />);
   const publish = () =>
     [...container.querySelectorAll('button')].find((button) => button.textContent === text.publish);
   expect(publish()).toBeUndefined();

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Versions } from '../../contracts/owner-publish';
 import { RoomApp } from './room-app';
+import { viewRendering } from './view-rendering';
 import { words } from './words';
-
-// act() settles the renders and effects; React asks to be told it runs under it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The room's API as the views ask it, with nothing in it but the owner. */
 const answers: Record<string, unknown> = {
@@ -26,13 +23,8 @@ const answers: Record<string, unknown> = {
   } satisfies Versions,
 };
 
+const views = viewRendering();
 let container: HTMLDivElement;
-let root: Root;
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 /** The room opened at `path`, as a browser opens the document there. */
 async function openAt(path: string) {
@@ -46,10 +38,7 @@ async function openAt(path: string) {
         : Response.json(answer);
     }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<RoomApp path={path} />));
+  container = await views.render(<RoomApp path={path} />);
 }
 
 const heading = () => container.querySelector('main h1');
