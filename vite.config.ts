@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -10,11 +10,15 @@ import { parseEnv, toPublicConfig } from './server/env.ts';
 
 const root = import.meta.dirname;
 
-/** One client entry per page folder (src/pages/<page>/entry.ts): pages are separate documents. */
+/**
+ * One client entry per page folder (src/pages/<page>/entry.ts): pages are separate documents. A
+ * folder without one (src/pages/writing/) renders pages that take another's entry.
+ */
 const pageEntries = Object.fromEntries(
   readdirSync(resolve(root, 'src/pages'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.ts')]),
+    .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.ts')])
+    .filter(([, entry]) => existsSync(entry)),
 );
 
 /** The owner's room is an entry of its own: no page imports it (src/owner/entry.tsx). */

@@ -14,7 +14,7 @@ import { createTestApp } from './testing/app';
  * A post dated next year, as a visitor or a crawler asks the server for it before its time
  * (docs/decisions/028-writing.md): its page, its tag's page, the sitemap, both feeds and its share
  * card say nothing of it, its title, its slug or its date; once the clock passes its date, all do,
- * without a restart. The pages' own words are the renderer's (src/pages/composed/writing/).
+ * without a restart. The pages' own words are the renderer's (src/pages/writing/).
  */
 const now = Date.parse('2026-11-27T12:00:00Z');
 const nextYear = `${new Date(now).getUTCFullYear() + 1}-03-01T07:00:00+00:00`;

@@ -6,7 +6,6 @@ import type { PageMeta } from '../content/types';
 import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage, cohortMeta } from './cohort/cohort-page';
 import { ComposedPage, composedMeta, slugOf } from './composed/composed-page';
-import { writingPage } from './composed/writing/writing-pages';
 import { HandbookPage, handbookMeta } from './handbook/handbook-page';
 import { HomePage, homeMeta } from './home/home-page';
 import { legalPage } from './legal-page';
@@ -14,6 +13,7 @@ import { NotFoundPage, notFoundMeta } from './not-found/not-found-page';
 import { ThankYouPage, thankYouMeta } from './thank-you/thank-you-page';
 import { WaitlistPage, waitlistMeta } from './waitlist/waitlist-page';
 import { WorkshopPage, workshopMeta } from './workshop/workshop-page';
+import { writingPage } from './writing/writing-pages';
 
 /**
  * Server-side only (prerender): every page's component and its head data, both from the content
@@ -40,7 +40,7 @@ export const pageRegistry: Record<SystemPageId, RegisteredPage> = {
 
 /**
  * Any page's component and head: a system page's from the registry, a page of the writing
- * (src/pages/composed/writing/) or one of the owner's pages (src/pages/composed/) from its content.
+ * (src/pages/writing/) or one of the owner's pages (src/pages/composed/) from its content.
  * Throws for a page the content does not have.
  */
 export function registeredPage(page: PageId, props: PageProps): RegisteredPage {

@@ -4,7 +4,7 @@ import { canonicalLocation, ownerRoutes, systemPageIds } from '../../contracts/r
 import { siteOrigins } from '../../contracts/sites';
 import type { PageProps } from '../content/page-props';
 import { fillTemplate } from '../lib/template';
-import { readingMinutes } from '../pages/composed/writing/writing-pages';
+import { readingMinutes } from '../pages/writing/writing-pages';
 import { readTestImage, testPageProps } from '../testing/content';
 import { type RenderedSocialCard, renderSocialCards } from './social-cards';
 

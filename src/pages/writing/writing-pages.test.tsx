@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerRoutes } from '../../../../contracts/routes';
-import type { PageProps } from '../../../content/page-props';
-import { renderPage, renderPageDocument } from '../../../entry-server';
-import { testPageProps } from '../../../testing/content';
+import { ownerRoutes } from '../../../contracts/routes';
+import type { PageProps } from '../../content/page-props';
+import { renderPage, renderPageDocument } from '../../entry-server';
+import { testPageProps } from '../../testing/content';
 
 /**
  * The writing's pages from the sample posts (docs/decisions/028-writing.md): the index lists them

@@ -1,5 +1,5 @@
-import { wordCount } from '../../../../contracts/content/markdown/tree';
-import { parsePostText } from '../../../../contracts/content/post-text';
+import { wordCount } from '../../../contracts/content/markdown/tree';
+import { parsePostText } from '../../../contracts/content/post-text';
 import {
   indexPageCount,
   indexPath,
@@ -9,15 +9,15 @@ import {
   tagSlug,
   tagsOf,
   type WritingPageId,
-} from '../../../../contracts/writing';
-import { PageLayout } from '../../../components/page-layout';
-import { Container } from '../../../components/ui/container';
-import { Image } from '../../../components/ui/image';
-import type { PageProps, SiteContent } from '../../../content/page-props';
-import type { PageMeta } from '../../../content/types';
-import { cn } from '../../../lib/cn';
-import { fillTemplate } from '../../../lib/template';
-import { Newsletter } from '../../../sections/newsletter';
+} from '../../../contracts/writing';
+import { PageLayout } from '../../components/page-layout';
+import { Container } from '../../components/ui/container';
+import { Image } from '../../components/ui/image';
+import type { PageProps, SiteContent } from '../../content/page-props';
+import type { PageMeta } from '../../content/types';
+import { cn } from '../../lib/cn';
+import { fillTemplate } from '../../lib/template';
+import { Newsletter } from '../../sections/newsletter';
 import { Blocks } from './post-body';
 
 /**

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parsePostText } from '../../../../contracts/content/post-text';
+import { parsePostText } from '../../../contracts/content/post-text';
 import { Blocks } from './post-body';
 
 /**

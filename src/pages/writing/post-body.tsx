@@ -1,7 +1,7 @@
-import type { MarkdownBlock } from '../../../../contracts/content/markdown/tree';
-import { MarkdownBlocks, type MarkdownParts } from '../../../components/markdown-text';
-import { Image } from '../../../components/ui/image';
-import type { PostPictures } from '../../../content/page-props';
+import type { MarkdownBlock } from '../../../contracts/content/markdown/tree';
+import { MarkdownBlocks, type MarkdownParts } from '../../components/markdown-text';
+import { Image } from '../../components/ui/image';
+import type { PostPictures } from '../../content/page-props';
 
 /**
  * A post's text (contracts/content/post-text.ts) as its page shows it: the tree its email is made
