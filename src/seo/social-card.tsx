@@ -110,12 +110,116 @@ function Disc({ card, colors }: Pick<SocialCardImageProps, 'card' | 'colors'>) {
   );
 }
 
+/** The artwork, tilted over the disc: its full height, centred on the card. */
+function Artwork({ src, art }: { src: string; art: { width: number; height: number } }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={art.width}
+      height={art.height}
+      style={{
+        position: 'absolute',
+        right: padding.x + 20,
+        top: (socialCardSize.height - art.height) / 2,
+        transform: 'rotate(3deg)',
+        borderRadius: 6,
+        boxShadow: '0 28px 56px rgba(17, 17, 17, 0.35)',
+      }}
+    />
+  );
+}
+
+/** The kicker on its accent pill, the headline and the line under it: the boxes the fitting sizes. */
+function Words({ card, colors, sizes }: Pick<SocialCardImageProps, 'card' | 'colors' | 'sizes'>) {
+  return (
+    <div
+      key={measuredBoxes.words}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        flexShrink: 0,
+      }}
+    >
+      <div
+        key={measuredBoxes.kicker}
+        style={{
+          display: 'flex',
+          padding: `${kickerPadding.y}px ${kickerPadding.x}px`,
+          borderRadius: 999,
+          backgroundColor: colors.accent,
+          color: colors.onAccent,
+          fontSize: sizes.kicker,
+          lineHeight: kickerLineHeight,
+          fontWeight: 700,
+          letterSpacing: sizes.kicker * 0.08,
+          textTransform: 'uppercase',
+        }}
+      >
+        {card.kicker}
+      </div>
+      <div
+        key={measuredBoxes.headline}
+        style={{
+          marginTop: 28,
+          fontFamily: 'Anton',
+          fontSize: sizes.headline,
+          lineHeight: headlineLineHeight,
+          letterSpacing: 0.5,
+          textTransform: 'uppercase',
+          textWrap: 'balance',
+        }}
+      >
+        {unbroken(card.headline)}
+      </div>
+      {card.detail ? (
+        <div
+          style={{
+            marginTop: 22,
+            fontSize: 28,
+            lineHeight: 1.35,
+            color: colors.muted,
+            textWrap: 'balance',
+          }}
+        >
+          {unbroken(card.detail)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The foot: a rule, the founder's name and the host. */
+function Signature({ colors, name, host }: Pick<SocialCardImageProps, 'colors' | 'name' | 'host'>) {
+  return (
+    <div
+      key={measuredBoxes.signature}
+      style={{ display: 'flex', alignItems: 'center', gap: 18, flexShrink: 0 }}
+    >
+      <div style={{ width: 40, height: 4, backgroundColor: colors.ink }} />
+      <div
+        style={{
+          fontFamily: 'Anton',
+          fontSize: 32,
+          letterSpacing: 1,
+          textTransform: 'uppercase',
+        }}
+      >
+        {name}
+      </div>
+      <div style={{ fontSize: 22, color: colors.muted }}>{host}</div>
+    </div>
+  );
+}
+
 /**
  * A page's share image as satori lays it out (flexbox and inline styles only): the kicker on an
  * accent pill, the headline in Anton capitals, an optional line under it, the founder's name and
  * the host at the foot; on the right the artwork (a book cover, a portrait) tilted over an accent
  * disc, or the disc alone with the page's figure in it. Colours come from the page's theme; the
- * words from its content.
+ * words from its content. The keyed boxes (`measuredBoxes`) keep their keys on the elements the
+ * parts return, where satori reports them.
  */
 export function SocialCardImage({ card, colors, name, host, artSrc, sizes }: SocialCardImageProps) {
   const art = card.art ? artBox(card.art) : null;
@@ -132,22 +236,7 @@ export function SocialCardImage({ card, colors, name, host, artSrc, sizes }: Soc
       }}
     >
       <Disc card={card} colors={colors} />
-      {artSrc && art ? (
-        <img
-          src={artSrc}
-          alt=""
-          width={art.width}
-          height={art.height}
-          style={{
-            position: 'absolute',
-            right: padding.x + 20,
-            top: (socialCardSize.height - art.height) / 2,
-            transform: 'rotate(3deg)',
-            borderRadius: 6,
-            boxShadow: '0 28px 56px rgba(17, 17, 17, 0.35)',
-          }}
-        />
-      ) : null}
+      {artSrc && art ? <Artwork src={artSrc} art={art} /> : null}
       <div
         style={{
           display: 'flex',
@@ -158,77 +247,8 @@ export function SocialCardImage({ card, colors, name, host, artSrc, sizes }: Soc
           boxSizing: 'border-box',
         }}
       >
-        <div
-          key={measuredBoxes.words}
-          style={{
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'flex-start',
-            flexShrink: 0,
-          }}
-        >
-          <div
-            key={measuredBoxes.kicker}
-            style={{
-              display: 'flex',
-              padding: `${kickerPadding.y}px ${kickerPadding.x}px`,
-              borderRadius: 999,
-              backgroundColor: colors.accent,
-              color: colors.onAccent,
-              fontSize: sizes.kicker,
-              lineHeight: kickerLineHeight,
-              fontWeight: 700,
-              letterSpacing: sizes.kicker * 0.08,
-              textTransform: 'uppercase',
-            }}
-          >
-            {card.kicker}
-          </div>
-          <div
-            key={measuredBoxes.headline}
-            style={{
-              marginTop: 28,
-              fontFamily: 'Anton',
-              fontSize: sizes.headline,
-              lineHeight: headlineLineHeight,
-              letterSpacing: 0.5,
-              textTransform: 'uppercase',
-              textWrap: 'balance',
-            }}
-          >
-            {unbroken(card.headline)}
-          </div>
-          {card.detail ? (
-            <div
-              style={{
-                marginTop: 22,
-                fontSize: 28,
-                lineHeight: 1.35,
-                color: colors.muted,
-                textWrap: 'balance',
-              }}
-            >
-              {unbroken(card.detail)}
-            </div>
-          ) : null}
-        </div>
-        <div
-          key={measuredBoxes.signature}
-          style={{ display: 'flex', alignItems: 'center', gap: 18, flexShrink: 0 }}
-        >
-          <div style={{ width: 40, height: 4, backgroundColor: colors.ink }} />
-          <div
-            style={{
-              fontFamily: 'Anton',
-              fontSize: 32,
-              letterSpacing: 1,
-              textTransform: 'uppercase',
-            }}
-          >
-            {name}
-          </div>
-          <div style={{ fontSize: 22, color: colors.muted }}>{host}</div>
-        </div>
+        <Words card={card} colors={colors} sizes={sizes} />
+        <Signature colors={colors} name={name} host={host} />
       </div>
     </div>
   );
