@@ -26,19 +26,11 @@ const api = ownerPaths.api;
 const text = words.publish;
 
 /**
- * Publish, preview and roll back (server/owner/publish/router.ts): the working copy the editor
- * saved goes live with one press, every earlier version can come back with another. The first
- * view shows it without the versions (`history`), the Publish view with them.
+ * The Publish view's state and what its buttons do: the versions and newsletters the server
+ * reports (loaded when the room opens and when another part of it publishes), which action is
+ * working, its outcome, the preview's pages and the late newsletters ticked to send.
  */
-export function PublishView({
-  version,
-  onChange,
-  history = true,
-}: {
-  version: number;
-  onChange: () => void;
-  history?: boolean;
-}) {
+function usePublishing(version: number, onChange: () => void) {
   const [versions, setVersions] = useState<Versions | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,6 +80,50 @@ export function PublishView({
     setBusy(null);
   }
 
+  return {
+    versions,
+    busy,
+    problem,
+    notice,
+    preview,
+    sendLate,
+    setSendLate,
+    showPreview,
+    publish: () =>
+      act('publish', 'publish', (version) => text.published(version.number), { sendLate }),
+    rollBack: (version: ContentVersion) =>
+      act(`rollback-${version.id}`, `versions/${version.id}/rollback`, (published) =>
+        text.rolledBack(version.number, published.number),
+      ),
+  };
+}
+
+/**
+ * Publish, preview and roll back (server/owner/publish/router.ts): the working copy the editor
+ * saved goes live with one press, every earlier version can come back with another. The first
+ * view shows it without the versions (`history`), the Publish view with them.
+ */
+export function PublishView({
+  version,
+  onChange,
+  history = true,
+}: {
+  version: number;
+  onChange: () => void;
+  history?: boolean;
+}) {
+  const {
+    versions,
+    busy,
+    problem,
+    notice,
+    preview,
+    sendLate,
+    setSendLate,
+    showPreview,
+    publish,
+    rollBack,
+  } = usePublishing(version, onChange);
   return (
     <Section id="publish" heading={text.heading}>
       {versions && <ServingNow versions={versions} />}
@@ -107,11 +143,7 @@ export function PublishView({
         <PublishButtons
           busy={busy}
           onPreview={() => void showPreview()}
-          onPublish={() =>
-            void act('publish', 'publish', (version) => text.published(version.number), {
-              sendLate,
-            })
-          }
+          onPublish={() => void publish()}
         />
       )}
       <Problem message={problem} />
@@ -125,11 +157,7 @@ export function PublishView({
         <VersionsTable
           versions={versions}
           disabled={busy !== null}
-          onRollBack={(version) =>
-            void act(`rollback-${version.id}`, `versions/${version.id}/rollback`, (published) =>
-              text.rolledBack(version.number, published.number),
-            )
-          }
+          onRollBack={(version) => void rollBack(version)}
         />
       )}
     </Section>
