@@ -17,7 +17,7 @@ const root = import.meta.dirname;
 const pageEntries = Object.fromEntries(
   readdirSync(resolve(root, 'src/pages'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.ts')])
+    .map((entry) => [entry.name, resolve(root, 'src/pages', entry.name, 'entry.ts')] as const)
     .filter(([, entry]) => existsSync(entry)),
 );
 
