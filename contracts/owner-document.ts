@@ -6,7 +6,7 @@ export interface OwnerDocumentFiles {
 
 /**
  * A document of the owner's (the room, src/owner/room-document.ts, and the content editor,
- * server/content-editor/document.ts): no content of the site, no data, only its own script and
+ * server/features/room/editor/document.ts): no content of the site, no data, only its own script and
  * styles, never indexed and sending no Referer. Its script draws everything into `root`.
  */
 export function ownerDocument(

@@ -7,7 +7,7 @@ import { subscriptionLists } from './subscription';
 /**
  * The room's first page (decision 018): the funnel, the latest leads, the export,
  * the outbox and erasure, under /owner/api/. Each request and answer is read with these schemas
- * on both sides; the owner's commands (server/owner/commands/) take the same inputs where they
+ * on both sides; the owner's commands (the features' commands/ folders) take the same inputs where they
  * share them, so the room and `npm run leads` refuse alike. Messages read after the field's
  * name ("Email needs an email address.").
  */

@@ -1,4 +1,5 @@
-import type { Post, Writing } from './content/posts';
+import { z } from 'zod';
+import { type Post, post, type Writing } from './content/posts';
 import type { Redirect } from './content/redirects';
 import { slugOfWords } from './words-slug';
 
@@ -14,6 +15,23 @@ export type WritingPageId =
   | `writing/page/${number}`
   | `writing/tags/${string}`
   | `posts/${string}`;
+
+/**
+ * A post as the server serves it, in the feeds and the room's posts: its own fields of the
+ * content's post schema, read from the render's content (a render this build made passes it).
+ */
+const { id, title, description, date, updated, tags } = post.shape;
+export const servedPost = z.object({ id, title, description, date, updated, tags });
+
+/** The writing as the server serves it: the section's words, its author and its posts. */
+export interface FeedSource {
+  name: string;
+  path: string;
+  description: string;
+  /** The posts' author: the founder. */
+  author: string;
+  posts: Readonly<Record<string, z.output<typeof servedPost>>>;
+}
 
 /** What the route table needs of the writing. */
 export interface WritingContent {

@@ -8,7 +8,7 @@ import { expect, test } from './test';
 /**
  * "Escape the 7-Figure Prison" on the sellable-business site (product brief §2.8, D18), with its
  * words, intake dates and booking link from content/cohort.yaml. What the page shows once no
- * intake takes applications is tested on the server (server/calendar-pages.test.ts).
+ * intake takes applications is tested on the server (server/features/pages/calendar-pages.test.ts).
  */
 
 const cohortUrl = `${siteOrigin['sellable-business']}/`;

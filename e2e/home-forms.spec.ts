@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { openStore } from '../server/db/store';
+import { openStore } from '../server/store';
 import { dayHasCome } from '../src/lib/facts';
 import { content } from './content';
 import { e2eDataDir } from './hosts';

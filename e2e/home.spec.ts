@@ -8,7 +8,7 @@ import { expect, test } from './test';
 /**
  * Home page behaviour: header, hero, carousels and footer, as a visitor uses them, with the words
  * of content/home.yaml and site.yaml. The book section after release day is tested on the server
- * (server/calendar-pages.test.ts).
+ * (server/features/pages/calendar-pages.test.ts).
  */
 
 const mobile = { width: 375, height: 812 };
@@ -162,7 +162,10 @@ test.describe('hero', () => {
 
 test.describe('book section', () => {
   test('before release day: the waitlist offer, which the hero leads to', async ({ page }) => {
-    test.skip(released, 'the book is out: the section sells it (server/calendar-pages.test.ts)');
+    test.skip(
+      released,
+      'the book is out: the section sells it (server/features/pages/calendar-pages.test.ts)',
+    );
     const words = home.book.beforeRelease;
     await page.goto('/');
     await expect(page.getByRole('link', { name: words.heroCta })).toHaveAttribute('href', '#book');

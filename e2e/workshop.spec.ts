@@ -11,7 +11,7 @@ import { expect, test } from './test';
 /**
  * The live workshop on the sellable-business site (product brief §2.7, §4; product decisions
  * D13, D14, D16, D19), with its words, dates and prices from content/workshop.yaml. What the page
- * shows once no session is to come is tested on the server (server/calendar-pages.test.ts).
+ * shows once no session is to come is tested on the server (server/features/pages/calendar-pages.test.ts).
  */
 
 const workshopUrl = `${siteOrigin['sellable-business']}/cohort`;

@@ -18,12 +18,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experiments } from '../contracts/content/experiments';
 import { buildPaths } from '../server/build-paths';
-import { openStore } from '../server/db/store';
 import { parseEnv } from '../server/env';
 import { createExposures, experimentFor } from '../server/features/experiments';
 import { createLogger } from '../server/logger';
 import { createPageViewCounter } from '../server/page-views/counter';
 import { siteHosts } from '../server/site-hosts';
+import { openStore } from '../server/store';
 import { startServerProcess } from '../server/testing/server-process';
 import { type LoadResult, load, medianRun, runLine } from './load';
 

@@ -12,7 +12,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { openStore } from '../server/db/store';
+import { openStore } from '../server/store';
 import { hostileEndpoints, malformedBodies } from '../server/testing/hostile-bodies';
 import { startServerProcess } from '../server/testing/server-process';
 import { countRows } from '../server/testing/stores';

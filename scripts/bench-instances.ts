@@ -9,7 +9,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { openStore } from '../server/db/store';
+import { openStore } from '../server/store';
 import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
 import { type LoadResult, load } from './load';
 

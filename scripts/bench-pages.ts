@@ -13,11 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openStore } from '../server/db/store';
 import { parseEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { createPageViewCounter } from '../server/page-views/counter';
 import { siteHosts } from '../server/site-hosts';
+import { openStore } from '../server/store';
 import { startServerProcess } from '../server/testing/server-process';
 import { type LoadResult, load, medianRun, runLine } from './load';
 

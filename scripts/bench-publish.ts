@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseDocument } from 'yaml';
 import { repositoryRoot } from '../server/env';
-import { ensureWorkingCopy } from '../server/owner/working-copy';
+import { ensureWorkingCopy } from '../server/features/room/working-copy';
 import { writeGeneratedPosts } from './generated-posts';
 import { median } from './median';
 
@@ -88,9 +88,9 @@ try {
     // by BUILD_DIR (server/build-paths.ts reads it as it loads).
     process.env.BUILD_DIR = build.dist;
   }
-  const { openStore } = await import('../server/db/store');
-  const { inviteOwner } = await import('../server/owner/owner-invites');
-  const { createPublisher } = await import('../server/owner/publish/publisher');
+  const { openStore } = await import('../server/store');
+  const { inviteOwner, createPublisher } = await import('../server/features/room');
+  const { newsletterHook } = await import('../server/features/writing');
   const { loadSite } = await import('../server/site');
 
   const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
@@ -101,12 +101,11 @@ try {
       store,
       logger: quiet,
       site,
-      calendar: null,
       dataDir,
       workingCopy: async () => working,
       followEveryMs: 3_600_000,
       // No Kit: the posts marked as newsletters are published, and no email is made.
-      newsletters: { origin: 'http://localhost:4173', kit: false },
+      hooks: [newsletterHook({ store, origin: 'http://localhost:4173', kit: false })],
     };
     const publisher = createPublisher(options);
     const { owner } = await inviteOwner(store, 'Bench', Date.now());

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openStore } from '../server/db/store';
+import { openStore } from '../server/store';
 import { startServerProcess } from '../server/testing/server-process';
 import { type LoadResult, load } from './load';
 

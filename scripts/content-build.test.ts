@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Document, parseDocument } from 'yaml';
 import { buildPaths } from '../server/build-paths';
-import { renderInChild } from '../server/owner/publish/render-child';
+import { renderInChild } from '../server/features/room/publish/render-child';
 import { loadRenderedContent } from '../server/site';
 
 /**

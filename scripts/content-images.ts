@@ -13,7 +13,7 @@ import {
   lineOfField,
 } from '../contracts/content/load';
 import { sniffPicture, staysInImages, svgSize } from '../contracts/content/pictures';
-import { reviewPicture, staysInside } from '../server/content-editor/pictures';
+import { reviewPicture, staysInside } from '../server/features/room/editor/pictures';
 import type { SiteContent } from '../src/content/page-props';
 import { makeEverything, type Reuse } from '../src/content/reuse';
 import { type ResponsiveImage, responsiveVariants } from './responsive-images';
@@ -23,7 +23,7 @@ import { type ResponsiveImage, responsiveVariants } from './responsive-images';
  * turned into what a page needs (an ImageAsset): its URL and intrinsic size, and for a photo its
  * AVIF and WebP variants. A missing, unreadable, mislabelled or too small picture is a build
  * error naming the file and the field that uses it. The rules themselves (type, size, safe SVG)
- * are the content editor's reviewPicture (server/content-editor/pictures.ts), which its save
+ * are the content editor's reviewPicture (server/features/room/editor/pictures.ts), which its save
  * applies to uploads too; an SVG is served as the sanitiser leaves it.
  */
 

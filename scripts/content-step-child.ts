@@ -1,6 +1,6 @@
 /**
  * The content step of the build (content-step.ts) on its own, for the owner's room: the server
- * runs it in a child process on "Publish" and "Preview" (server/owner/publish/), so a slow or
+ * runs it in a child process on "Publish" and "Preview" (server/features/room/publish/), so a slow or
  * failing render never blocks the server, which keeps serving the pages it has.
  *
  *   node --import tsx scripts/content-step-child.ts --content DIR --out DIR [--preview BASE]
@@ -14,7 +14,7 @@
  * it takes where the inputs are the same; what it made or took it keeps in its own out/made/.
  * Exit 0: rendered. Exit 65: the content does not fit (the build's message on stderr).
  * Reads no .env file: its environment is the few settings the server hands it
- * (server/owner/publish/render-child.ts).
+ * (server/features/room/publish/render-child.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,7 @@ import { loadContent } from '../contracts/content/load';
 import { systemPageIds } from '../contracts/routes';
 import { buildPaths } from '../server/build-paths';
 import { parseEnv, toPublicConfig } from '../server/env';
-import { renderedPaths } from '../server/owner/publish/renders';
+import { renderedPaths } from '../server/features/room/publish/renders';
 import type { RenderInput } from '../src/entry-server';
 import { exitOnInvalidContent } from './content-dir';
 import { type BuiltPageFiles, type PageFiles, renderContent } from './content-step';

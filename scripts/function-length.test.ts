@@ -19,11 +19,10 @@ const beingSplit = new Set([
   // The fake Kit's routes: its handlers become named functions.
   'server/providers/fake-kit.ts startFakeKit',
   // The room's routers and the lead form's: their handlers become named functions beside them.
-  'server/owner/funnel-router.ts funnelRouter',
-  'server/owner/sign-in-router.ts signInRouter',
-  'server/owner/router.ts ownerRouter',
+  'server/features/room/sign-in-router.ts signInRouter',
+  'server/features/room/router.ts ownerRouter',
   // The editor's field mapping: one function per kind of schema.
-  'server/content-editor/keystatic-config.ts fieldFor',
+  'server/features/room/editor/keystatic-config.ts fieldFor',
 ]);
 
 const keyOf = ({ file, name }: { file: string; name: string }) => `${file} ${name}`;

@@ -3,8 +3,9 @@
  * backup, restore). There is no admin web UI; this works on the server's own database. See
  * scripts/leads/cli.ts for the commands.
  */
-import { openStore } from '../server/db/store';
+
 import { type Env, parseEnv } from '../server/env';
+import { openStore } from '../server/store';
 import { runLeadsCli } from './leads/cli';
 
 let env: Env | undefined;

@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import { siteOrigins } from '../contracts/sites';
-import { pageOrigins } from './api/same-origin';
 import { buildPaths } from './build-paths';
 import type { Store } from './db/store';
 import { type Env, namedHosts } from './env';
 import { type ExperimentOf, type Exposures, experimentAttribution } from './features/experiments';
-import { type ClientOf, forwardedClient } from './forwarded';
+import type { Publisher } from './features/room';
+import { workingCopyOnFirstUse } from './features/room';
+import { type ClientOf, forwardedClient } from './http/forwarded';
+import { pageOrigins } from './http/same-origin';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
-import type { Publisher } from './owner/publish/publisher';
-import { workingCopyOnFirstUse } from './owner/working-copy';
 import type { PageViewCounter } from './page-views/counter';
 import type { Site } from './site';
 import { type SiteHosts, siteHosts } from './site-hosts';
@@ -30,7 +30,7 @@ export interface AppDeps {
   pageViews?: PageViewCounter;
   /** Counts who was shown which variant (decision 027); none without page views. */
   exposures?: Exposures;
-  /** The owner's publishing (server/owner/publish/); none in development. */
+  /** The owner's publishing (server/features/room/publish/); none in development. */
   publisher?: Publisher | null;
   /** The owner's working copy, shared with the publisher; by default made on first use. */
   workingCopy?: () => Promise<string>;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { healthRouter } from './api/health';
 import { type AppDeps, appContext } from './app-context';
 import { features } from './feature-list';
+import { healthRouter } from './http/health';
+import { inlineScriptSources, securityHeaders } from './http/security-headers';
 import { plainHttpWatch } from './plain-http-watch';
-import { inlineScriptSources, securityHeaders } from './security-headers';
 
 export type { AppDeps } from './app-context';
 
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
   });
   app.route(healthPath, healthRouter(plainHttp.warnings));
-  for (const feature of features) app.route('/', feature.routes(context));
+  for (const feature of features) if (feature.routes) app.route('/', feature.routes(context));
 
   app.notFound((c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }));
   app.onError((error, c) => {

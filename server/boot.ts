@@ -7,18 +7,19 @@ import type { ServerType } from '@hono/node-server';
 import type { Experiment } from '../contracts/content/experiments';
 import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
-import { openStore, storedSecret } from './db/store';
+import { storedSecret } from './db/store';
 import { type Env, EnvError, namedHosts } from './env';
 import { startExposures } from './features/experiments';
+import { startWeeklyReports } from './features/funnel';
+import { createForwarding } from './forwarding';
 import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
-import { createForwarding } from './outbox/forwarding';
 import { startOutboxWorker } from './outbox/worker';
-import { startWeeklyReports } from './owner/weekly-report';
 import { startPageViewCounter } from './page-views/counter';
 import { providersFromEnv } from './providers/from-env';
 import { MissingBuildError } from './site';
 import { siteHosts } from './site-hosts';
+import { openStore } from './store';
 
 export interface LeadCapture {
   /**

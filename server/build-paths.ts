@@ -24,7 +24,7 @@ export const buildPaths = {
   private: resolve(dist, 'private'),
   /** The owner's room's one document (src/owner/room-document.ts), served under /owner only. */
   room: resolve(dist, 'room/index.html'),
-  /** The content editor's document (server/content-editor/document.ts), at /owner/editor only. */
+  /** The content editor's document (server/features/room/editor/document.ts), at /owner/editor only. */
   editor: resolve(dist, 'room/editor.html'),
   info: resolve(dist, 'build-info.json'),
   /** Share cards, PDFs and photo variants as made, for a publish to take (scripts/render-reuse.ts). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPaths } from './build-paths';
 import { sqliteIntegrityCheck } from './db/connect';
-import { openStore } from './db/store';
+import { openStore } from './store';
 import { startServerProcess } from './testing/server-process';
 
 /**

@@ -1,27 +1,81 @@
 import { Hono } from 'hono';
-import { leadRoutes } from './api/lead-routes';
+import type { Migration } from 'kysely';
+import type { Experiment } from '../contracts/content/experiments';
 import type { AppContext } from './app-context';
-import { addExperimentCheckout, wasLiveOn } from './features/experiments';
-import { salesRoutes } from './features/sales';
-import { feedRoutes } from './feed-routes';
-import { roomRoutes } from './owner/room-routes';
-import { pageRoutes, searchRoutes } from './page-routes';
+import type { Store } from './db/store';
+import type { Env } from './env';
+import {
+  addExperimentCheckout,
+  experimentsCommand,
+  experimentsMigrations,
+  experimentsRouter,
+  servedExperiments,
+  wasLiveOn,
+} from './features/experiments';
+import { funnelJobs, funnelRoomRouter } from './features/funnel';
+import { leadJobs, leadRoutes, leadsMigrations, leadsRoomRouter } from './features/leads';
+import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
+import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
+import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
+import {
+  feedRoutes,
+  newsletterHook,
+  writingJobs,
+  writingMigrations,
+  writingRoomRouter,
+} from './features/writing';
+import type { FeatureJobs, JobContext } from './outbox/forwarding';
 
-/** A part of the site with routes of its own: the app mounts each, in this list's order. */
+/** What the features' outbox jobs are sent with: the experiments served now, for the report. */
+export interface FeatureJobContext extends JobContext {
+  experiments: () => readonly Experiment[];
+}
+
+/** What the features' publish hooks are made from, at boot (server/index.ts). */
+export interface PublishDeps {
+  store: Store;
+  env: Pick<Env, 'SITE_URL'>;
+  /** Whether Kit is set up to receive the posts' newsletters. */
+  kit: boolean;
+  /** The pages' calendar; none where the build cannot follow it. */
+  calendar: Calendar | null;
+  /** The build's render bundle, which renders a publish's pages again as their dates pass. */
+  renderBundle: string;
+}
+
+/**
+ * A part of the site: its routes, which the app mounts in this list's order, and its part of the
+ * owner's room API, which the room mounts behind its session check.
+ */
 export interface Feature {
   name: string;
-  routes(context: AppContext): Hono;
+  routes?(context: AppContext): Hono;
+  room?(context: AppContext): RoomPart;
+  /** What it does when the owner publishes (the room's publisher calls each feature's). */
+  publish?(deps: PublishDeps): PublishHook;
+  /** How its outbox jobs are sent (server/forwarding.ts gathers every feature's). */
+  jobs?(context: FeatureJobContext): FeatureJobs;
+  /** Its tables' migrations, run with every other feature's in name order (server/store.ts). */
+  migrations?: Readonly<Record<string, Migration>>;
 }
 
 /**
  * The features in the order their routes are tried (docs/architecture.md, "The server by
- * feature"): the API's, then the paths the server answers itself, then the pages, which answer
- * every other GET. A new feature is one more entry here.
+ * feature"): the API's, then the room, then the paths the server answers itself, then the
+ * pages, which answer every other GET. A new feature is one more entry here.
  */
 export const features: readonly Feature[] = [
-  { name: 'leads', routes: leadRoutes },
+  {
+    name: 'leads',
+    migrations: leadsMigrations,
+    routes: leadRoutes,
+    jobs: leadJobs,
+    room: () => leadsRoomRouter,
+  },
   {
     name: 'sales',
+    migrations: salesMigrations,
+    jobs: saleJobs,
     routes: (context) =>
       salesRoutes({
         ...context,
@@ -32,13 +86,61 @@ export const features: readonly Feature[] = [
         },
       }),
   },
+  {
+    name: 'funnel',
+    room: () => funnelRoomRouter,
+    jobs: (context) =>
+      funnelJobs(context, (store, now) =>
+        experimentsCommand.run({ store, experiments: context.experiments(), now }, {}),
+      ),
+  },
+  {
+    name: 'experiments',
+    migrations: experimentsMigrations,
+    room: (context) => (tools) =>
+      experimentsRouter({ ...tools, served: servedExperiments(context.site, context.hosts) }),
+  },
+  {
+    name: 'writing',
+    migrations: writingMigrations,
+    publish: ({ store, env, kit }) => newsletterHook({ store, origin: env.SITE_URL, kit }),
+    jobs: writingJobs,
+    routes: feedRoutes,
+    room: (context) => (tools) =>
+      writingRoomRouter({
+        ...tools,
+        writing: {
+          served: () => context.site.writing,
+          kit: context.forwarding.makesBroadcasts,
+        },
+      }),
+  },
   // An /api/ path no feature answered: JSON, not the 404 page.
   {
     name: 'unknown API paths',
     routes: () => new Hono().all('/api/*', (c) => c.json({ error: 'Not found' }, 404)),
   },
-  { name: 'room', routes: roomRoutes },
+  {
+    name: 'room',
+    migrations: roomMigrations,
+    routes: (context) =>
+      roomRoutes(
+        context,
+        features.flatMap((feature) => (feature.room ? [feature.room(context)] : [])),
+      ),
+  },
   { name: 'search files', routes: searchRoutes },
-  { name: 'writing feeds', routes: feedRoutes },
-  { name: 'pages', routes: pageRoutes },
+  {
+    name: 'pages',
+    routes: pageRoutes,
+    publish: ({ calendar, renderBundle }) => calendarHook(calendar, renderBundle),
+  },
 ];
+
+/** Every feature's outbox jobs. */
+export const featureJobs = (context: FeatureJobContext): FeatureJobs[] =>
+  features.flatMap((feature) => (feature.jobs ? [feature.jobs(context)] : []));
+
+/** Every feature's publish hook, in the list's order: the pages' calendar follows a publish first. */
+export const publishHooks = (deps: PublishDeps): PublishHook[] =>
+  features.flatMap((feature) => (feature.publish ? [feature.publish(deps)] : []));

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { createApp } from './app';
 import { announceListening, exitOnBootFailure, openLeadCapture, stopOnSignals } from './boot';
 import { buildPaths } from './build-paths';
-import { loadRenderer, logCalendar, startCalendar } from './calendar';
 import { parseEnv } from './env';
+import { publishHooks } from './feature-list';
+import { loadRenderer, logCalendar, startCalendar } from './features/pages';
+import { createPublisher, workingCopyOnFirstUse } from './features/room';
 import { serveApp } from './http-server';
 import { createLogger } from './logger';
-import { createPublisher } from './owner/publish/publisher';
-import { workingCopyOnFirstUse } from './owner/working-copy';
 import { loadSite } from './site';
 
 async function main() {
@@ -31,10 +31,15 @@ async function main() {
     store: leads.deps.store,
     logger,
     site,
-    calendar,
     dataDir: env.DATA_DIR,
     workingCopy,
-    newsletters: { origin: env.SITE_URL, kit: leads.deps.forwarding.makesBroadcasts },
+    hooks: publishHooks({
+      store: leads.deps.store,
+      env,
+      kit: leads.deps.forwarding.makesBroadcasts,
+      calendar,
+      renderBundle: buildPaths.renderBundle,
+    }),
   });
   void publisher
     .follow()

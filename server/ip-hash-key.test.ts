@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sqlitePath } from './db/connect';
-import { openStore } from './db/store';
 import { ipHashKeyPath, loadIpHashKey } from './ip-hash-key';
+import { openStore } from './store';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

@@ -13,7 +13,7 @@ export function ipHashKeyPath(dataDir: string): string {
 const legacySetting = 'ip_hash_key';
 
 /**
- * The key of the IP hashes kept with leads (server/api/client-address.ts). It lives outside the
+ * The key of the IP hashes kept with leads (server/http/client-address.ts). It lives outside the
  * database, so that a dump of the database alone cannot be turned back into addresses by hashing
  * all four billion IPv4 ones: IP_HASH_KEY when set (the same on every instance sharing one
  * PostgreSQL), else a random key made once in DATA_DIR/ip-hash.key (0600). A key an older version

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildPaths } from './build-paths';
-import { openStore, type Store } from './db/store';
-import { inviteOwner } from './owner/owner-invites';
-import { startSession } from './owner/sessions';
+import type { Store } from './db/store';
+import { inviteOwner, startSession } from './features/room';
 import { startFakeKit } from './providers/fake-kit';
+import { openStore } from './store';
 import { type ServerProcess, startServerProcess } from './testing/server-process';
 import { countRows, createScratchPostgres } from './testing/stores';
 

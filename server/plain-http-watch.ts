@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from './env';
-import type { ClientOf } from './forwarded';
+import type { ClientOf } from './http/forwarded';
 import type { Logger } from './logger';
 
 /**

@@ -12,13 +12,13 @@ import {
 import { ownerPageRoute } from '../contracts/content/pages';
 import { type Redirect, redirects } from '../contracts/content/redirects';
 import { allPageIds, type OwnerRoute, ownerRoutes } from '../contracts/routes';
+import { type FeedSource, servedPost } from '../contracts/writing';
 import { buildPaths } from './build-paths';
-import type { FeedSource } from './feeds';
-import { loadStaticFiles, type StaticFile, staticFile } from './static-files';
+import { loadStaticFiles, type StaticFile, staticFile } from './http/static-files';
 
 /** The built site in memory: the prerendered page documents and the public files. */
 export interface Site {
-  /** Replaced page by page when a content date passes (server/calendar.ts). */
+  /** Replaced page by page when a content date passes (server/features/pages/calendar.ts). */
   pages: Map<DocumentId, StaticFile>;
   files: ReadonlyMap<string, StaticFile>;
   /** Friends who must join through a share link to unlock the second bonus (the content's). */
@@ -39,7 +39,7 @@ export interface Site {
    * visitor is given, from `pages` (docs/decisions/027-experiments.md).
    */
   experiments?: readonly Experiment[];
-  /** The writing's feeds' source (server/feeds.ts); none in renders made before the writing. */
+  /** The writing as served (contracts/writing.ts); none in renders made before the writing. */
   writing?: FeedSource;
   /** The pages an experiment may test, with the goals each can be measured by (the content's). */
   testable?: ReturnType<typeof testableGoals>;
@@ -50,9 +50,9 @@ export interface Site {
   composedScript?: string;
   /** Files only the API hands out (`/second-bonus.pdf` keys, see contracts/downloads.ts). */
   privateFiles: ReadonlyMap<string, StaticFile>;
-  /** The owner's room's page (server/owner/router.ts); absent from builds made before it. */
+  /** The owner's room's page (server/features/room/router.ts); absent from builds made before it. */
   room?: StaticFile;
-  /** The content editor's page (server/content-editor/router.ts); absent from older builds. */
+  /** The content editor's page (server/features/room/editor/router.ts); absent from older builds. */
   editor?: StaticFile;
 }
 
@@ -91,20 +91,7 @@ const builtContent = z.object({
         meta: z.object({ description: z.string() }),
       })
       .optional(),
-    posts: z
-      .record(
-        z.string(),
-        z.object({
-          // What the room's Writing knows each post's newsletter by (contracts/content/posts.ts).
-          id: z.string().optional(),
-          title: z.string(),
-          description: z.string(),
-          date: z.string(),
-          updated: z.string().optional(),
-          tags: z.array(z.string()),
-        }),
-      )
-      .default({}),
+    posts: z.record(z.string(), servedPost).default({}),
     thankYou: z.object({ share: z.object({ friendsGoal: z.number() }) }),
     workshop: z.object({
       sessions: z.array(z.object({ start: z.string(), checkout: z.url() })),
@@ -131,7 +118,7 @@ export async function loadSite(
 }
 
 /**
- * What a render of the content wrote (the build's, or a publish's: server/owner/publish/): the
+ * What a render of the content wrote (the build's, or a publish's: server/features/room/publish/): the
  * pages, the public and private files, and what the server reads of the content.
  */
 export async function loadRenderedContent(

@@ -1,11 +1,11 @@
 /**
  * The checks every picture of the content passes, wherever it arrives: the build
  * (scripts/content-images.ts) checks the pictures the content names, and the content editor's
- * save (server/content-editor/review.ts) checks an upload before it reaches the disk, so a picture
+ * save (server/features/room/editor/review.ts) checks an upload before it reaches the disk, so a picture
  * the build would refuse is refused when the owner saves it, with the same words. Bytes in, a
  * verdict out: no file system, so the build and the server share one copy of the rules.
  *
- * Whether an SVG is safe to serve is not decided here but in server/content-editor/safe-svg.ts,
+ * Whether an SVG is safe to serve is not decided here but in server/features/room/editor/safe-svg.ts,
  * which both callers run after these rules (review.ts, reviewPicture): it parses the drawing and
  * needs a DOM on the server, and this module is also the browser's (fields.ts imports it).
  */

@@ -91,7 +91,7 @@ export type Post = z.output<typeof post>;
 /**
  * The id a post's newsletter is keyed by: its own, or, for a post written before posts had ids,
  * its file name, the key its newsletter already has (the editor writes that name into the post
- * at its first save, so a later rename keeps it: server/content-editor/post-ids.ts).
+ * at its first save, so a later rename keeps it: server/features/room/editor/post-ids.ts).
  */
 export const postIdOf = (slug: string, post: object): string =>
   'id' in post && typeof post.id === 'string' ? post.id : slug;

@@ -4,8 +4,8 @@ import type { z } from 'zod';
  * The one reader of zod's internals (`_zod.def`) for the content schemas: it turns a schema into
  * a small typed view of what it is. Three walks over the content schemas stand on it: the images
  * the build resolves (images.ts), the content editor's Keystatic fields
- * (server/content-editor/keystatic-config.ts) and the editor's save step
- * (server/content-editor/save.ts). zod keeps its definitions internal and changes them between
+ * (server/features/room/editor/keystatic-config.ts) and the editor's save step
+ * (server/features/room/editor/save.ts). zod keeps its definitions internal and changes them between
  * versions; a zod upgrade that moves them breaks this file and its tests, nowhere else.
  *
  * Only what the content schemas are made of has a view (contracts/content/fields.ts and the page

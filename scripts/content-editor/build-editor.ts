@@ -5,10 +5,10 @@ import { keystaticPaths } from './paths';
 
 /**
  * Builds the content editor's page script (ui-entry.ts: Keystatic's app with the configuration of
- * server/content-editor/keystatic-config.ts) for the owner's room, into `outDir`'s assets/. A Vite build of
+ * server/features/room/editor/keystatic-config.ts) for the owner's room, into `outDir`'s assets/. A Vite build of
  * its own rather than an input of vite.config.ts: the pages' build, their shared chunks and their
  * hashes stay exactly as they are, and Keystatic's path rewrite (paths.ts) touches this build
- * only. No page loads it; only the editor's document (server/content-editor/document.ts) names
+ * only. No page loads it; only the editor's document (server/features/room/editor/document.ts) names
  * it.
  */
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { fixtureContentDir } from '../../server/content-editor/fixture';
+import { fixtureContentDir } from '../../server/features/room/editor/fixture';
 import { contentDir as repositoryContent } from '../content-dir';
 import { editorPage, editorPolicy, keystaticDev } from './dev-middleware';
 

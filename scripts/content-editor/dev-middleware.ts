@@ -2,11 +2,11 @@
  * The content editor in `npm run dev`: Keystatic (LOCAL mode) at /keystatic, editing the files in
  * content/ (or CONTENT_DIR), with no sign-in; the dev server's own reload on a content change is
  * the live preview. (The owner's room serves the same editor, built, at /owner/editor behind its
- * session: server/content-editor/router.ts.)
+ * session: server/features/room/editor/router.ts.)
  *
  *   /api/keystatic/*   Keystatic's API (its generic route handler), with content/ as its base
  *                      directory: the file tree, the files, and saves, through the same checks as
- *                      in the owner's room (server/content-editor/api.ts): content files and
+ *                      in the owner's room (server/features/room/editor/api.ts): content files and
  *                      pictures only, inside content/, each saved file as the build accepts it,
  *                      nothing deleted.
  *   /keystatic, /keystatic/*   the editor's page: a small HTML document loading ui-entry.ts
@@ -23,10 +23,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { contentEditorApi } from '../../server/content-editor/api';
-import { editorDocument } from '../../server/content-editor/document';
-import { saveMaxBytes } from '../../server/content-editor/review';
-import { editorPolicy } from '../../server/owner/policy';
+import { contentEditorApi } from '../../server/features/room/editor/api';
+import { editorDocument } from '../../server/features/room/editor/document';
+import { saveMaxBytes } from '../../server/features/room/editor/review';
+import { editorPolicy } from '../../server/features/room/policy';
 
 const apiPrefix = '/api/keystatic';
 const pagePath = '/keystatic';
@@ -103,7 +103,7 @@ export function keystaticDev(options: KeystaticDevOptions): KeystaticDev {
   const contentDir = resolve(options.contentDir);
   const allowedHosts = new Set(options.allowedHosts ?? []);
   let ui: Promise<ViteDevServer> | undefined;
-  // The same API as the owner's room, on content/ (server/content-editor/api.ts).
+  // The same API as the owner's room, on content/ (server/features/room/editor/api.ts).
   const api = contentEditorApi(async () => contentDir);
 
   const uiServer = () => {

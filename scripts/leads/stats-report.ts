@@ -5,7 +5,7 @@ import {
   funnelColumns,
   number,
 } from '../../contracts/funnel-figures';
-import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
+import { countsContacts, type Funnel, type FunnelRow } from '../../server/features/funnel/store';
 import { withoutControls } from './csv';
 import { funnelNotes, funnelTitle } from './stats';
 

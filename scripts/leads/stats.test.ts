@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { addContactSubmission, addSubscriber } from '../../server/db/leads';
-import { addPageViews } from '../../server/db/page-views';
 import type { Store } from '../../server/db/store';
+import { addContactSubmission, addSubscriber } from '../../server/features/leads/store';
 import { addCheckoutClick, readSaleEvent, recordStripeEvent } from '../../server/features/sales';
+import { addPageViews } from '../../server/page-views/store';
 import { describeEachStore } from '../../server/testing/stores';
 import {
   chargeRefundedEvent,

@@ -1,6 +1,6 @@
 import { columnsOf, conversion, type FunnelColumn, figure } from '../../contracts/funnel-figures';
 import { majorUnits } from '../../contracts/money';
-import { countsContacts, type Funnel, type FunnelRow } from '../../server/db/funnel';
+import { countsContacts, type Funnel, type FunnelRow } from '../../server/features/funnel/store';
 import { toCsv, withoutControls } from './csv';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import { addContactSubmission } from '../features/leads';
 import { describeEachStore } from '../testing/stores';
-import { addContactSubmission } from './leads';
 import { claimDueJobs, listJobs, markJobSent, parkJob, retryFailedJobs } from './outbox';
 
 describeEachStore('outbox store', ({ store, database }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { OutboxJobKind, OutboxJobStatus, OutboxJobTable } from './schema';
+import { sql, type Transaction } from 'kysely';
+import type { Database, OutboxJobKind, OutboxJobStatus, OutboxJobTable } from './schema';
 import { isoNow, type Store } from './store';
 
 export type OutboxJob = OutboxJobTable;
@@ -107,4 +107,35 @@ export async function retryFailedJobs(store: Store, id?: string): Promise<number
     .$if(id !== undefined, (qb) => qb.where('id', '=', id as string))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Queues the outbox jobs of one lead (a sign-up, an enquiry, a sale). */
+export async function enqueue(
+  trx: Transaction<Database>,
+  leadId: string,
+  kinds: readonly OutboxJobKind[],
+  now: string,
+): Promise<void> {
+  if (kinds.length === 0) return;
+  await trx
+    .insertInto('outbox_jobs')
+    .values(
+      kinds.map((kind) => ({
+        id: randomUUID(),
+        created_at: now,
+        kind,
+        lead_id: leadId,
+        status: 'pending' as const,
+        attempts: 0,
+        // A digest entry waits for the next whole hour, with the rest of that hour's entries.
+        next_attempt_at: kind === 'owner-digest' ? nextHour(now) : now,
+      })),
+    )
+    .execute();
+}
+
+function nextHour(now: string): string {
+  const hour = new Date(now);
+  hour.setUTCMinutes(60, 0, 0);
+  return hour.toISOString();
 }

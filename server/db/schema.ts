@@ -85,11 +85,11 @@ export interface SubscriberTable {
   /** The share link this sign-up came through, when it counts (not the referrer's own mailbox). */
   referred_by: string | null;
   verified: Verified;
-  /** The email's mailbox (server/db/mailbox.ts): friends are counted once per mailbox. */
+  /** The email's mailbox (server/features/leads/mailbox.ts): friends are counted once per mailbox. */
   mailbox: string | null;
   /**
    * The latest time Kit reported each of these for this address (decision 021): null until it
-   * has. The latest of the four is the subscriber's state (server/db/kit-events.ts).
+   * has. The latest of the four is the subscriber's state (server/features/leads/kit-events.ts).
    */
   confirmed_at: string | null;
   unsubscribed_at: string | null;
@@ -102,12 +102,12 @@ export const outboxJobKinds = [
   'kit-subscribe',
   'owner-notify',
   'owner-digest',
-  // Its lead_id is the first day of the week it reports on (server/owner/weekly-report.ts).
+  // Its lead_id is the first day of the week it reports on (server/features/funnel/weekly-report.ts).
   'owner-weekly-report',
   // Their lead_id is a sale's id, the Checkout Session's (decision 020).
   'owner-sale',
   'kit-buyer',
-  // Its lead_id is a post's id (server/db/post-broadcasts.ts).
+  // Its lead_id is a post's id (server/features/writing/store.ts).
   'kit-broadcast',
 ] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
@@ -421,7 +421,7 @@ export interface PostBroadcastTable {
   state: PostBroadcastState;
   subject: string;
   preview_text: string;
-  /** The email-safe HTML, as last published while waiting (server/writing/newsletter.ts). */
+  /** The email-safe HTML, as last published while waiting (server/features/writing/broadcast.ts). */
   html: string;
   post_date: string;
   broadcast: 'draft' | 'scheduled';

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPaths } from '../build-paths';
+import { addSubscriber } from '../features/leads';
+import { migrationNames, openStore } from '../store';
 import { startServerProcess } from '../testing/server-process';
 import { loadSqlite, sqliteIntegrityCheck, sqlitePath } from './connect';
-import { addSubscriber } from './leads';
 import { backupSqlite, restoreSqlite } from './sqlite-backup';
-import { openStore } from './store';
 
 let dir: string;
 let dataDir: string;
@@ -96,7 +96,7 @@ describe('restore', () => {
     await store.close();
 
     const now = new Date('2026-03-01T10:00:00.000Z');
-    const restored = await restoreSqlite(dataDir, file, now);
+    const restored = await restoreSqlite(dataDir, file, migrationNames, now);
     expect(restored).toMatchObject({ subscribers: 2, contactSubmissions: 0 });
     expect(restored.keptAs).toBe(`${sqlitePath(dataDir)}.before-restore-2026-03-01T10-00-00-000Z`);
     expect(await storedIds()).toEqual(before);
@@ -136,7 +136,7 @@ describe('restore', () => {
       const file = await backupWith(40);
       const before = await storedIds();
       spoil(file);
-      await expect(restoreSqlite(dataDir, file)).rejects.toThrow(message);
+      await expect(restoreSqlite(dataDir, file, migrationNames)).rejects.toThrow(message);
       expect(readdirSync(dataDir)).toEqual(['leads.sqlite']);
       expect(await storedIds()).toEqual(before);
     });
@@ -146,7 +146,9 @@ describe('restore', () => {
     const file = await backupWith(1);
     const server = await open();
     try {
-      await expect(restoreSqlite(dataDir, file)).rejects.toThrow(/server is running/);
+      await expect(restoreSqlite(dataDir, file, migrationNames)).rejects.toThrow(
+        /server is running/,
+      );
       expect(readdirSync(dataDir).filter((name) => /restor/.test(name))).toEqual([]);
     } finally {
       await server.close();
@@ -200,7 +202,9 @@ describe('backup and restore beside the real server (SQLite)', () => {
         firstSentAfter = sequence;
         await until(acknowledged.length + 50);
         // The server still has the database open: restore must not touch it.
-        await expect(restoreSqlite(dataDir, file)).rejects.toThrow(/server is running/);
+        await expect(restoreSqlite(dataDir, file, migrationNames)).rejects.toThrow(
+          /server is running/,
+        );
       } finally {
         stopped = true;
         const settled = await Promise.allSettled(clients);
@@ -209,7 +213,7 @@ describe('backup and restore beside the real server (SQLite)', () => {
       }
       expect(existsSync(`${sqlitePath(dataDir)}-wal`)).toBe(true);
 
-      const restored = await restoreSqlite(dataDir, file);
+      const restored = await restoreSqlite(dataDir, file, migrationNames);
       const ids = await storedIds();
       expect(ackedBefore.filter((id) => !ids.has(id))).toEqual([]);
       // It is the backup, not the live database: nothing sent after the backup is in it.

@@ -4,7 +4,6 @@ import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ensurePrivateDir } from '../private-files';
 import { busyTimeoutMs, loadSqlite, sqlitePath } from './connect';
-import { migrationNames } from './migrations';
 
 /**
  * The owner's backup and restore of the SQLite store (`npm run leads -- backup|restore`).
@@ -82,6 +81,8 @@ export interface Restored extends DatabaseCopy {
 export async function restoreSqlite(
   dataDir: string,
   source: string,
+  /** The migrations this code knows, in order (server/store.ts `migrationNames`). */
+  migrationNames: readonly string[],
   now = new Date(),
 ): Promise<Restored> {
   const from = resolve(source);
@@ -104,7 +105,7 @@ export async function restoreSqlite(
       }
       copy = withDatabase(staged, (db) => {
         checkIntegrity(db, from);
-        checkMigrations(db, from);
+        checkMigrations(db, from, migrationNames);
         return summarize(db, live);
       });
     } catch (error) {
@@ -157,7 +158,11 @@ function takeOffline(live: string, keptAs: string): string | null {
 }
 
 /** Refuses a copy whose migrations are not this code's, or a prefix of them. */
-function checkMigrations(db: BetterSqlite3.Database, name: string): void {
+function checkMigrations(
+  db: BetterSqlite3.Database,
+  name: string,
+  migrationNames: readonly string[],
+): void {
   const table = db
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'")
     .get();

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Env } from '../env';
 import { type ConnectOptions, connect, type DialectName } from './connect';
 import { groupCommit, type WriteWork } from './group-commit';
-import { migrateToLatest } from './migrations';
+import { type Migrations, migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
 /**
@@ -22,14 +22,18 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** Connects and brings the schema up to date: every process that opens the store migrates. */
-export async function openStore(
+/**
+ * Connects and brings the schema up to date with `migrations`: every process that opens the
+ * store migrates. The site's are every feature's (server/store.ts `openStore`).
+ */
+export async function connectStore(
   env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>,
+  migrations: Migrations,
   options: ConnectOptions = {},
 ): Promise<Store> {
   const { db, dialect } = connect(env, options);
   try {
-    await migrateToLatest(db as Kysely<unknown>, options.schema);
+    await migrateToLatest(db as Kysely<unknown>, migrations, options.schema);
   } catch (error) {
     await db.destroy();
     throw error;

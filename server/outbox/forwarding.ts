@@ -1,17 +1,10 @@
-import type { Experiment } from '../../contracts/content/experiments';
-import { type UtmKey, utmKeys } from '../../contracts/form-fields';
-import { ownerPaths } from '../../contracts/owner';
 import type { SubscriptionList } from '../../contracts/subscription';
-import { findContactSubmission, findContactSubmissions, findSubscriber } from '../db/leads';
 import type { OutboxJob } from '../db/outbox';
-import { findPostBroadcast, markBroadcastMade } from '../db/post-broadcasts';
-import type { ContactSubmissionTable, OutboxJobKind, SubscriberTable } from '../db/schema';
+import type { OutboxJobKind } from '../db/schema';
 import type { Store } from '../db/store';
 import { type Env, type KitFormEnv, kitFormIds } from '../env';
-import { findSale } from '../features/sales';
-import { weeklyReport } from '../owner/weekly-report';
 import type { Kit } from '../providers/kit';
-import type { ContactNotice, OwnerMail } from '../providers/owner-mail';
+import type { OwnerMail } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
 
 export interface Providers {
@@ -40,32 +33,38 @@ export interface Forwarding {
   deliverDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void>;
 }
 
-type ForwardingEnv = Pick<Env, 'SITE_URL'> &
+export type ForwardingEnv = Pick<Env, 'SITE_URL'> &
   KitFormEnv &
   Partial<Pick<Env, 'KIT_FORM_ID_BUYERS' | 'OWNER_SALE_EMAIL'>>;
 
-export function createForwarding(
+/** What a feature's jobs are sent with: the settings, the providers, the clock. */
+export interface JobContext {
+  env: ForwardingEnv;
+  providers: Providers;
+  clock: () => number;
+}
+
+/**
+ * A feature's outbox jobs: how each of its kinds is sent (throwing a ProviderError to be tried
+ * again, or given up when permanent), and, for the owner's digest, the due entries as one.
+ */
+export interface FeatureJobs {
+  send: Partial<Record<OutboxJobKind, (store: Store, job: OutboxJob) => Promise<void>>>;
+  digest?(store: Store, jobs: readonly OutboxJob[]): Promise<void>;
+}
+
+/**
+ * The forwarding of the features' jobs (server/forwarding.ts gives every feature's): which jobs
+ * a lead or a sale gets, by the providers set up, and the feature that sends each kind.
+ */
+export function outboxForwarding(
   env: ForwardingEnv,
   providers: Providers,
-  /** The experiments served now, whose standing the weekly report gives. */
-  experiments: () => readonly Experiment[] = () => [],
-  clock: () => number = Date.now,
+  jobs: readonly FeatureJobs[],
 ): Forwarding {
   const kitForms = kitFormIds(env);
-
-  const ownerMail = () => ownerMailOf(providers);
-
-  /** One email for the digest entries `jobs`, with the first job's id as its Message-ID. */
-  async function sendDigest(store: Store, jobs: readonly OutboxJob[]): Promise<void> {
-    const contacts = await findContactSubmissions(
-      store,
-      jobs.map((job) => job.lead_id),
-    );
-    const [first] = jobs;
-    if (contacts.length === 0 || !first) return;
-    await ownerMail().digest(contacts.map(contactNotice), first.id);
-  }
-
+  const senders = Object.assign({}, ...jobs.map(({ send }) => send)) as FeatureJobs['send'];
+  const digest = jobs.find((feature) => feature.digest)?.digest;
   return {
     jobsForSubscriber: (list) => (providers.kit && kitForms[list] ? ['kit-subscribe'] : []),
     jobsForContact: ({ verified }) =>
@@ -77,157 +76,20 @@ export function createForwarding(
         : []),
     ],
     makesBroadcasts: providers.kit !== null,
-
     async deliver(store, job) {
-      if (job.kind === 'owner-digest') return sendDigest(store, [job]);
-      if (job.kind === 'owner-weekly-report') {
-        const room = new URL(ownerPaths.room, env.SITE_URL).href;
-        return ownerMail().report(
-          await weeklyReport(store, job.lead_id, room, experiments()),
-          job.id,
-        );
-      }
-      if (job.kind === 'owner-sale' || job.kind === 'kit-buyer') {
-        return deliverSale(env, providers, store, job);
-      }
-      if (job.kind === 'kit-broadcast') return makeBroadcast(providers.kit, clock, store, job);
-      if (job.kind === 'kit-subscribe') {
-        const subscriber = await findSubscriber(store, job.lead_id);
-        if (!subscriber) return; // erased since (leads forget): nothing left to send
-        const formId = kitForms[subscriber.list];
-        if (!providers.kit || !formId) {
-          throw new ProviderError(`Kit is not configured for the ${subscriber.list} list`, {
-            permanent: true,
-          });
-        }
-        await providers.kit.subscribe({
-          email: subscriber.email,
-          firstName: subscriber.first_name,
-          formId,
-          referrer: referrerOf(env.SITE_URL, subscriber),
-        });
-        return;
-      }
-      const contact = await findContactSubmission(store, job.lead_id);
-      if (!contact) return;
-      await ownerMail().notify(contactNotice(contact), job.id);
+      const send = senders[job.kind];
+      if (!send) throw new ProviderError(`No feature sends ${job.kind} jobs`, { permanent: true });
+      await send(store, job);
     },
-
-    deliverDigest: sendDigest,
+    async deliverDigest(store, due) {
+      if (!digest) throw new ProviderError('No feature sends the digest', { permanent: true });
+      await digest(store, due);
+    },
   };
-}
-
-/**
- * A post's newsletter, made in Kit once (docs/decisions/028-writing.md). A broadcast is not
- * safe to make twice, so every try, the first too, looks in Kit first for one made for the
- * post, by the post's mark in Kit's description: an earlier try's whose answer was lost, or
- * one whose row the database lost (restored from a backup, say).
- */
-async function makeBroadcast(
-  kit: Providers['kit'],
-  clock: () => number,
-  store: Store,
-  job: OutboxJob,
-): Promise<void> {
-  const broadcast = await findPostBroadcast(store, job.lead_id);
-  if (broadcast?.state !== 'waiting') return; // called off, or made already
-  if (!kit) throw new ProviderError('Kit is not configured', { permanent: true });
-  const description = broadcastMark(broadcast.post_id);
-  const now = clock();
-  // Kit sends a scheduled broadcast at the post's time; once that has passed, a minute from now.
-  const postTime = Date.parse(broadcast.post_date);
-  const sendAt =
-    broadcast.broadcast === 'scheduled'
-      ? new Date(postTime > now ? postTime : now + 60_000).toISOString()
-      : null;
-  const kitId =
-    (await kit.findBroadcast(description)) ??
-    (await kit.createBroadcast({
-      subject: broadcast.subject,
-      previewText: broadcast.preview_text,
-      description,
-      html: broadcast.html,
-      sendAt,
-    }));
-  await markBroadcastMade(store, broadcast.post_id, { kitId, sendAt, now });
-}
-
-/** A sale's owner email, or its buyer's place on Kit's buyers list (decision 020). */
-async function deliverSale(
-  env: ForwardingEnv,
-  providers: Providers,
-  store: Store,
-  job: OutboxJob,
-): Promise<void> {
-  const sale = await findSale(store, job.lead_id);
-  if (!sale) return;
-  if (job.kind === 'owner-sale') {
-    return ownerMailOf(providers).sale(
-      {
-        id: sale.id,
-        createdAt: sale.created_at,
-        amount: sale.amount,
-        currency: sale.currency,
-        product: sale.product,
-        source: sale.source,
-        page: pageOf(sale.host, sale.path),
-        email: sale.email,
-        livemode: sale.livemode === 1,
-      },
-      job.id,
-    );
-  }
-  if (!sale.email) return; // erased since: nothing left to send
-  if (!providers.kit || !env.KIT_FORM_ID_BUYERS) {
-    throw new ProviderError('Kit is not configured for the buyers list', { permanent: true });
-  }
-  await providers.kit.subscribe({
-    email: sale.email,
-    firstName: null,
-    formId: env.KIT_FORM_ID_BUYERS,
-    referrer: new URL(sale.path ?? '/', env.SITE_URL).href,
-  });
 }
 
 /** The owner's mail, or a permanent failure: a job for it cannot go without SMTP. */
-function ownerMailOf(providers: Providers): OwnerMail {
+export function ownerMailOf(providers: Providers): OwnerMail {
   if (!providers.ownerMail) throw new ProviderError('SMTP is not configured', { permanent: true });
   return providers.ownerMail;
-}
-
-/**
- * A post's mark in its broadcast's description in Kit, by the post's id: how a try knows the
- * post's broadcast. A post from before ids has its file name as its id, so its mark is the one
- * its broadcast was made with.
- */
-export const broadcastMark = (postId: string) => `Post on the site: ${postId}`;
-
-function contactNotice(contact: ContactSubmissionTable): ContactNotice {
-  return {
-    id: contact.id,
-    createdAt: contact.created_at,
-    name: contact.name,
-    email: contact.email,
-    message: contact.message,
-    page: pageOf(contact.host, contact.page),
-    verified: contact.verified === 1,
-  };
-}
-
-/** A page as the owner's emails name it: the site's host and the path, when both are known. */
-const pageOf = (host: string | null, path: string | null): string | null =>
-  host && path ? `${host}${path}` : null;
-
-/** The page the visitor signed up on, on the main site, with the sign-up's UTM parameters. */
-export function referrerOf(
-  siteUrl: string,
-  subscriber: Pick<SubscriberTable, 'page' | UtmKey>,
-): string {
-  const path = subscriber.page?.startsWith('/') && !subscriber.page.startsWith('//');
-  const url = new URL(path ? (subscriber.page as string) : '/', siteUrl);
-  for (const key of utmKeys) {
-    const value = subscriber[key];
-    if (value) url.searchParams.set(key, value);
-  }
-  return url.toString();
 }

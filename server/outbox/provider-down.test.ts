@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { listJobs } from '../db/outbox';
-import { forgetPerson } from '../db/owner';
+import { forgetPerson } from '../features/leads';
+import { createForwarding } from '../forwarding';
 import { createLogger } from '../logger';
 import { startFakeKit } from '../providers/fake-kit';
 import { createKit } from '../providers/kit';
 import { createTestApp, postJson } from '../testing/app';
 import { describeEachStore } from '../testing/stores';
-import { createForwarding } from './forwarding';
 import { type OutboxWorker, startOutboxWorker } from './worker';
 
 const apiKey = 'kit-test-key';

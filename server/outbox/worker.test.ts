@@ -1,14 +1,15 @@
 import { expect, it, vi } from 'vitest';
-import { addContactSubmission } from '../db/leads';
 import { listJobs, type OutboxJob } from '../db/outbox';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
+import { addContactSubmission } from '../features/leads';
+import { createForwarding } from '../forwarding';
 import { createLogger } from '../logger';
 import { kitTimeoutMs } from '../providers/kit';
 import { smtpTimeoutsMs } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
 import { describeEachStore } from '../testing/stores';
-import { createForwarding, type Forwarding } from './forwarding';
+import type { Forwarding } from './forwarding';
 import { defaultOutboxWorkerOptions, type OutboxWorkerOptions, startOutboxWorker } from './worker';
 
 const logger = createLogger({ LOG_LEVEL: 'silent' });

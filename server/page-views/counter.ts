@@ -2,12 +2,12 @@ import { hash, randomBytes } from 'node:crypto';
 import { normalizePath } from '../../contracts/routes';
 import { trafficSource } from '../../contracts/traffic-source';
 import { countBatch, flushing } from '../db/count-batch';
-import { addPageViews, dailySalts, type PageViewCount, utcDay } from '../db/page-views';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { SiteHosts } from '../site-hosts';
 import { browserOf } from './browser';
 import { isBot, isCountedRequest } from './requests';
+import { addPageViews, dailySalts, type PageViewCount, utcDay } from './store';
 
 /**
  * A counted visitor of today: their key, a salted hash of the site, address and browser

@@ -1,4 +1,4 @@
-import { kitEventTypes } from '../db/kit-events';
+import { kitEventTypes } from '../features/leads';
 import { callKit } from './kit';
 import { ProviderError } from './provider-error';
 

@@ -8,9 +8,10 @@ import { createApp } from '../app';
 import type { Store } from '../db/store';
 import { parseEnv } from '../env';
 import type { Exposures } from '../features/experiments';
+import type { Publisher } from '../features/room';
+import { createForwarding } from '../forwarding';
 import { createLogger, type Logger } from '../logger';
-import { createForwarding, type Providers } from '../outbox/forwarding';
-import type { Publisher } from '../owner/publish/publisher';
+import type { Providers } from '../outbox/forwarding';
 import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
 

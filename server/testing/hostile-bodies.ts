@@ -3,7 +3,7 @@ import { subscriptionLists } from '../../contracts/subscription';
 
 /**
  * Bodies each lead endpoint must refuse: malformed by construction (no oracle from the schema),
- * for the property test (server/api/lead-form.property.test.ts) and `npm run bench:hostile`.
+ * for the property test (server/features/leads/lead-form.property.test.ts) and `npm run bench:hostile`.
  */
 
 const notAString = fc.oneof(

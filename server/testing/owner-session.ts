@@ -1,9 +1,8 @@
 import { systemPageIds } from '../../contracts/routes';
 import type { Store } from '../db/store';
-import { inviteOwner } from '../owner/owner-invites';
-import { startSession } from '../owner/sessions';
+import { inviteOwner, startSession } from '../features/room';
+import { staticFile } from '../http/static-files';
 import type { Site } from '../site';
-import { staticFile } from '../static-files';
 
 /**
  * An owner with an open session, as after a passkey sign-in (the ceremony itself runs in the

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import { type Connection, connect, type DialectName } from '../db/connect';
 import { migrateTo } from '../db/migrations';
-import { openStore, type Store } from '../db/store';
+import type { Store } from '../db/store';
+import { openStore, siteMigrations } from '../store';
 
 /**
  * The same suites run against SQLite and PostgreSQL. PostgreSQL comes from TEST_DATABASE_URL
@@ -97,7 +98,7 @@ async function olderDatabase(
   // Its tables are not yet today's: no type of ours describes them.
   const db = connection.db as Kysely<unknown>;
   try {
-    await migrateTo(db, name, schema);
+    await migrateTo(db, siteMigrations, name, schema);
   } catch (error) {
     await db.destroy();
     throw error;

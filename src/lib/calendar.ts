@@ -16,7 +16,7 @@ export const formatInstant = (at: number, dateStyle: 'long' | 'medium' = 'long')
  * out (pre-order becomes "out now"), a cohort intake's applications close (the page moves on to
  * the next intake, or says applications will open), an owner's page's countdown reaches zero or
  * its checkout's session starts, a new year begins (the copyright line). The
- * server re-renders the pages then (server/calendar.ts); the build prints the list.
+ * server re-renders the pages then (server/features/pages/calendar.ts); the build prints the list.
  */
 export interface ContentDate {
   at: number;

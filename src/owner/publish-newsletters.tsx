@@ -18,7 +18,7 @@ function lineOf(post: Post, subscribers: number, sending: boolean): string {
 }
 
 /**
- * The newsletters the next Publish starts (server/writing/next-newsletters.ts), above the button:
+ * The newsletters the next Publish starts (server/features/writing/next-broadcasts.ts), above the button:
  * whom each emails and when, and for a post whose date has passed, the box that sends it all the
  * same. The server sends a late one only when its box was ticked (docs/decisions/028-writing.md).
  */

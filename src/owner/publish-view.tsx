@@ -99,7 +99,7 @@ function usePublishing(version: number, onChange: () => void) {
 }
 
 /**
- * Publish, preview and roll back (server/owner/publish/router.ts): the working copy the editor
+ * Publish, preview and roll back (server/features/room/publish/router.ts): the working copy the editor
  * saved goes live with one press, every earlier version can come back with another. The first
  * view shows it without the versions (`history`), the Publish view with them.
  */

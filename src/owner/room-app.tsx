@@ -8,7 +8,7 @@ import { words } from './words';
 /**
  * The owner's room in the browser: one document for /owner/…, whose path picks the page: the
  * sign-in or welcome page, else the room at the view of its address (room.tsx). The server has
- * already decided who may see what (server/owner/router.ts): this only draws it.
+ * already decided who may see what (server/features/room/router.ts): this only draws it.
  */
 export function RoomApp({ path }: { path: string }) {
   if (path === ownerPaths.signIn) return <SignIn />;

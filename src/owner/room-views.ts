@@ -5,7 +5,7 @@ import { words } from './words';
  * The room's views, one address each (docs/decisions/030-room-views.md), in the order the
  * navigation lists them, each under its group. The first is what needs the owner; the others are
  * one feature each. The server serves the room's one document at every /owner path behind the
- * session (server/owner/router.ts), so a shared link or a reload opens the same view.
+ * session (server/features/room/router.ts), so a shared link or a reload opens the same view.
  */
 export const roomViews = [
   { id: 'needs-you', path: ownerPaths.room, group: null },

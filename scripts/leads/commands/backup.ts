@@ -1,4 +1,5 @@
 import { backupSqlite, type DatabaseCopy, restoreSqlite } from '../../../server/db/sqlite-backup';
+import { migrationNames } from '../../../server/store';
 import {
   type Args,
   type LeadsCommand,
@@ -36,7 +37,7 @@ export const restoreCli: LeadsCommand = {
   parse(args) {
     const path = backupPath('restore', args);
     return async ({ io, now }) => {
-      const restored = await restoreSqlite(sqliteDataDir(io.env()), path, now);
+      const restored = await restoreSqlite(sqliteDataDir(io.env()), path, migrationNames, now);
       io.stdout(
         `Restored ${described(restored)} into ${restored.path}.${restored.keptAs ? ` The database it replaced is kept as ${restored.keptAs}.` : ''} Start the server again.\n`,
       );

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { Erased } from '../../../server/db/owner';
 import type { Store } from '../../../server/db/store';
 import type { Env, KitFormEnv } from '../../../server/env';
+import type { Erased } from '../../../server/features/leads/owner-data';
 import type { PictureNetwork } from '../posts-import/pictures';
 
 /**
  * One command of `npm run leads` as the terminal sees it: its words and options, its usage
  * lines, and how it prints. What it does is the owner's command it calls
- * (server/owner/commands/), the same the owner's room calls.
+ * (the features' commands/ folders), the same the owner's room calls.
  */
 export interface LeadsCommand {
   /** The word after `npm run leads --`. */

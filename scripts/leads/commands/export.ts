@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportCommand, exportCsv } from '../../../server/owner/commands/export';
+import { exportCommand, exportCsv } from '../../../server/features/leads/commands/export';
 import { inputOf, type LeadsCommand, refuseExtraWords } from './command';
 
 const formatSchema = z.strictObject({

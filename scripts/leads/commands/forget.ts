@@ -1,4 +1,4 @@
-import { forgetCommand } from '../../../server/owner/commands/forget';
+import { forgetCommand } from '../../../server/features/leads/commands/forget';
 import { erasedCounts, inputOf, type LeadsCommand, refuseExtraWords } from './command';
 
 export const forgetCli: LeadsCommand = {

@@ -1,9 +1,9 @@
-import { kitBackfillSpacingMs } from '../../../server/db/kit-backfill';
-import { kitEventTypes } from '../../../server/db/kit-events';
 import {
   KitNotConfiguredError,
   kitBackfillCommand,
-} from '../../../server/owner/commands/kit-backfill';
+} from '../../../server/features/leads/commands/kit-backfill';
+import { kitBackfillSpacingMs } from '../../../server/features/leads/kit-backfill';
+import { kitEventTypes } from '../../../server/features/leads/kit-events';
 import { createKitWebhookEndpoint } from '../../../server/providers/kit-webhook-endpoints';
 import {
   type Args,
@@ -97,7 +97,7 @@ function webhooksInstall(words: readonly string[], options: Args['options']): Wo
   };
 }
 
-/** Where the server takes Kit's deliveries (server/api/kit-webhook.ts). */
+/** Where the server takes Kit's deliveries (server/features/leads/kit-webhook.ts). */
 const webhookPath = '/api/kit/webhook';
 
 function whatToSet(missing: readonly string[]): string {

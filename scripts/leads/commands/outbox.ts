@@ -1,4 +1,7 @@
-import { outboxListCommand, outboxRetryCommand } from '../../../server/owner/commands/outbox';
+import {
+  outboxListCommand,
+  outboxRetryCommand,
+} from '../../../server/features/room/commands/outbox';
 import { inputOf, type LeadsCommand, refuseExtraWords, UsageError } from './command';
 
 export const outboxCli: LeadsCommand = {

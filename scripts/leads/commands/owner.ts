@@ -4,7 +4,7 @@ import {
   listOwners,
   ownerName,
   revokeOwner,
-} from '../../../server/owner/owner-invites';
+} from '../../../server/features/room/owner-invites';
 import { type LeadsCommand, refuseExtraWords, UsageError } from './command';
 
 /**

@@ -1,4 +1,4 @@
-import { pruneCommand } from '../../../server/owner/commands/prune';
+import { pruneCommand } from '../../../server/features/leads/commands/prune';
 import { erasedCounts, inputOf, type LeadsCommand, refuseExtraWords } from './command';
 
 export const pruneCli: LeadsCommand = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { statsCommand } from '../../../server/owner/commands/stats';
+import { statsCommand } from '../../../server/features/funnel/commands/stats';
 import { formatFunnel, statsFormats } from '../stats';
 import { funnelReport } from '../stats-report';
 import { inputOf, type LeadsCommand, refuseExtraWords } from './command';

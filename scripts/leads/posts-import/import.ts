@@ -8,7 +8,7 @@ import { plainText } from '../../../contracts/content/markdown/tree';
 import { parsePostText } from '../../../contracts/content/post-text';
 import { writingSegments } from '../../../contracts/content/posts';
 import { slugOfWords } from '../../../contracts/words-slug';
-import { staysInside } from '../../../server/content-editor/pictures';
+import { staysInside } from '../../../server/features/room/editor/pictures';
 import { oneLine, plainTextOfHtml, postTextOfHtml, shortened } from './html';
 import type { ArchiveItem } from './item';
 import { type FetchedPicture, type FetchPicture, pictureFetcher } from './pictures';

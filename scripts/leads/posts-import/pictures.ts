@@ -5,13 +5,13 @@ import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
 import { sniffPicture } from '../../../contracts/content/pictures';
-import { reviewPicture } from '../../../server/content-editor/pictures';
+import { reviewPicture } from '../../../server/features/room/editor/pictures';
 import { isPublicAddress } from './public-address';
 
 /**
  * A picture of an imported post, fetched from where the newsletter kept it and made into a file
  * the site can serve: a JPEG, PNG or SVG that passes the rules every picture of the content
- * passes (server/content-editor/pictures.ts reviewPicture: its type, a photo at least 160 px on
+ * passes (server/features/room/editor/pictures.ts reviewPicture: its type, a photo at least 160 px on
  * its shorter side, a safe SVG). A WebP, GIF or AVIF is converted; a tracking pixel is refused.
  *
  * A feed is someone else's file, and each address in it a request the owner's machine makes

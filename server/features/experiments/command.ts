@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { type Experiment, liveOn } from '../../../contracts/content/experiments';
 import type { ExperimentStanding } from '../../../contracts/owner-funnel';
 import type { PageId } from '../../../contracts/routes';
+import { ownerCommand } from '../../commands/command';
 import type { Store } from '../../db/store';
-import { ownerCommand } from '../../owner/commands/command';
 import { resultOf } from './results';
 import { experimentTallies } from './store';
 

@@ -1,8 +1,8 @@
 import { countBatch, flushing } from '../../db/count-batch';
-import { utcDay } from '../../db/page-views';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import type { Visitor } from '../../page-views/counter';
+import { utcDay } from '../../page-views/store';
 import type { Shown } from './attribution';
 import { addExposures, type ExposureCount } from './store';
 

@@ -20,5 +20,6 @@ export {
 } from './attribution';
 export { experimentsCommand } from './command';
 export { createExposures, type Exposures, startExposures } from './exposures';
-export { experimentsRouter, type ServedExperiments } from './room-router';
+export { experimentsMigrations } from './migrations';
+export { experimentsRouter, type ServedExperiments, servedExperiments } from './room-router';
 export { addExperimentCheckout } from './store';

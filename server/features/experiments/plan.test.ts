@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../../../contracts/funnel-figures';
 import { resolveRoute } from '../../../contracts/routes';
-import { addSubscriber } from '../../db/leads';
-import { addPageViews, utcDay } from '../../db/page-views';
 import { namedHosts, parseEnv } from '../../env';
+import { addPageViews, utcDay } from '../../page-views/store';
 import { siteHosts } from '../../site-hosts';
 import { describeEachStore } from '../../testing/stores';
+import { addSubscriber } from '../leads';
 import { planDays, planOf } from './plan';
 import { sampleSizePerVariant } from './statistics';
 

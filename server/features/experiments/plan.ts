@@ -2,8 +2,8 @@ import type { ExperimentGoal } from '../../../contracts/content/experiments';
 import { addDays, daysIn, funnelPageKey } from '../../../contracts/funnel-figures';
 import type { Plan } from '../../../contracts/owner-funnel';
 import type { PageId } from '../../../contracts/routes';
-import { funnel } from '../../db/funnel';
 import type { Store } from '../../db/store';
+import { funnel } from '../funnel';
 import { sampleSizePerVariant } from './statistics';
 
 /** How many complete days before today the plan reads a page's conversion from. */

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { fieldErrors } from '../../../contracts/api-error';
-import type { Experiment, ExperimentGoal } from '../../../contracts/content/experiments';
+import {
+  type Experiment,
+  type ExperimentGoal,
+  variantId,
+} from '../../../contracts/content/experiments';
 import { funnelApi, planQuerySchema, winnerRequestSchema } from '../../../contracts/owner-funnel';
-import type { PageId } from '../../../contracts/routes';
-import type { ContentEditorApi } from '../../content-editor/api';
-import { utcDay } from '../../db/page-views';
-import type { Store } from '../../db/store';
-import type { Logger } from '../../logger';
-import { audit } from '../../owner/audit-log';
-import { publishAnswers } from '../../owner/publish/answers';
-import type { Publisher } from '../../owner/publish/publisher';
-import type { BodyOf, RoomEnv } from '../../owner/room-request';
-import { sendFile } from '../../send-file';
-import type { StaticFile } from '../../static-files';
+import { type PageId, resolveRoute } from '../../../contracts/routes';
+import type { NamedHosts } from '../../../contracts/sites';
+import { sendFile } from '../../http/send-file';
+import type { StaticFile } from '../../http/static-files';
+import { utcDay } from '../../page-views/store';
+import type { Site } from '../../site';
+import { audit, publishAnswers, type RoomEnv, type RoomTools } from '../room';
 import { experimentsCommand } from './command';
 import { planOf } from './plan';
 import { winnerChange } from './winner';
@@ -47,16 +47,8 @@ export function experimentsRouter({
   served,
   editor,
   publisher,
-}: {
-  store: Store;
-  logger: Pick<Logger, 'error'>;
-  bodyOf: BodyOf;
-  clock: () => number;
-  served: ServedExperiments;
-  /** The editor's API and the publisher: without both (dev), no experiment is ended here. */
-  editor: ContentEditorApi | null;
-  publisher: Publisher | null;
-}) {
+}: RoomTools & { served: ServedExperiments }) {
+  // Without both the editor's API and the publisher (dev), no experiment is ended here.
   const app = new Hono<RoomEnv>();
 
   app.get(`/api${funnelApi.experiments}`, async (c) =>
@@ -105,4 +97,25 @@ export function experimentsRouter({
   });
 
   return app;
+}
+
+/** The experiments a site serves, as the room reads them (`site` is the render served now, whose fields a publish swaps). */
+export function servedExperiments(
+  site: Pick<Site, 'experiments' | 'pages' | 'testable' | 'ownerRoutes'>,
+  hosts: NamedHosts,
+): ServedExperiments {
+  return {
+    list: () => site.experiments ?? [],
+    variantPage: (experiment, variant) =>
+      site.pages.get(
+        variant === 'control'
+          ? (experiment.page as PageId)
+          : variantId(experiment.page as PageId, experiment.name, variant),
+      ),
+    testable: () => site.testable ?? [],
+    pageAt: (host, path) => {
+      const route = resolveRoute(host, path, hosts, site.ownerRoutes);
+      return route.status === 200 ? route.page : null;
+    },
+  };
 }

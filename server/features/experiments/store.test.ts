@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { addSubscriber } from '../../db/leads';
-import { utcDay } from '../../db/page-views';
 import type { Store } from '../../db/store';
+import { utcDay } from '../../page-views/store';
 import { describeEachStore } from '../../testing/stores';
+import { addSubscriber } from '../leads';
 import { addExperimentCheckout, addExposures, experimentTallies } from './store';
 
 const experiment = 'waitlist-headline';

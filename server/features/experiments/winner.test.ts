@@ -7,10 +7,6 @@ import { checkContentFile } from '../../../contracts/content/load';
 import { ownerPaths } from '../../../contracts/owner';
 import { funnelApi, variantPreviewPath } from '../../../contracts/owner-funnel';
 import { buildPaths } from '../../build-paths';
-import { contentEditorApi } from '../../content-editor/api';
-import { auditEntries } from '../../owner/audit-log';
-import { createPublisher, type Publisher } from '../../owner/publish/publisher';
-import { ensureWorkingCopy } from '../../owner/working-copy';
 import { loadSite } from '../../site';
 import { createTestApp, post } from '../../testing/app';
 import { roomHeaders, signedIn } from '../../testing/owner-session';
@@ -20,6 +16,14 @@ import {
   quietLogger,
 } from '../../testing/publishing';
 import { describeEachStore } from '../../testing/stores';
+import {
+  auditEntries,
+  contentEditorApi,
+  createPublisher,
+  ensureWorkingCopy,
+  type Publisher,
+} from '../room';
+import { newsletterHook } from '../writing';
 import { winnerChange } from './winner';
 
 /**
@@ -126,11 +130,10 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
       store: store(),
       logger: quietLogger,
       site,
-      calendar: null,
       dataDir,
       workingCopy: async () => content,
       followEveryMs: 3_600_000,
-      newsletters: newslettersWithoutKit,
+      hooks: [newsletterHook({ store: store(), ...newslettersWithoutKit })],
     });
     started.push(publisher);
     const app = createTestApp(

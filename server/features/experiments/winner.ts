@@ -5,7 +5,7 @@ import { contentFiles, pageFile } from '../../../contracts/content';
 import { testablePages, withChanges } from '../../../contracts/content/experiments';
 import { checkContentFile } from '../../../contracts/content/load';
 import { ownerPageId } from '../../../contracts/routes';
-import type { ContentChange } from '../../content-editor/api';
+import type { ContentChange } from '../room';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -51,7 +51,7 @@ export async function winnerChange(
   if (chosen) {
     const path = pagePath(experiment.page);
     // The page as the variant shows it, by the same changes that rendered the variant; the save
-    // writes only what differs into the file (server/content-editor/save.ts).
+    // writes only what differs into the file (server/features/room/editor/save.ts).
     const page = withChanges(parse(await readFile(join(contentDir, path), 'utf8')), chosen.changes);
     // The page first: a save stopped between the two files leaves a page that already says
     // what the variant said, with its experiment still running, which is valid content.

@@ -5,12 +5,12 @@ import { normalizePath, type OwnerRoute, resolveRoute } from '../../../contracts
 import type { NamedHosts } from '../../../contracts/sites';
 import { sourceName, trafficSource } from '../../../contracts/traffic-source';
 import { nextSession } from '../../../contracts/workshop-sessions';
-import { returnPath } from '../../api/same-origin';
-import { utcDay } from '../../db/page-views';
 import type { Store } from '../../db/store';
-import type { ClientOf } from '../../forwarded';
+import type { ClientOf } from '../../http/forwarded';
+import { returnPath } from '../../http/same-origin';
 import type { Logger } from '../../logger';
 import { isCountedRequest } from '../../page-views/requests';
+import { utcDay } from '../../page-views/store';
 import type { WorkshopCheckout } from '../../site';
 import type { SiteHosts } from '../../site-hosts';
 import { addCheckoutClick } from './clicks';

@@ -14,6 +14,8 @@
 
 export { checkoutRedirect } from './checkout-router';
 export { addCheckoutClick } from './clicks';
+export { saleJobs } from './jobs';
+export { salesMigrations } from './migrations';
 export { type CheckoutReferences, checkoutReferences } from './reference';
 export { salesRoutes } from './routes';
 export {

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { enqueue } from '../../db/leads';
+import { enqueue } from '../../db/outbox';
 import type { Database, OutboxJobKind, SaleStatus, SaleTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 

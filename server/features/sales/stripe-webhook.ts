@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import Stripe from 'stripe';
-import { BodyReadError, readBodyText } from '../../api/read-body';
 import type { Store } from '../../db/store';
+import { BodyReadError, readBodyText } from '../../http/read-body';
 import type { Logger } from '../../logger';
 import { type JobsForSale, recordStripeEvent } from './store';
 import { type ReadReference, readSaleEvent, StripeEventShapeError } from './stripe-events';

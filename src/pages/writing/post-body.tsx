@@ -5,7 +5,7 @@ import type { PostPictures } from '../../content/page-props';
 
 /**
  * A post's text (contracts/content/post-text.ts) as its page shows it: the tree its email is made
- * from too (server/writing/newsletter.ts), so nothing here may need a script.
+ * from too (server/features/writing/broadcast.ts), so nothing here may need a script.
  */
 
 const headingClass: Record<number, string> = {

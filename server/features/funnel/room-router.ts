@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { funnelApi, funnelPeriod, funnelQuerySchema } from '../../../contracts/owner-funnel';
+import type { Store } from '../../db/store';
+import { utcDay } from '../../page-views/store';
+import { queryOf, type RoomEnv, refusedFields } from '../room';
+import { statsCommand } from './commands/stats';
+import type { FunnelDimension } from './store';
+
+/**
+ * The room's funnel (contracts/owner-funnel.ts), behind its session check: GET /api/funnel, the
+ * period's views, visitors and sign-ups by source, by page and by day, through the same command
+ * as `npm run leads stats`.
+ */
+export function funnelRoomRouter({ store, clock }: { store: Store; clock: () => number }) {
+  return new Hono<RoomEnv>().get(`/api${funnelApi.funnel}`, async (c) => {
+    const query = queryOf(c, funnelQuerySchema);
+    if ('answer' in query) return query.answer;
+    const now = new Date(clock());
+    const period = funnelPeriod(query.data, utcDay(now));
+    if ('problem' in period) return refusedFields(c, { from: period.problem });
+    const input = { since: { date: new Date(period.from) }, until: { date: new Date(period.to) } };
+    const funnelBy = (by: FunnelDimension) => statsCommand.run({ store, now }, { ...input, by });
+    const [bySource, byPage, byDay] = await Promise.all([
+      funnelBy('source'),
+      funnelBy('page'),
+      funnelBy('day'),
+    ]);
+    return c.json({
+      ...period,
+      total: byDay.total,
+      bySource: bySource.rows,
+      byPage: byPage.rows,
+      byDay: byDay.rows,
+    });
+  });
+}

@@ -1,0 +1,203 @@
+import type { ExperimentGoal } from '../../../contracts/content/experiments';
+import {
+  addDays,
+  conversion,
+  type FunnelColumn,
+  figure,
+  funnelColumns,
+  isCount,
+  number,
+  percentInText,
+  utcDay,
+} from '../../../contracts/funnel-figures';
+import type { ExperimentStanding, Verdict } from '../../../contracts/owner-funnel';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import { type Funnel, funnel } from './store';
+
+/**
+ * The owners' weekly email (OWNER_REPORT=weekly): last week's funnel beside the week before,
+ * sent through the outbox. Weeks run Monday to Sunday in UTC days, as the funnel counts them.
+ * Each week's report is one outbox job whose id names the week, so however many instances
+ * queue it, the database keeps one and it is sent once.
+ */
+
+const hourMs = 3_600_000;
+/** Reports are queued on Monday and go out from 08:00 UTC, when the week before is complete. */
+const sendHourUtc = 8;
+/** How often each instance looks whether this week's report is queued. */
+const checkEveryMs = hourMs;
+
+/** The Monday (a UTC day) of the week holding `at`. */
+function mondayOf(at: number): string {
+  const today = utcDay(new Date(at));
+  const weekday = (new Date(at).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(today, -weekday);
+}
+
+export interface ReportWeek {
+  /** First and last UTC day (YYYY-MM-DD). */
+  from: string;
+  to: string;
+}
+
+/** The last complete week before `now`, and the one before it. */
+export function reportWeeks(now: number): { week: ReportWeek; before: ReportWeek } {
+  const monday = mondayOf(now);
+  const week = { from: addDays(monday, -7), to: addDays(monday, -1) };
+  const before = { from: addDays(monday, -14), to: addDays(monday, -8) };
+  return { week, before };
+}
+
+const jobId = (week: ReportWeek) => `owner-weekly-report-${week.from}`;
+
+/** Queues the report of the last complete week, unless some instance already has. */
+export async function queueWeeklyReport(store: Store, now: number): Promise<void> {
+  const { week } = reportWeeks(now);
+  const sendFrom = Date.parse(`${mondayOf(now)}T00:00:00Z`) + sendHourUtc * hourMs;
+  await store.write((trx) =>
+    trx
+      .insertInto('outbox_jobs')
+      .values({
+        id: jobId(week),
+        created_at: new Date(now).toISOString(),
+        kind: 'owner-weekly-report',
+        // The week it reports on: no lead is behind it, and erasing a person never touches it.
+        lead_id: week.from,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: new Date(Math.max(now, sendFrom)).toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute(),
+  );
+}
+
+/** Queues each week's report as the weeks turn; stop() on shutdown. */
+export function startWeeklyReports(store: Store, logger: Pick<Logger, 'error'>) {
+  const check = () =>
+    queueWeeklyReport(store, Date.now()).catch((error: unknown) =>
+      logger.error({ err: error }, 'queueing the weekly report failed; retrying within the hour'),
+    );
+  void check();
+  const timer = setInterval(() => void check(), checkEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+const longDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function change(now: number, then: number): string {
+  if (then === 0) return now === 0 ? '' : ' (new)';
+  const delta = (now - then) / then;
+  return ` (${delta >= 0 ? '+' : ''}${percentInText(delta)})`;
+}
+
+/** The email's names for the funnel's columns, as an owner reads them in a sentence. */
+const columnLabel: Record<FunnelColumn, string> = {
+  views: 'Page views',
+  visitors: 'Visitors',
+  signUps: 'Sign-ups',
+  confirmed: 'Confirmed',
+  contacts: 'Enquiries',
+  conversion: 'Conversion',
+  checkouts: 'Checkouts',
+  sales: 'Sales',
+  revenue: 'Revenue',
+};
+
+const goalWords: Record<ExperimentGoal, string> = {
+  signUps: 'sign-ups',
+  checkouts: 'checkout clicks',
+  sales: 'paid sales',
+};
+const verdictWords: Record<Verdict, string> = {
+  'keep collecting': 'keep collecting',
+  better: 'better than the control',
+  worse: 'worse than the control',
+  'no clear difference': 'no clear difference',
+};
+
+/**
+ * Each running experiment's standing as it is when the email is made
+ * (docs/decisions/027-experiments.md): every variant's visitors, conversions and rate, and,
+ * against the control, its chance to beat it and where it stands.
+ */
+async function experimentLines(
+  standingsNow: () => Promise<readonly ExperimentStanding[]>,
+): Promise<string[]> {
+  const standings = (await standingsNow()).filter(({ live }) => live);
+  if (standings.length === 0) return [];
+  const lines = ['Experiments running now:'];
+  for (const experiment of standings) {
+    const goal = goalWords[experiment.goal as ExperimentGoal] ?? experiment.goal;
+    lines.push(`  ${experiment.name}, on ${experiment.page}, counting ${goal}:`);
+    if (experiment.sampleRatioMismatch) {
+      lines.push('    The split has drifted from its plan: trust no result until it is explained.');
+    }
+    for (const variant of experiment.variants) {
+      const against =
+        variant.probabilityToBeat === null
+          ? ''
+          : `, ${percentInText(variant.probabilityToBeat)} to beat the control, ${verdictWords[variant.verdict ?? 'keep collecting']}`;
+      lines.push(
+        `    ${variant.name.padEnd(16)} ${number(variant.visitors)} visitors, ${number(variant.conversions)} ${goal} (${percentInText(variant.rate)})${against}`,
+      );
+    }
+  }
+  return [...lines, ''];
+}
+
+/** The email for the week starting `from` (the job's lead_id): subject and plain text. */
+export async function weeklyReport(
+  store: Store,
+  from: string,
+  roomUrl: string,
+  /** The experiments' standing now (the experiments feature's), which the report gives. */
+  standingsNow: () => Promise<readonly ExperimentStanding[]> = async () => [],
+): Promise<{ subject: string; text: string }> {
+  const { week, before } = reportWeeks(Date.parse(`${addDays(from, 7)}T00:00:00Z`));
+  const [thisWeek, lastWeek, sources, standings] = await Promise.all([
+    funnel(store, { by: 'day', ...week }),
+    funnel(store, { by: 'day', ...before }),
+    funnel(store, { by: 'source', ...week }),
+    experimentLines(standingsNow),
+  ]);
+  // Each figure beside the week before's; a count also says by how much it changed.
+  const line = (column: FunnelColumn) => {
+    const text = ({ total }: Funnel) =>
+      column === 'conversion' ? percentInText(conversion(total) ?? 0) : figure(total, column);
+    const changed = isCount(column)
+      ? change(thisWeek.total[column] ?? 0, lastWeek.total[column] ?? 0)
+      : '';
+    return `${columnLabel[column].padEnd(12)}${text(thisWeek).padStart(9)}   week before ${text(lastWeek)}${changed}`;
+  };
+  const topSources = [...sources.rows]
+    .sort((a, b) => b.visitors - a.visitors || b.signUps - a.signUps)
+    .slice(0, 5)
+    .map(
+      (row) =>
+        `  ${row.key.padEnd(20)} ${number(row.visitors)} visitors, ${number(row.signUps)} sign-ups`,
+    );
+  const span = `${longDay.format(new Date(week.from))} – ${longDay.format(new Date(week.to))}`;
+  return {
+    subject: `Your week: ${number(thisWeek.total.signUps)} sign-ups, ${number(thisWeek.total.visitors)} visitors (${span})`,
+    text: [
+      `The funnel for ${span}, beside the week before.`,
+      '',
+      ...funnelColumns.map(line),
+      '',
+      topSources.length > 0 ? 'Where visitors came from:' : 'No visits were counted.',
+      ...topSources,
+      '',
+      ...standings,
+      `More in the owner's room: ${roomUrl}`,
+      '(Turn these emails off with OWNER_REPORT=off.)',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ownerCommand } from '../../../commands/command';
+import { sinceDate, sinceSchema, subscriptionListSchema } from '../../../commands/inputs';
+import type { Store } from '../../../db/store';
+import { exportSales, saleExportColumns } from '../../sales';
+import {
+  contactExportColumns,
+  exportContactSubmissions,
+  exportSubscribers,
+  subscriberExportColumns,
+} from '../owner-data';
+import { toCsv } from './csv';
+
+/**
+ * The leads, oldest first: contact submissions, sign-ups on one list or all, or the workshop's
+ * sales (decision 020: amounts in the currency's smallest unit, with what was refunded).
+ */
+export const exportCommand = ownerCommand({
+  input: z
+    .strictObject({
+      leads: z.enum(['contacts', 'subscribers', 'sales'], {
+        error: 'needs "contacts", "subscribers" or "sales".',
+      }),
+      since: sinceSchema.optional(),
+      list: subscriptionListSchema.optional(),
+    })
+    // The contact form has no lists: a list asked of contacts would quietly be ignored.
+    .refine((input) => input.list === undefined || input.leads === 'subscribers', {
+      path: ['list'],
+      message: 'applies to subscribers only.',
+    }),
+  async run({ store, now }: { store: Store; now: Date }, { leads, since, list }) {
+    const from = since && sinceDate(since, now);
+    // The columns travel with the rows: they are the CSV's header, in order.
+    if (leads === 'contacts') {
+      const rows = await exportContactSubmissions(store, { since: from });
+      return { leads, columns: contactExportColumns, rows };
+    }
+    if (leads === 'sales') {
+      const rows = await exportSales(store, { since: from });
+      return { leads, columns: saleExportColumns, rows };
+    }
+    const rows = await exportSubscribers(store, { since: from, list });
+    return { leads, columns: subscriberExportColumns, rows };
+  },
+});
+
+export type LeadExport = Awaited<ReturnType<typeof exportCommand.run>>;
+
+/**
+ * The export as a spreadsheet opens it safely (csv.ts): the terminal prints it, the room offers
+ * it as a file.
+ */
+export const exportCsv = ({ columns, rows }: LeadExport): string =>
+  toCsv<Record<string, string | number | null>>(columns, rows);

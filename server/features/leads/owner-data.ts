@@ -1,0 +1,223 @@
+import { type SqlBool, sql } from 'kysely';
+import { utmKeys } from '../../../contracts/form-fields';
+import type { LatestLeads } from '../../../contracts/owner-funnel';
+import type { SubscriptionList } from '../../../contracts/subscription';
+import type { Store } from '../../db/store';
+import { forgetBuyer, pruneBuyers } from '../sales';
+import { subscriberStatus } from './kit-events';
+
+/** The owner's commands (commands/ in the leads feature and the room): export, latest leads, forget, prune. */
+
+/** The columns the owner's exports carry, in order (also the CSV header). */
+/** `verified`: 1 when the post carried the browser's proof of work, 0 for one without (spam?). */
+export const contactExportColumns = [
+  'id',
+  'created_at',
+  'name',
+  'email',
+  'message',
+  'page',
+  'verified',
+] as const;
+export const subscriberExportColumns = [
+  'id',
+  'created_at',
+  'list',
+  'email',
+  'first_name',
+  'source',
+  'page',
+  // The experiment on its page and the variant it was shown (decision 027).
+  'experiment',
+  'variant',
+  ...utmKeys,
+  'verified',
+  // What Kit reported (decision 021), each the latest time it did (empty: never).
+  'confirmed_at',
+  'unsubscribed_at',
+  'bounced_at',
+  'complained_at',
+] as const;
+
+export function exportContactSubmissions(store: Store, { since }: { since?: Date }) {
+  return store.db
+    .selectFrom('contact_submissions')
+    .select(contactExportColumns)
+    .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since?.toISOString() ?? ''))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function exportSubscribers(
+  store: Store,
+  { since, list }: { since?: Date; list?: SubscriptionList },
+) {
+  return store.db
+    .selectFrom('subscribers')
+    .select(subscriberExportColumns)
+    .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since?.toISOString() ?? ''))
+    .$if(list !== undefined, (qb) => qb.where('list', '=', list as SubscriptionList))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The latest leads, newest first: sign-ups and enquiries together, at most `limit`, those whose
+ * email address, name or source holds `search` (in any case) when it is given.
+ */
+export async function latestLeads(
+  store: Store,
+  { search, limit }: { search?: string; limit: number },
+): Promise<LatestLeads['leads']> {
+  // The owner's words are matched as they are: % and _ are not wildcards here.
+  const pattern = search && `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const holds = (column: string) =>
+    sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const [subscribers, contacts] = await Promise.all([
+    store.db
+      .selectFrom('subscribers')
+      .select(['id', 'created_at', 'list', 'email', 'first_name', 'source', 'page'])
+      .select(['confirmed_at', 'unsubscribed_at', 'bounced_at', 'complained_at'])
+      .$if(Boolean(pattern), (qb) =>
+        qb.where((eb) => eb.or([holds('email'), holds('first_name'), holds('source')])),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    store.db
+      .selectFrom('contact_submissions')
+      .select(['id', 'created_at', 'name', 'email', 'page'])
+      .$if(Boolean(pattern), (qb) => qb.where((eb) => eb.or([holds('email'), holds('name')])))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  const leads: LatestLeads['leads'] = [
+    ...subscribers.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      kind: 'sign-up' as const,
+      list: row.list,
+      email: row.email,
+      name: row.first_name,
+      source: row.source,
+      page: row.page,
+      status: subscriberStatus(row),
+    })),
+    ...contacts.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      kind: 'enquiry' as const,
+      list: null,
+      email: row.email,
+      name: row.name,
+      source: null,
+      page: row.page,
+      status: null,
+    })),
+  ];
+  const newestFirst = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
+  return leads
+    .sort((a, b) => newestFirst(a.createdAt, b.createdAt) || newestFirst(a.id, b.id))
+    .slice(0, limit);
+}
+
+export interface Erased {
+  contactSubmissions: number;
+  subscribers: number;
+  outboxJobs: number;
+  /** Workshop sales kept for the books without the buyer (decision 020). */
+  sales: number;
+}
+
+/**
+ * Erases everything held about one email address (UK GDPR erasure): their contact submissions,
+ * their sign-ups on every list, the outbox jobs that would still send them anywhere, and the
+ * buyer in their workshop sales (the amounts stay for the books: sales.ts, forgetBuyer).
+ * Emails are stored lower-cased, so the match ignores capitals.
+ */
+export async function forgetPerson(store: Store, email: string): Promise<Erased> {
+  const address = email.trim().toLowerCase();
+  return store.db.transaction().execute(async (trx) => {
+    const contacts = await trx
+      .selectFrom('contact_submissions')
+      .select('id')
+      .where('email', '=', address)
+      .execute();
+    const subscribers = await trx
+      .selectFrom('subscribers')
+      .select('id')
+      .where('email', '=', address)
+      .execute();
+    const buyer = await forgetBuyer(trx, address, new Date().toISOString());
+    const leadIds = [...contacts, ...subscribers].map((row) => row.id);
+    if (leadIds.length === 0) {
+      return {
+        contactSubmissions: 0,
+        subscribers: 0,
+        outboxJobs: buyer.outboxJobs,
+        sales: buyer.sales,
+      };
+    }
+    const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', leadIds).execute();
+    await trx.deleteFrom('share_codes').where('subscriber_id', 'in', leadIds).execute();
+    await trx.deleteFrom('contact_submissions').where('email', '=', address).execute();
+    await trx.deleteFrom('subscribers').where('email', '=', address).execute();
+    return {
+      contactSubmissions: contacts.length,
+      subscribers: subscribers.length,
+      outboxJobs: Number(jobs[0]?.numDeletedRows ?? 0) + buyer.outboxJobs,
+      sales: buyer.sales,
+    };
+  });
+}
+
+/**
+ * Deletes leads created before `before`, their outbox jobs, and finished outbox jobs as old.
+ * Pending jobs of younger leads are kept: they still have work to do. Sales as old lose their
+ * buyer and keep their amounts (`sales` counts them).
+ */
+export async function pruneOlderThan(store: Store, before: Date): Promise<Erased> {
+  const cutoff = before.toISOString();
+  return store.db.transaction().execute(async (trx) => {
+    const oldLeads = (eb: typeof trx) =>
+      eb
+        .selectFrom('contact_submissions')
+        .select('id')
+        .where('created_at', '<', cutoff)
+        .union(eb.selectFrom('subscribers').select('id').where('created_at', '<', cutoff));
+    const jobs = await trx
+      .deleteFrom('outbox_jobs')
+      .where((eb) =>
+        eb.or([
+          eb('lead_id', 'in', oldLeads(trx)),
+          eb.and([eb('status', '!=', 'pending'), eb('created_at', '<', cutoff)]),
+        ]),
+      )
+      .executeTakeFirst();
+    const contacts = await trx
+      .deleteFrom('contact_submissions')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    const subscribers = await trx
+      .deleteFrom('subscribers')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    // Their share links go with them.
+    await trx
+      .deleteFrom('share_codes')
+      .where('subscriber_id', 'not in', trx.selectFrom('subscribers').select('id'))
+      .execute();
+    const buyers = await pruneBuyers(trx, cutoff, new Date().toISOString());
+    return {
+      contactSubmissions: Number(contacts.numDeletedRows),
+      subscribers: Number(subscribers.numDeletedRows),
+      outboxJobs: Number(jobs.numDeletedRows) + buyers.outboxJobs,
+      sales: buyers.sales,
+    };
+  });
+}

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Content } from '../../../contracts/content';
+import { loadContent } from '../../../contracts/content/load';
+import type { RenderBundle, SiteRenderer } from '../../../contracts/site-renderer';
+import { buildPaths } from '../../build-paths';
+
+/**
+ * The pages as the built renderer writes them at moments past each content date: what a visitor
+ * without JavaScript gets once the server has rendered again (server/features/pages/calendar.ts). The moments
+ * come from the content, so the owner's dates can change without failing this.
+ */
+let renderer: SiteRenderer;
+let content: Content;
+
+beforeAll(async () => {
+  const bundle = (await import(pathToFileURL(buildPaths.renderBundle).href)) as RenderBundle;
+  renderer = bundle.createSiteRenderer(JSON.parse(await readFile(buildPaths.renderInput, 'utf8')));
+  content = await loadContent(`${buildPaths.root}/content`);
+});
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const escaped = (words: string) =>
+  words.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+async function page(id: Parameters<SiteRenderer['render']>[0][number], at: number) {
+  const html = (await renderer.render([id], at)).get(id) ?? '';
+  return html;
+}
+
+const day = 86_400_000;
+/** Noon UTC of a YYYY-MM-DD day: the same day in London, in summer and winter. */
+const noonOf = (date: string) => Date.parse(`${date}T12:00:00Z`);
+/** "11 January 2027", as the pages write a day. */
+const britishDay = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(noonOf(date));
+
+describe('pages after their dates', () => {
+  it('the calendar lists every session start, each intake’s close of applications, the release day and New Year', () => {
+    const moments = renderer.calendar().map(({ at }) => at);
+    for (const { start } of content.workshop.sessions) expect(moments).toContain(Date.parse(start));
+    // Applications close as the day after `applyBy` begins in London (23:00 UTC the day before in summer).
+    for (const { applyBy } of content.cohort.intakes) {
+      const midnightUtc = noonOf(applyBy) + day / 2;
+      expect(moments.some((at) => at === midnightUtc || at === midnightUtc - 3_600_000)).toBe(true);
+    }
+    expect(renderer.calendar().every((event) => event.pages.length > 0)).toBe(true);
+  });
+
+  it('the workshop sells each session until it starts, then the next, then none', async () => {
+    const starts = content.workshop.sessions.map(({ start }) => Date.parse(start)).sort();
+    const first = starts[0] ?? 0;
+    const last = starts.at(-1) ?? 0;
+    const before = await page('workshop', first - 60_000);
+    expect(before).toContain(escaped(content.workshop.hero.cta));
+    expect(before).not.toContain(escaped(content.workshop.nextDate.heading));
+
+    const afterAll = await page('workshop', last + 60_000);
+    expect(text(afterAll)).toContain(escaped(content.workshop.nextDate.heading));
+    for (const { checkout } of content.workshop.sessions) expect(afterAll).not.toContain(checkout);
+    expect(afterAll).not.toContain(escaped(content.workshop.price.heading));
+    // No event to come in the structured data either.
+    expect(afterAll).not.toContain('"@type":"Event"');
+  });
+
+  it('the home page offers the waitlist until release day, then the book', async () => {
+    const { releaseDate } = content.site.book;
+    const { beforeRelease, afterRelease } = content.home.book;
+    const releaseMoment = Date.parse(`${releaseDate}T12:00:00Z`);
+    const before = await page('home', releaseMoment - 2 * 86_400_000);
+    expect(before).toContain(escaped(beforeRelease.heading));
+    expect(before).toContain('id="waitlist-form"');
+
+    const after = await page('home', releaseMoment);
+    expect(after).toContain(escaped(afterRelease.heading));
+    expect(after).toContain(escaped(afterRelease.order));
+    expect(after).not.toContain('id="waitlist-form"');
+    expect(after).not.toContain(escaped(beforeRelease.heroCta));
+  });
+
+  it('the cohort names its intake until applications close, then says they will open, still offering the call', async () => {
+    const { cohort } = content;
+    const intakes = cohort.intakes.toSorted((a, b) => a.applyBy.localeCompare(b.applyBy));
+    const [first] = intakes;
+    const last = intakes.at(-1);
+    if (!first || !last) throw new Error('content/cohort.yaml has no intake');
+    const seats = (text: string, intake: typeof first) =>
+      escaped(text.replace('{cohortSeats}', String(intake.seats)));
+
+    // The last day of applications: the intake's dates and seats, and its course instance.
+    const open = text(await page('cohort', noonOf(first.applyBy)));
+    expect(open).toContain(britishDay(first.starts));
+    expect(open).toContain(britishDay(first.applyBy));
+    expect(open).toContain(seats(cohort.hero.slots, first));
+    expect(open).not.toContain(escaped(cohort.intake.closed));
+
+    // The day after the last intake's applications close: said plainly, the call still offered.
+    const html = await page('cohort', noonOf(last.applyBy) + day);
+    const after = text(html);
+    expect(after).toContain(escaped(cohort.intake.closed));
+    expect(after).not.toContain(seats(cohort.hero.slots, last));
+    for (const { starts, applyBy } of intakes) {
+      expect(after).not.toContain(britishDay(starts));
+      expect(after).not.toContain(britishDay(applyBy));
+    }
+    for (const cta of [cohort.hero.cta, cohort.story.cta, cohort.details.cta, cohort.ready.cta]) {
+      expect(after).toContain(escaped(cta));
+    }
+    expect(html).toContain(`href="${cohort.booking}"`);
+    expect(html).toContain('"@type":"Course"');
+    expect(html).not.toContain('"startDate"');
+  });
+
+  it('the copyright year follows the clock', async () => {
+    const in2031 = await page('home', Date.parse('2031-06-01T12:00:00Z'));
+    expect(in2031).toContain(`© 2031 ${escaped(content.site.founder.name)}`);
+  });
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { isoAt, type Store } from '../../db/store';
+
+/**
+ * The room's audit log (docs/decisions/018-owner-sign-in.md): what each owner did, and what a
+ * stranger tried. An entry never holds a secret, and personal data only as needed.
+ */
+
+export type AuditAction =
+  | 'invite'
+  | 'revoke'
+  | 'welcome'
+  | 'sign-in'
+  | 'sign-in-refused'
+  | 'sign-out'
+  | 'sign-out-everywhere'
+  | 'add-passkey'
+  | 'remove-passkey'
+  | 'publish'
+  | 'publish-failed'
+  | 'rollback'
+  | 'end-experiment'
+  | 'export'
+  | 'erase';
+
+/** An audit entry to insert within another write (a publish records its version and its entry together). */
+export function auditRow(
+  ownerId: string | null,
+  action: AuditAction,
+  detail: Record<string, unknown>,
+  now: number,
+) {
+  return {
+    id: randomUUID(),
+    at: isoAt(now),
+    owner_id: ownerId,
+    action,
+    detail: JSON.stringify(detail),
+  };
+}
+
+/** Records what an owner did, for the room's log (never a secret; personal data only as needed). */
+export async function audit(
+  store: Store,
+  ownerId: string | null,
+  action: AuditAction,
+  detail: Record<string, unknown>,
+  now: number,
+): Promise<void> {
+  await store.write((trx) =>
+    trx
+      .insertInto('audit_log')
+      .values(auditRow(ownerId, action, detail, now))
+      .execute(),
+  );
+}
+
+/**
+ * A refused sign-in (a real passkey answer to a challenge we gave, that did not verify). A run
+ * of them is one entry that counts its attempts and moves to the latest, so a stranger trying
+ * again and again cannot flood the log or make it grow without bound (decision 023). On
+ * PostgreSQL the entry is locked while it is counted, so racing refusals all count.
+ */
+export async function auditRefusedSignIn(store: Store, now: number): Promise<void> {
+  await store.write(async (trx) => {
+    const latest = await trx
+      .selectFrom('audit_log')
+      .select(['id', 'action', 'detail'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .$if(store.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (latest?.action === 'sign-in-refused') {
+      const { attempts } = JSON.parse(latest.detail) as { attempts?: number };
+      await trx
+        .updateTable('audit_log')
+        .set({ at: isoAt(now), detail: JSON.stringify({ attempts: (attempts ?? 1) + 1 }) })
+        .where('id', '=', latest.id)
+        .execute();
+      return;
+    }
+    await trx
+      .insertInto('audit_log')
+      .values(auditRow(null, 'sign-in-refused', { attempts: 1 }, now))
+      .execute();
+  });
+}
+
+/** The latest entries of the audit log, newest first, with the owner's name. */
+export async function auditEntries(store: Store, limit: number) {
+  const rows = await store.db
+    .selectFrom('audit_log')
+    .leftJoin('owners', 'owners.id', 'audit_log.owner_id')
+    .select(['audit_log.at', 'audit_log.action', 'audit_log.detail', 'owners.name'])
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    at: row.at,
+    owner: row.name,
+    action: row.action,
+    detail: JSON.parse(row.detail) as Record<string, unknown>,
+  }));
+}
