@@ -14,8 +14,6 @@ const limit = 100;
  * when it is split (the last test below says so). Nothing of scripts/ may be here.
  */
 const beingSplit = new Set([
-  // The outbox worker: its steps become functions beside it.
-  'server/outbox/worker.ts startOutboxWorker',
   // The fake Kit's routes: its handlers become named functions.
   'server/providers/fake-kit.ts startFakeKit',
   // The room's routers and the lead form's: their handlers become named functions beside them.

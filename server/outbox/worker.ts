@@ -50,8 +50,13 @@ export function startOutboxWorker(
   logger: Logger,
   options: Partial<OutboxWorkerOptions> = {},
 ): OutboxWorker {
-  const settings = { ...defaultOutboxWorkerOptions, ...options };
-  const pausedUntil = new Map<OutboxJobKind, number>();
+  const worker: Worker = {
+    store,
+    forwarding,
+    logger,
+    settings: { ...defaultOutboxWorkerOptions, ...options },
+    pausedUntil: new Map(),
+  };
   let stopped = false;
   /** wake() came while the loop was busy: look once more before sleeping. */
   let nudged = false;
@@ -68,94 +73,17 @@ export function startOutboxWorker(
       wakeUp = done;
     });
 
-  /** Ends a claim; a false answer means the lease ran out and another worker has the job. */
-  function leaseLost(ended: boolean, jobs: readonly OutboxJob[]) {
-    if (!ended) logger.warn({ jobs: jobs.map((job) => job.id) }, 'outbox lease lost');
-  }
-
-  /** Sends `jobs` (one job, or a digest's entries) within the lease, then ends each claim. */
-  async function run(jobs: readonly OutboxJob[], send: () => Promise<void>): Promise<void> {
-    const [first] = jobs;
-    if (!first) return;
-    const log = { jobs: jobs.map((job) => job.id), kind: first.kind, attempts: first.attempts };
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // Providers time out well before this; it stops one that trickles (an SMTP server can
-      // keep an idle-timed socket alive) from outliving the lease and being sent twice.
-      await Promise.race([
-        send(),
-        new Promise<never>((_, fail) => {
-          timer = setTimeout(
-            () => fail(new ProviderError('timed out within the lease')),
-            settings.leaseMs / 2,
-          );
-        }),
-      ]);
-      for (const job of jobs) leaseLost(await markJobSent(store, job), [job]);
-      logger.info(log, 'outbox job sent');
-    } catch (error) {
-      const failure =
-        error instanceof ProviderError
-          ? error
-          : new ProviderError(error instanceof Error ? `${error.name}: ${error.message}` : 'error');
-      const message = failure.message.slice(0, 500);
-      if (failure.permanent || first.attempts >= settings.maxAttempts) {
-        for (const job of jobs) leaseLost(await parkJob(store, job, message), [job]);
-        logger.error({ ...log, error: message }, 'outbox job failed');
-        return;
-      }
-      let delay = backoffDelayMs(first.attempts, settings);
-      if (failure.rateLimited) {
-        const pause = failure.retryAfterMs ?? settings.rateLimitPauseMs;
-        pausedUntil.set(first.kind, Date.now() + pause);
-        delay = Math.max(delay, pause);
-      }
-      const next = new Date(Date.now() + delay);
-      for (const job of jobs) leaseLost(await rescheduleJob(store, job, message, next), [job]);
-      logger.warn(
-        { ...log, error: message, retryInMs: Math.round(delay) },
-        'outbox job will be retried',
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** One job of the one-at-a-time kinds, else every due digest entry as one email. */
-  async function claimAndRun(): Promise<boolean> {
-    const now = Date.now();
-    const due = (kinds: readonly OutboxJobKind[]) =>
-      kinds.filter((kind) => (pausedUntil.get(kind) ?? 0) <= now);
-    const [job] = await claimDueJobs(store, {
-      kinds: due(singleKinds),
-      limit: 1,
-      leaseMs: settings.leaseMs,
-    });
-    if (job) {
-      await run([job], () => forwarding.deliver(store, job));
-      return true;
-    }
-    const digest = await claimDueJobs(store, {
-      kinds: due(['owner-digest']),
-      limit: maxDigestEntries,
-      leaseMs: settings.leaseMs,
-    });
-    if (digest.length === 0) return false;
-    await run(digest, () => forwarding.deliverDigest(store, digest));
-    return true;
-  }
-
   async function loop(): Promise<void> {
     while (!stopped) {
       nudged = false;
       let worked = false;
       try {
-        worked = await claimAndRun();
+        worked = await claimAndSend(worker);
       } catch (error) {
         // The store itself failed (database down?): log, wait, and try again.
         logger.error({ err: error }, 'outbox worker error');
       }
-      if (!worked && !stopped && !nudged) await sleep(settings.pollMs);
+      if (!worked && !stopped && !nudged) await sleep(worker.settings.pollMs);
     }
   }
 
@@ -171,4 +99,126 @@ export function startOutboxWorker(
       await running;
     },
   };
+}
+
+/** What the worker's steps share: the store, how each job goes out, the settings, the pauses. */
+interface Worker {
+  store: Store;
+  forwarding: Forwarding;
+  logger: Logger;
+  settings: OutboxWorkerOptions;
+  /** A provider that answered 429: its kind's jobs wait until then. */
+  pausedUntil: Map<OutboxJobKind, number>;
+}
+
+/** Jobs claimed to go out as one send: one job, or a digest's entries. */
+type Claimed = readonly [OutboxJob, ...OutboxJob[]];
+
+const isClaimed = (jobs: readonly OutboxJob[]): jobs is Claimed => jobs.length > 0;
+
+/** One job of the one-at-a-time kinds, else every due digest entry as one email. */
+async function claimAndSend(worker: Worker): Promise<boolean> {
+  const { store, forwarding, settings, pausedUntil } = worker;
+  const now = Date.now();
+  const due = (kinds: readonly OutboxJobKind[]) =>
+    kinds.filter((kind) => (pausedUntil.get(kind) ?? 0) <= now);
+  const [job] = await claimDueJobs(store, {
+    kinds: due(singleKinds),
+    limit: 1,
+    leaseMs: settings.leaseMs,
+  });
+  if (job) {
+    await send(worker, [job], () => forwarding.deliver(store, job));
+    return true;
+  }
+  const digest = await claimDueJobs(store, {
+    kinds: due(['owner-digest']),
+    limit: maxDigestEntries,
+    leaseMs: settings.leaseMs,
+  });
+  if (!isClaimed(digest)) return false;
+  await send(worker, digest, () => forwarding.deliverDigest(store, digest));
+  return true;
+}
+
+/** How the log names a send: its jobs, their kind, the tries so far. */
+const logOf = (jobs: Claimed) => ({
+  jobs: jobs.map((job) => job.id),
+  kind: jobs[0].kind,
+  attempts: jobs[0].attempts,
+});
+
+/** Sends `jobs` (one job, or a digest's entries) within the lease, then ends each claim. */
+async function send(worker: Worker, jobs: Claimed, deliver: () => Promise<void>): Promise<void> {
+  try {
+    await withinLease(deliver, worker.settings.leaseMs / 2);
+    await endClaims(worker, jobs, (job) => markJobSent(worker.store, job));
+    worker.logger.info(logOf(jobs), 'outbox job sent');
+  } catch (error) {
+    await backOff(worker, jobs, error);
+  }
+}
+
+/**
+ * A delivery held to `ms`. Providers time out well before this; it stops one that trickles (an
+ * SMTP server can keep an idle-timed socket alive) from outliving the lease and being sent twice.
+ */
+async function withinLease(deliver: () => Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      deliver(),
+      new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new ProviderError('timed out within the lease')), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A send that failed: parked for good when the provider refused it or it was the last allowed
+ * try, else put back for later with backoff; a 429 also pauses its provider's jobs.
+ */
+async function backOff(worker: Worker, jobs: Claimed, error: unknown): Promise<void> {
+  const { store, settings, logger } = worker;
+  const [first] = jobs;
+  const log = logOf(jobs);
+  const failure =
+    error instanceof ProviderError
+      ? error
+      : new ProviderError(error instanceof Error ? `${error.name}: ${error.message}` : 'error');
+  const message = failure.message.slice(0, 500);
+  if (failure.permanent || first.attempts >= settings.maxAttempts) {
+    await endClaims(worker, jobs, (job) => parkJob(store, job, message));
+    logger.error({ ...log, error: message }, 'outbox job failed');
+    return;
+  }
+  let delay = backoffDelayMs(first.attempts, settings);
+  if (failure.rateLimited) {
+    const pause = failure.retryAfterMs ?? settings.rateLimitPauseMs;
+    worker.pausedUntil.set(first.kind, Date.now() + pause);
+    delay = Math.max(delay, pause);
+  }
+  const next = new Date(Date.now() + delay);
+  await endClaims(worker, jobs, (job) => rescheduleJob(store, job, message, next));
+  logger.warn(
+    { ...log, error: message, retryInMs: Math.round(delay) },
+    'outbox job will be retried',
+  );
+}
+
+/**
+ * Ends each job's claim, one after another; a false answer means the lease ran out and another
+ * worker has the job.
+ */
+async function endClaims(
+  { logger }: Worker,
+  jobs: Claimed,
+  end: (job: OutboxJob) => Promise<boolean>,
+): Promise<void> {
+  for (const job of jobs) {
+    if (!(await end(job))) logger.warn({ jobs: [job.id] }, 'outbox lease lost');
+  }
 }
