@@ -14,8 +14,6 @@ const limit = 100;
  * when it is split (the last test below says so). Nothing of scripts/ may be here.
  */
 const beingSplit = new Set([
-  // The fake Kit's routes: its handlers become named functions.
-  'server/providers/fake-kit.ts startFakeKit',
   // The room's routers and the lead form's: their handlers become named functions beside them.
   'server/features/room/sign-in-router.ts signInRouter',
   'server/features/room/router.ts ownerRouter',

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kit } from './kit';
 
@@ -19,6 +19,30 @@ export interface FakeBroadcast {
   send_at: string | null;
 }
 
+/** What a real Kit would hold after the calls the fake answered. */
+interface FakeKitHolds {
+  broadcasts: FakeBroadcast[];
+  subscribers: Map<string, { firstName: string | null; state: string }>;
+  /** email -> how many confirmation emails the form sent. */
+  confirmations: Map<string, number>;
+  /** formId -> email -> how many successful adds (a real Kit would keep one). */
+  formAdds: Map<string, Map<string, number>>;
+  referrers: Map<string, string>;
+  /** Webhook endpoints made through the API (decision 021), as their request bodies. */
+  webhookEndpoints: { url: string; events: string[]; name: string }[];
+}
+
+/** One call the script let through, as a route's handler reads and answers it. */
+interface FakeCall {
+  request: IncomingMessage;
+  response: ServerResponse;
+  body: Record<string, string>;
+  /** What the script said for this call: a success code, or 'drop'. */
+  status: number | 'drop';
+  /** Answers `answered`, or, when the script says so, cuts the line once the work is done. */
+  answer: (code: number, answered: object) => void;
+}
+
 /**
  * A local stand-in for Kit's API v4 (the two calls we make), for tests and local runs: checks the
  * API key, answers as `script` says, and records what a real Kit would then hold. As Kit does, a
@@ -27,15 +51,14 @@ export interface FakeBroadcast {
  */
 export async function startFakeKit(apiKey: string, script: FakeKitScript = () => 200, port = 0) {
   let requests = 0;
-  const broadcasts: FakeBroadcast[] = [];
-  const subscribers = new Map<string, { firstName: string | null; state: string }>();
-  /** email -> how many confirmation emails the form sent. */
-  const confirmations = new Map<string, number>();
-  /** formId -> email -> how many successful adds (a real Kit would keep one). */
-  const formAdds = new Map<string, Map<string, number>>();
-  const referrers = new Map<string, string>();
-  /** Webhook endpoints made through the API (decision 021), as their request bodies. */
-  const webhookEndpoints: { url: string; events: string[]; name: string }[] = [];
+  const holds: FakeKitHolds = {
+    broadcasts: [],
+    subscribers: new Map(),
+    confirmations: new Map(),
+    formAdds: new Map(),
+    referrers: new Map(),
+    webhookEndpoints: [],
+  };
 
   const server = createServer(async (request, response) => {
     const body = JSON.parse((await readAll(request)) || '{}') as Record<string, string>;
@@ -54,7 +77,6 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
       response.writeHead(status, { 'Content-Type': 'text/plain' }).end('down');
       return;
     }
-    /** Answers `body`, or, when the script says so, cuts the line once the work is done. */
     const answer = (code: number, answered: object) => {
       if (status === 'drop') response.socket?.destroy();
       else
@@ -62,78 +84,14 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
           .writeHead(code, { 'Content-Type': 'application/json' })
           .end(JSON.stringify(answered));
     };
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
-    if (path === '/v4/broadcasts' && request.method === 'POST') {
-      const made = { ...(body as unknown as Omit<FakeBroadcast, 'id'>), id: broadcasts.length + 1 };
-      broadcasts.push(made);
-      answer(201, { broadcast: made });
-      return;
-    }
-    if (path === '/v4/broadcasts') {
-      // Kit's cursor pages, newest first; the cursor here is simply the next index.
-      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
-      const start = Number(query.get('after') ?? 0);
-      const size = Number(query.get('per_page') ?? 50);
-      const newest = [...broadcasts].reverse();
-      const next = start + size < newest.length;
-      answer(200, {
-        broadcasts: newest.slice(start, start + size),
-        pagination: { has_next_page: next, end_cursor: next ? String(start + size) : null },
-      });
-      return;
-    }
-    if (request.url === '/v4/webhook_endpoints') {
-      const endpoint = body as unknown as (typeof webhookEndpoints)[number];
-      webhookEndpoints.push(endpoint);
-      response.writeHead(201, { 'Content-Type': 'application/json' }).end(
-        JSON.stringify({
-          webhook_endpoint: {
-            id: webhookEndpoints.length,
-            ...endpoint,
-            status: 'active',
-            secret: `fake-kit-signing-secret-${webhookEndpoints.length}`,
-          },
-        }),
-      );
-      return;
-    }
-    const email = body.email_address ?? '';
-    const form = request.url?.match(/^\/v4\/forms\/([^/]+)\/subscribers$/)?.[1];
-    if (request.url === '/v4/subscribers') {
-      const existing = subscribers.get(email);
-      subscribers.set(email, {
-        firstName: body.first_name ?? existing?.firstName ?? null,
-        state: existing?.state ?? body.state ?? 'active',
-      });
-    } else if (form) {
-      if (!subscribers.has(email)) {
-        response.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
-        return;
-      }
-      if (subscribers.get(email)?.state !== 'active') {
-        confirmations.set(email, (confirmations.get(email) ?? 0) + 1);
-      }
-      const adds = formAdds.get(form) ?? new Map<string, number>();
-      adds.set(email, (adds.get(email) ?? 0) + 1);
-      formAdds.set(form, adds);
-      referrers.set(email, body.referrer ?? '');
-    } else {
-      response.writeHead(404).end();
-      return;
-    }
-    answer(status === 'drop' ? 200 : status, { subscriber: { email_address: email } });
+    route(holds, { request, response, body, status, answer });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: listening } = server.address() as AddressInfo;
 
   return {
     url: `http://127.0.0.1:${listening}`,
-    broadcasts,
-    subscribers,
-    confirmations,
-    formAdds,
-    referrers,
-    webhookEndpoints,
+    ...holds,
     requestCount: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -141,6 +99,90 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
         server.close(() => resolve());
       }),
   };
+}
+
+/** The fake's routes, each call to its handler; anything else is not found. */
+function route(holds: FakeKitHolds, call: FakeCall): void {
+  const { url = '/', method } = call.request;
+  const path = new URL(url, 'http://fake').pathname;
+  const form = url.match(/^\/v4\/forms\/([^/]+)\/subscribers$/)?.[1];
+  if (path === '/v4/broadcasts' && method === 'POST') makeBroadcast(holds, call);
+  else if (path === '/v4/broadcasts') listBroadcasts(holds, call);
+  else if (url === '/v4/webhook_endpoints') makeWebhookEndpoint(holds, call);
+  else if (url === '/v4/subscribers') upsertSubscriber(holds, call);
+  else if (form) addToForm(holds, form, call);
+  else call.response.writeHead(404).end();
+}
+
+function makeBroadcast({ broadcasts }: FakeKitHolds, { body, answer }: FakeCall): void {
+  const made = { ...(body as unknown as Omit<FakeBroadcast, 'id'>), id: broadcasts.length + 1 };
+  broadcasts.push(made);
+  answer(201, { broadcast: made });
+}
+
+/** Kit's cursor pages, newest first; the cursor here is simply the next index. */
+function listBroadcasts({ broadcasts }: FakeKitHolds, { request, answer }: FakeCall): void {
+  const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+  const start = Number(query.get('after') ?? 0);
+  const size = Number(query.get('per_page') ?? 50);
+  const newest = [...broadcasts].reverse();
+  const next = start + size < newest.length;
+  answer(200, {
+    broadcasts: newest.slice(start, start + size),
+    pagination: { has_next_page: next, end_cursor: next ? String(start + size) : null },
+  });
+}
+
+/** A webhook endpoint, with the secret Kit signs its events with. */
+function makeWebhookEndpoint({ webhookEndpoints }: FakeKitHolds, { body, response }: FakeCall) {
+  const endpoint = body as unknown as FakeKitHolds['webhookEndpoints'][number];
+  webhookEndpoints.push(endpoint);
+  response.writeHead(201, { 'Content-Type': 'application/json' }).end(
+    JSON.stringify({
+      webhook_endpoint: {
+        id: webhookEndpoints.length,
+        ...endpoint,
+        status: 'active',
+        secret: `fake-kit-signing-secret-${webhookEndpoints.length}`,
+      },
+    }),
+  );
+}
+
+/** A subscriber made, or one already there updated (keeping its state). */
+function upsertSubscriber({ subscribers }: FakeKitHolds, call: FakeCall): void {
+  const { body } = call;
+  const email = body.email_address ?? '';
+  const existing = subscribers.get(email);
+  subscribers.set(email, {
+    firstName: body.first_name ?? existing?.firstName ?? null,
+    state: existing?.state ?? body.state ?? 'active',
+  });
+  subscribed(email, call);
+}
+
+/** An existing subscriber added to a form, which sends its confirmation email if not active. */
+function addToForm(holds: FakeKitHolds, form: string, call: FakeCall): void {
+  const { subscribers, confirmations, formAdds, referrers } = holds;
+  const { body, response } = call;
+  const email = body.email_address ?? '';
+  if (!subscribers.has(email)) {
+    response.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
+    return;
+  }
+  if (subscribers.get(email)?.state !== 'active') {
+    confirmations.set(email, (confirmations.get(email) ?? 0) + 1);
+  }
+  const adds = formAdds.get(form) ?? new Map<string, number>();
+  adds.set(email, (adds.get(email) ?? 0) + 1);
+  formAdds.set(form, adds);
+  referrers.set(email, body.referrer ?? '');
+  subscribed(email, call);
+}
+
+/** The answer to both subscriber calls. */
+function subscribed(email: string, { status, answer }: FakeCall): void {
+  answer(status === 'drop' ? 200 : status, { subscriber: { email_address: email } });
 }
 
 async function readAll(request: IncomingMessage): Promise<string> {
