@@ -17,8 +17,6 @@ const beingSplit = new Set([
   // The room's routers and the lead form's: their handlers become named functions beside them.
   'server/features/room/sign-in-router.ts signInRouter',
   'server/features/room/router.ts ownerRouter',
-  // The editor's field mapping: one function per kind of schema.
-  'server/features/room/editor/keystatic-config.ts fieldFor',
 ]);
 
 const keyOf = ({ file, name }: { file: string; name: string }) => `${file} ${name}`;

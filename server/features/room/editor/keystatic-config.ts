@@ -265,107 +265,164 @@ export function fieldFor(
   const optional = unwrapped.optional || inOptional;
   const meta = { ...metaOf(inner), ...metaOf(schema) };
   const label = meta.title ?? labelOf(key);
-  const description = meta.description;
+  const { description } = meta;
   const described = description ? { description } : {};
+  const source = { inner, key, path, label, description, described, optional, defaultValue };
 
   if (isImageSchema(inner)) return imageField(label, description, optional);
 
+  // One function per kind of schema, each beside this one.
   const view = viewOf(inner);
   switch (view.kind) {
-    case 'object': {
-      return fields.object(
-        Object.fromEntries(
-          Object.entries(view.shape).map(([name, field]) => [
-            name,
-            fieldFor(field, name, join(path, name), optional),
-          ]),
-        ),
-        { label, ...described },
-      );
-    }
-    case 'array': {
-      const elementView = viewOf(view.element);
-      if (elementView.kind === 'union' && elementView.discriminator === 'discriminant') {
-        return blocksField(elementView, label, described, `${path}[]`);
-      }
-      const element = fieldFor(view.element, key, `${path}[]`);
-      const itemLabel = itemLabelFor(element);
-      return fields.array(element, {
-        label,
-        ...described,
-        ...(itemLabel ? { itemLabel } : {}),
-        validation: { length: optional ? {} : view.length },
-      });
-    }
+    case 'object':
+      return objectField(view, source);
+    case 'array':
+      return arrayField(view, source);
     case 'string':
-    case 'union': {
-      if (!isStringLike(inner)) break;
-      const format = view.kind === 'string' ? view.format : undefined;
-      if (format === 'url') {
-        return fields.url({
-          label,
-          ...described,
-          ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
-          validation: { isRequired: !optional },
-        });
-      }
-      if (format === 'date') {
-        return fields.date({
-          label,
-          ...described,
-          ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
-          validation: { isRequired: !optional },
-        });
-      }
-      return textField(inner, label, description, optional, defaultValue);
-    }
-    case 'number': {
-      const options = {
-        label,
-        ...described,
-        ...(typeof defaultValue === 'number' ? { defaultValue } : {}),
-        validation: {
-          isRequired: !optional,
-          ...(view.min === undefined ? {} : { min: view.min }),
-          ...(view.max === undefined ? {} : { max: view.max }),
-        },
-      };
-      return view.integer ? fields.integer(options) : fields.number(options);
-    }
+    case 'union':
+      if (isStringLike(inner)) return stringField(view, source);
+      break;
+    case 'number':
+      return numberField(view, source);
     case 'boolean':
-      return fields.checkbox({
-        label,
-        ...described,
-        defaultValue: defaultValue === true,
-      });
-    case 'enum': {
-      const { values } = view;
-      const options = values.map((value) => ({ label: value, value }));
-      if (!optional) {
-        return fields.select({
-          label,
-          ...described,
-          options,
-          defaultValue: (defaultValue as string | undefined) ?? (values[0] as string),
-        });
-      }
-      // Optional: a "(none)" choice, written as nothing.
-      const select = fields.select({
-        label,
-        ...described,
-        options: [{ label: '(none)', value: '' }, ...options],
-        defaultValue: (defaultValue as string | undefined) ?? '',
-      });
-      return {
-        ...select,
-        serialize: (value: string) => ({ value: value === '' ? undefined : value }),
-      };
-    }
+      return checkboxField(source);
+    case 'enum':
+      return selectField(view, source);
   }
   throw new Error(
     `content editor: no Keystatic field for ${path || key} (a ${nameOf(view)} schema); ` +
       'add its mapping to server/features/room/editor/keystatic-config.ts',
   );
+}
+
+/** One zod field as fieldFor reads it: the schema inside its wrappers, where it is, its words. */
+interface FieldSource {
+  /** The schema inside its wrappers (optional, default). */
+  inner: Schema;
+  key: string;
+  /** Where the field is, for error messages: `faq.items[]`. */
+  path: string;
+  label: string;
+  description: string | undefined;
+  /** `{ description }` when there is one, for a field's options. */
+  described: { description?: string };
+  /** It may be left empty: optional itself, or inside an optional group. */
+  optional: boolean;
+  defaultValue: unknown;
+}
+
+/** The view of one kind of schema. */
+type ViewOf<Kind extends SchemaView['kind']> = Extract<SchemaView, { kind: Kind }>;
+
+/** A group: each of its fields, optional throughout when the group is. */
+function objectField(
+  view: ViewOf<'object'>,
+  { path, label, described, optional }: FieldSource,
+): ComponentSchema {
+  return fields.object(
+    Object.fromEntries(
+      Object.entries(view.shape).map(([name, field]) => [
+        name,
+        fieldFor(field, name, join(path, name), optional),
+      ]),
+    ),
+    { label, ...described },
+  );
+}
+
+/** A list, its items labelled by a name-like field; a list of blocks is Keystatic's blocks. */
+function arrayField(
+  view: ViewOf<'array'>,
+  { key, path, label, described, optional }: FieldSource,
+): ComponentSchema {
+  const elementView = viewOf(view.element);
+  if (elementView.kind === 'union' && elementView.discriminator === 'discriminant') {
+    return blocksField(elementView, label, described, `${path}[]`);
+  }
+  const element = fieldFor(view.element, key, `${path}[]`);
+  const itemLabel = itemLabelFor(element);
+  return fields.array(element, {
+    label,
+    ...described,
+    ...(itemLabel ? { itemLabel } : {}),
+    validation: { length: optional ? {} : view.length },
+  });
+}
+
+/** A string, or a union of strings: a URL, a date, else text checked by the schema itself. */
+function stringField(view: ViewOf<'string' | 'union'>, source: FieldSource): ComponentSchema {
+  const { inner, label, description, described, optional, defaultValue } = source;
+  const format = view.kind === 'string' ? view.format : undefined;
+  if (format === 'url') {
+    return fields.url({
+      label,
+      ...described,
+      ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+      validation: { isRequired: !optional },
+    });
+  }
+  if (format === 'date') {
+    return fields.date({
+      label,
+      ...described,
+      ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+      validation: { isRequired: !optional },
+    });
+  }
+  return textField(inner, label, description, optional, defaultValue);
+}
+
+/** A whole number or any number, within the schema's bounds. */
+function numberField(
+  view: ViewOf<'number'>,
+  { label, described, optional, defaultValue }: FieldSource,
+): ComponentSchema {
+  const options = {
+    label,
+    ...described,
+    ...(typeof defaultValue === 'number' ? { defaultValue } : {}),
+    validation: {
+      isRequired: !optional,
+      ...(view.min === undefined ? {} : { min: view.min }),
+      ...(view.max === undefined ? {} : { max: view.max }),
+    },
+  };
+  return view.integer ? fields.integer(options) : fields.number(options);
+}
+
+function checkboxField({ label, described, defaultValue }: FieldSource): ComponentSchema {
+  return fields.checkbox({
+    label,
+    ...described,
+    defaultValue: defaultValue === true,
+  });
+}
+
+/** A choice of the enum's values; an optional one also offers "(none)", written as nothing. */
+function selectField(
+  view: ViewOf<'enum'>,
+  { label, described, optional, defaultValue }: FieldSource,
+): ComponentSchema {
+  const { values } = view;
+  const options = values.map((value) => ({ label: value, value }));
+  if (!optional) {
+    return fields.select({
+      label,
+      ...described,
+      options,
+      defaultValue: (defaultValue as string | undefined) ?? (values[0] as string),
+    });
+  }
+  const select = fields.select({
+    label,
+    ...described,
+    options: [{ label: '(none)', value: '' }, ...options],
+    defaultValue: (defaultValue as string | undefined) ?? '',
+  });
+  return {
+    ...select,
+    serialize: (value: string) => ({ value: value === '' ? undefined : value }),
+  };
 }
 
 /**
