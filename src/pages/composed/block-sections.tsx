@@ -231,7 +231,8 @@ function BookCardBlock({ id, value, site }: BlockSectionProps<'bookCard'>) {
   );
 }
 
-const blockSections: { [Kind in BlockKind]: SectionOf<Kind> } = {
+/** The table: each kind of contracts/content/pages.ts `blockKinds`, and its section. */
+export const blockSections: { [Kind in BlockKind]: SectionOf<Kind> } = {
   hero: HeroBlock,
   text: TextBlock,
   list: ListBlock,

@@ -3,6 +3,7 @@ import { blockKinds } from '../../../contracts/content/pages';
 import type { PageProps } from '../../content/page-props';
 import { renderPage } from '../../entry-server';
 import { testPageProps } from '../../testing/content';
+import { blockSections } from './block-sections';
 import type { ComposedPageContent } from './composed-page';
 
 /**
@@ -219,4 +220,14 @@ describe('an owner page of every block kind', () => {
     expect(html).toContain('handbook');
     expect(html).toMatch(/"list":"handbook"/);
   });
+});
+
+/**
+ * One list of kinds for both sides: the editor offers the kinds of `blockKinds` (the schema's
+ * union is made from it; keystatic-config.test.ts), and the renderer's table has a section for
+ * each of them and for no other.
+ */
+it('has a section for each block kind the editor offers, and no other', () => {
+  expect(Object.keys(blockSections)).toEqual(Object.keys(blockKinds));
+  for (const section of Object.values(blockSections)) expect(section).toBeTypeOf('function');
 });
