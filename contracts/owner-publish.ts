@@ -64,12 +64,27 @@ export const nextNewslettersSchema = z.strictObject({
   ),
 });
 
+/** How many of the unpublished changes' names the room is told; the rest are only counted. */
+export const unpublishedNamesShown = 50;
+
+/**
+ * The working copy's files added, changed or removed since the content the site is to show (the
+ * newest version's, or the build's before the first publish): what the next Publish would list
+ * as its version's changes.
+ */
+export const unpublishedSchema = z.strictObject({
+  count: z.number().int(),
+  /** The first of them by name, so the answer stays small however much was saved. */
+  files: z.array(z.string()).max(unpublishedNamesShown),
+});
+
 /** GET /owner/api/versions: the versions, newest first, and which one this server serves. */
 export const versionsSchema = z.strictObject({
   /** 0 while the site serves the content it was built with. */
   served: z.number().int(),
   failed: failedVersionSchema.nullable(),
   usage: contentUsageSchema,
+  unpublished: unpublishedSchema,
   versions: z.array(contentVersionSchema),
   newsletters: nextNewslettersSchema,
 });
@@ -98,3 +113,4 @@ export type RenderFailure = z.infer<typeof renderFailureSchema>;
 export type FailedVersion = z.infer<typeof failedVersionSchema>;
 export type ContentUsage = z.infer<typeof contentUsageSchema>;
 export type NextNewsletters = z.infer<typeof nextNewslettersSchema>;
+export type Unpublished = z.infer<typeof unpublishedSchema>;

@@ -75,6 +75,7 @@ const versions: Versions = {
   usage: { files: 1, bytes: 1, maxFiles: 500, maxBytes: 1024 },
   versions: [
     {
+  unpublished: { count: 2, files: ['pages/talks.md', 'workshop.yaml'] },
       id: '00000000-0000-4000-8000-000000000004',
       number: 4,
       createdAt: '2026-11-26T10:00:00.000Z',
@@ -129,6 +130,14 @@ it('shows Publish with the newsletters it would start, but not the versions', as
 
 it('counts the failed jobs and leads to the outbox; says so when none failed', async () => {
   await firstView({ outbox: outbox(2) });
+it('opens with the changes not yet on the site, before anything else of Publish', async () => {
+  await firstView({ outbox: outbox(0) });
+  const publish = card(words.publish.heading);
+  const lines = [...(publish?.querySelectorAll('p') ?? [])].map((line) => line.textContent);
+  expect(lines[0]).toBe('2 changes not yet on the site: pages/talks.md, workshop.yaml.');
+  expect(lines[1]).toBe(words.publish.serving(4));
+});
+
   const failed = card(text.outbox);
   expect(failed?.textContent).toContain(text.failed(2));
   expect(failed?.textContent).toContain('2 jobs failed');

@@ -26,6 +26,7 @@ it('tells the owner a version this server gave up on, what the site still shows,
     served: 3,
     failed: { number: 4, attempts: 5, reason: 'timeout', retrying: false },
     usage,
+    unpublished: nothingUnpublished,
     versions: [],
     newsletters: noNewsletters,
   });
@@ -37,11 +38,57 @@ it('tells the owner a version this server gave up on, what the site still shows,
 });
 
 const noNewsletters = { subscribers: 0, posts: [] };
+const nothingUnpublished = { count: 0, files: [] };
 
 it('shows how much of the caps the content takes', async () => {
-  await roomWith({ served: 0, failed: null, usage, versions: [], newsletters: noNewsletters });
+  await roomWith({
+    served: 0,
+    failed: null,
+    usage,
+    unpublished: nothingUnpublished,
+    versions: [],
+    newsletters: noNewsletters,
+  });
   expect(container.textContent).toContain('212 of 500 files and 18 MB of 64 MB');
   expect(container.querySelector('[role=alert]')?.textContent).toBe('');
+});
+
+it('says which saved changes are not yet on the site, or that nothing is, and keeps Publish usable', async () => {
+  const state = (unpublished: Versions['unpublished']): Versions => ({
+    served: 4,
+    failed: null,
+    usage,
+    unpublished,
+    versions: [],
+    newsletters: noNewsletters,
+  });
+  const firstLine = () => container.querySelector('section p')?.textContent;
+  const publish = () =>
+    [...container.querySelectorAll('button')].find((button) => button.textContent === text.publish);
+
+  await roomWith(
+    state({ count: 3, files: ['home.yaml', 'pages/talks.md', 'posts/the-first-hire.md'] }),
+  );
+  expect(firstLine()).toBe(
+    '3 changes not yet on the site: home.yaml, pages/talks.md, posts/the-first-hire.md.',
+  );
+  expect(publish()?.disabled).toBe(false);
+
+  // The server names the first fifty; the rest are counted.
+  const names = Array.from({ length: 50 }, (_, n) => `posts/post-${n}.md`);
+  await roomWith(state({ count: 63, files: names }));
+  expect(firstLine()).toMatch(
+    /^63 changes not yet on the site: posts\/post-0\.md, .*, posts\/post-49\.md, and 13 more\.$/,
+  );
+
+  await roomWith(state({ count: 1, files: ['workshop.yaml'] }));
+  expect(firstLine()).toBe('1 change not yet on the site: workshop.yaml.');
+
+  // Nothing waiting: Publish still works, to publish again after a rollback, say.
+  await roomWith(state({ count: 0, files: [] }));
+  expect(firstLine()).toBe('Nothing to publish: the site shows your latest changes.');
+  expect(container.textContent).not.toContain('not yet on the site');
+  expect(publish()?.disabled).toBe(false);
 });
 
 it('says whom each newsletter emails and when, and sends a late one only when its box is ticked', async () => {
@@ -56,6 +103,7 @@ it('says whom each newsletter emails and when, and sends a late one only when it
           served: 1,
           failed: null,
           usage,
+          unpublished: nothingUnpublished,
           versions: [],
           newsletters: {
             subscribers: 1204,
@@ -144,6 +192,7 @@ it('shows Publish once the site’s state is in, so nothing arriving above it mo
         served: 2,
         failed: null,
         usage,
+        unpublished: nothingUnpublished,
         versions: [],
         newsletters: noNewsletters,
       } satisfies Versions),

@@ -4,6 +4,7 @@ import {
   type ContentVersion,
   previewSchema,
   publishedSchema,
+  type Unpublished,
   type Versions,
   versionsSchema,
 } from '../../contracts/owner-publish';
@@ -127,6 +128,7 @@ export function PublishView({
   return (
     <Section id="publish" heading={text.heading}>
       {versions && <ServingNow versions={versions} />}
+      {versions && <UnpublishedChanges unpublished={versions.unpublished} />}
       {versions && (
         <PublishNewsletters
           newsletters={versions.newsletters}
@@ -196,6 +198,20 @@ function PublishButtons({
 }
 
 /** What the site shows now, a version this server could not put live, and the caps used. */
+/**
+ * Whether anything saved is not yet on the site, first, so the first view opens with it. Publish
+ * stays usable either way: publishing again or after a rollback may be wanted.
+ */
+function UnpublishedChanges({ unpublished: { count, files } }: { unpublished: Unpublished }) {
+  return count === 0 ? (
+    <p className="max-w-prose">{text.nothingToPublish}</p>
+  ) : (
+    <p className="max-w-prose font-semibold [overflow-wrap:anywhere]">
+      {text.unpublished(count, files)}
+    </p>
+  );
+}
+
 function ServingNow({ versions: { served, failed, usage } }: { versions: Versions }) {
   return (
     <>

@@ -18,6 +18,7 @@ const answers: Record<string, unknown> = {
     served: 0,
     failed: null,
     usage: { files: 1, bytes: 1, maxFiles: 500, maxBytes: 1024 },
+    unpublished: { count: 0, files: [] },
     versions: [],
     newsletters: { subscribers: 0, posts: [] },
   } satisfies Versions,

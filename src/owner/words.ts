@@ -116,6 +116,10 @@ export const words = {
     heading: 'Publish',
     servingBuild: 'The site shows the content it was built with. Edit, preview, then publish.',
     serving: (n: number) => `The site shows version ${n}.`,
+    /** The saved changes the next Publish takes: the files' names, the first of them only. */
+    nothingToPublish: 'Nothing to publish: the site shows your latest changes.',
+    unpublished: (n: number, names: readonly string[]) =>
+      `${count(n, 'change', 'changes')} not yet on the site: ${names.join(', ')}${n > names.length ? `, and ${n - names.length} more` : ''}.`,
     preview: 'Preview',
     previewing: 'Rendering the preview…',
     previewPages: 'Preview of your edits (only you can see these):',

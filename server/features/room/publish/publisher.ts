@@ -3,6 +3,7 @@ import type {
   ContentUsage,
   FailedVersion,
   NextNewsletters,
+  Unpublished,
 } from '../../../../contracts/owner-publish';
 import { buildPaths as builtPaths } from '../../../build-paths';
 import type { Store } from '../../../db/store';
@@ -21,7 +22,7 @@ import {
 import { InvalidContent, renderTimeoutMs } from './render-child';
 import { createRenders, type RenderPaths } from './renders';
 import { createServing } from './serving';
-import { contentLimits, contentUsage, readContentFiles } from './versions';
+import { contentLimits, contentUsage, readContentFiles, unpublishedChanges } from './versions';
 
 /**
  * "Publish", "Roll back" and "Preview" in the owner's room (docs/decisions/019-publish.md).
@@ -55,8 +56,8 @@ export interface Publisher {
    */
   follow(): Promise<void>;
   /**
-   * What the room shows beside the versions: a newer version not served, the caps used, and the
-   * newsletters the next Publish would start.
+   * What the room shows beside the versions: a newer version not served, the caps used, the
+   * changes saved and not yet published, and the newsletters the next Publish would start.
    */
   status(): Promise<{
     failed: FailedVersion | null;
@@ -66,6 +67,7 @@ export interface Publisher {
   stop(): void;
 }
 
+    unpublished: Unpublished;
 export interface PublisherOptions {
   store: Store;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -101,15 +103,8 @@ export function createPublisher({
 }: PublisherOptions): Publisher {
   const renders = createRenders(resolve(dataDir, 'published'), paths, timeoutMs);
   const serving = createServing(site, hooks);
-  const publishing = {
-    store,
-    logger,
-    renders,
-    serving,
-    workingCopy,
-    builtWith: () => readContentFiles(builtContentDir),
-    hooks,
-  };
+  const builtWith = () => readContentFiles(builtContentDir);
+  const publishing = { store, logger, renders, serving, workingCopy, builtWith, hooks };
   const following = createFollowing({ store, logger, renders, serving, clock });
   // One render at a time: a publish, a rollback, a preview or a follow waits for the one before.
   const serially = oneAtATime();
@@ -144,6 +139,7 @@ export function createPublisher({
     },
     stop: followEvery(follow, followEveryMs, logger),
   };
+        unpublished: await unpublishedChanges(store, dir, builtWith),
 }
 
 /** Runs each piece of work once the one before it has ended, however that one ended. */

@@ -1,11 +1,19 @@
-import { expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { ownerPaths } from '../../../../contracts/owner';
-import { publishedSchema } from '../../../../contracts/owner-publish';
+import { publishedSchema, versionsSchema } from '../../../../contracts/owner-publish';
+import { buildPaths } from '../../../build-paths';
+import { loadSite } from '../../../site';
 import { createTestApp, expectApiError, post } from '../../../testing/app';
-import { signedIn, siteWithRoom } from '../../../testing/owner-session';
+import { roomHeaders, signedIn, siteWithRoom } from '../../../testing/owner-session';
+import { publishWithBuiltSiteUrl, quietLogger } from '../../../testing/publishing';
 import { describeEachStore } from '../../../testing/stores';
 import { auditEntries } from '../audit-log';
-import type { Publisher } from './publisher';
+import { ensureWorkingCopy } from '../working-copy';
+import { createPublisher, type Publisher } from './publisher';
 import { RenderFailed } from './render-child';
 
 /** A publish from the room whose render cannot finish: the owner is told and the log keeps it. */
@@ -23,6 +31,7 @@ const failingPublisher = (): Publisher => {
       Promise.resolve({
         failed: null,
         usage: { files: 0, bytes: 0, maxFiles: 500, maxBytes: 1 },
+        unpublished: { count: 0, files: [] },
         newsletters: { subscribers: 0, posts: [] },
       }),
     stop: () => {},
@@ -127,4 +136,66 @@ describeEachStore('confirming a late newsletter', ({ store }) => {
     }
     expect(asked).toEqual([]);
   });
+});
+
+// The test below publishes for real, with the build's address (its share cards are reused).
+publishWithBuiltSiteUrl();
+
+describeEachStore('the changes not yet on the site', ({ store }) => {
+  const cleanUps: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanUp of cleanUps.splice(0)) await cleanUp();
+  });
+
+  it('lists the file the editor saved until Publish, then none', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'unpublished-'));
+    const publisher = createPublisher({
+      store: store(),
+      logger: quietLogger,
+      site: await loadSite(),
+      dataDir,
+      workingCopy: () => ensureWorkingCopy(dataDir, join(buildPaths.root, 'content')),
+      followEveryMs: 3_600_000,
+    });
+    cleanUps.push(publisher.stop, () => rm(dataDir, { recursive: true, force: true }));
+    // The app's editor and the publisher share DATA_DIR/content, as on a server.
+    const app = createTestApp(
+      store(),
+      { DATA_DIR: dataDir },
+      undefined,
+      undefined,
+      siteWithRoom,
+      undefined,
+      publisher,
+    );
+    const { token } = await signedIn(store());
+    const headers = roomHeaders(token);
+    const unpublished = async () => {
+      const answer = await app.request(`${ownerPaths.api}/versions`, { headers });
+      expect(answer.status).toBe(200);
+      return versionsSchema.parse(await answer.json()).unpublished;
+    };
+    expect(await unpublished()).toEqual({ count: 0, files: [] });
+
+    // A save as the editor makes it.
+    const file = join(dataDir, 'content/workshop.yaml');
+    const document = parseDocument(await readFile(file, 'utf8'));
+    document.setIn(['hero', 'cta'], 'Reserve Your Seat');
+    const contents = Buffer.from(String(document)).toString('base64');
+    const saved = await post(
+      app,
+      `${ownerPaths.editorApi}/update`,
+      JSON.stringify({ additions: [{ path: 'workshop.yaml', contents }], deletions: [] }),
+      { headers: { ...headers, 'no-cors': '1' } },
+    );
+    expect(saved.status).toBe(200);
+    expect(await unpublished()).toEqual({ count: 1, files: ['workshop.yaml'] });
+
+    const published = await post(app, `${ownerPaths.api}/publish`, '{}', { headers });
+    expect(published.status).toBe(200);
+    expect(publishedSchema.parse(await published.json()).version.changed).toEqual([
+      'workshop.yaml',
+    ]);
+    expect(await unpublished()).toEqual({ count: 0, files: [] });
+  }, 120_000);
 });

@@ -15,7 +15,8 @@ import { listVersions } from './versions';
  * The room's publishing calls, behind its session check (server/features/room/router.ts mounts this):
  *
  *   GET  /api/versions                the versions, newest first, the one served, one that could
- *                                     not be rendered, and how much of the caps the content takes
+ *                                     not be rendered, how much of the caps the content takes,
+ *                                     and the saved changes not yet published
  *   POST /api/publish                 the working copy, checked, rendered and served; its
  *                                     posts dated in the past send their newsletter only when
  *                                     named in `sendLate` (docs/decisions/028-writing.md)

@@ -1,11 +1,20 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { unpublishedNamesShown } from '../../../../contracts/owner-publish';
 import { buildPaths } from '../../../build-paths';
+import { describeEachStore } from '../../../testing/stores';
 import { ensureWorkingCopy } from '../working-copy';
-import { ContentTooLargeError, contentLimits, contentUsage, readContentFiles } from './versions';
+import {
+  ContentTooLargeError,
+  contentLimits,
+  contentUsage,
+  readContentFiles,
+  recordVersion,
+  unpublishedChanges,
+} from './versions';
 
 /**
  * What a publish takes from the working copy: pictures no content file names (replaced in the
@@ -87,4 +96,44 @@ it('still refuses a working copy past its limits in files that are not pictures'
   }
   await expect(readContentFiles(working)).rejects.toThrow(ContentTooLargeError);
   expect((await contentUsage(working)).files).toBeGreaterThan(contentLimits.files);
+});
+
+describeEachStore('the changes not yet published', ({ store }) => {
+  const built = () => readContentFiles(join(buildPaths.root, 'content'));
+
+  it('names the files added, changed and removed since what the site is to show, the first of them only', async () => {
+    expect(await unpublishedChanges(store(), working, built)).toEqual({ count: 0, files: [] });
+
+    await unlink(join(working, 'legal/cookies.md'));
+    const home = join(working, 'home.yaml');
+    const document = parseDocument(await readFile(home, 'utf8'));
+    document.setIn(['card', 'headline'], 'A headline not yet published');
+    await writeFile(home, String(document));
+    await mkdir(join(working, 'notes'), { recursive: true });
+    for (let n = 10; n < 70; n++) await writeFile(join(working, `notes/${n}.txt`), 'x');
+
+    // Before the first publish, counted from the build's content; by name, as a version lists them.
+    const before = await unpublishedChanges(store(), working, built);
+    expect(before.count).toBe(62);
+    expect(before.files).toHaveLength(unpublishedNamesShown);
+    expect(before.files.slice(0, 3)).toEqual(['home.yaml', 'legal/cookies.md', 'notes/10.txt']);
+    expect(before.files.at(-1)).toBe('notes/57.txt');
+
+    // Recorded as a version, nothing is left; the next change is counted from that version.
+    const files = await readContentFiles(working);
+    const version = await recordVersion(store(), {
+      files,
+      builtWith: await built(),
+      ownerId: null,
+      action: 'publish',
+      now: Date.now(),
+    });
+    expect(version.changed.slice(0, unpublishedNamesShown)).toEqual(before.files);
+    expect(await unpublishedChanges(store(), working, built)).toEqual({ count: 0, files: [] });
+    await writeFile(join(working, 'notes/10.txt'), 'y');
+    expect(await unpublishedChanges(store(), working, built)).toEqual({
+      count: 1,
+      files: ['notes/10.txt'],
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   type Content,
   type ContentName,
@@ -11,6 +11,7 @@ import {
 } from '../../../../contracts/content';
 import { mapContentImages } from '../../../../contracts/content/images';
 import { checkFile } from '../../../../contracts/content/load';
+import { type Unpublished, unpublishedNamesShown } from '../../../../contracts/owner-publish';
 import type { Database } from '../../../db/schema';
 import type { Store } from '../../../db/store';
 import { auditRow } from '../audit-log';
@@ -231,6 +232,36 @@ function changedPaths(before: Manifest, after: Manifest): string[] {
   return [...names].filter((name) => before[name] !== after[name]).sort();
 }
 
+/** The newest version's number and manifest: what the next version's changes are counted from. */
+const newestVersion = (db: Kysely<Database>) =>
+  db
+    .selectFrom('content_versions')
+    .select(['number', 'manifest'])
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * The working copy's changes not yet published: its files that differ from the newest version's
+ * (the build's content's before the first publish), counted as a version's `changed` is, so the
+ * next Publish lists the same names. The files are hashed one at a time, without the caps: a
+ * working copy past them still says what it holds, and the caps' own line says why it cannot go.
+ */
+export async function unpublishedChanges(
+  store: Store,
+  dir: string,
+  builtWith: () => Promise<ContentFiles>,
+): Promise<Unpublished> {
+  const newest = await newestVersion(store.db);
+  const live = newest ? (JSON.parse(newest.manifest) as Manifest) : manifestOf(await builtWith());
+  const working: Manifest = {};
+  for (const { name, path } of await publishedEntries(dir)) {
+    working[name] = hashOf(await readFile(path));
+  }
+  const changed = changedPaths(live, working);
+  return { count: changed.length, files: changed.slice(0, unpublishedNamesShown) };
+}
+
 /**
  * Records a version and its audit entry in one transaction: the files' bytes (those not stored
  * yet), then the version with the next number. Two instances publishing at once cannot take the
@@ -264,12 +295,7 @@ export async function recordVersion(
   const manifest = manifestOf(files);
   const attempt = () =>
     store.write(async (trx) => {
-      const previous = await trx
-        .selectFrom('content_versions')
-        .select(['number', 'manifest'])
-        .orderBy('number', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const previous = await newestVersion(trx);
       const stored = new Set(
         (
           await trx
