@@ -7,8 +7,10 @@
  * - its counts: who was shown which variant (`createExposures`, `startExposures`), and who
  *   clicked a variant's checkout (`addExperimentCheckout`);
  * - the room: each experiment's standing, the plan of the next, "Make this the page"
- *   (`experimentsRouter`), and the standing as an owner command (`experimentsCommand`), which
- *   the weekly report gives.
+ *   (`experimentsRouter`), over the experiments the site serves (`servedExperiments`);
+ * - the owner's commands behind them, which `npm run leads -- experiments` calls too: the
+ *   standing (`experimentsCommand`, which the weekly report gives), the plan
+ *   (`experimentPlanCommand`) and "Make this the page" (`endExperimentCommand`).
  * Its tables: experiment_exposures, experiment_checkouts.
  */
 export {
@@ -18,8 +20,11 @@ export {
   type Shown,
   wasLiveOn,
 } from './attribution';
-export { experimentsCommand } from './command';
+export { type EndedExperiment, endExperimentCommand } from './commands/end';
+export { experimentPlanCommand } from './commands/plan';
+export { experimentsCommand } from './commands/standing';
 export { createExposures, type Exposures, startExposures } from './exposures';
 export { experimentsMigrations } from './migrations';
-export { experimentsRouter, type ServedExperiments, servedExperiments } from './room-router';
+export { experimentsRouter } from './room-router';
+export { type ServedExperiments, servedExperiments } from './served';
 export { addExperimentCheckout } from './store';

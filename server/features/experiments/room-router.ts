@@ -1,33 +1,12 @@
 import { Hono } from 'hono';
 import { fieldErrors } from '../../../contracts/api-error';
-import {
-  type Experiment,
-  type ExperimentGoal,
-  variantId,
-} from '../../../contracts/content/experiments';
-import { funnelApi, planQuerySchema, winnerRequestSchema } from '../../../contracts/owner-funnel';
-import { type PageId, resolveRoute } from '../../../contracts/routes';
-import type { NamedHosts } from '../../../contracts/sites';
+import { funnelApi } from '../../../contracts/owner-funnel';
 import { sendFile } from '../../http/send-file';
-import type { StaticFile } from '../../http/static-files';
-import { utcDay } from '../../page-views/store';
-import type { Site } from '../../site';
-import { audit, publishAnswers, type RoomEnv, type RoomTools } from '../room';
-import { experimentsCommand } from './command';
-import { planOf } from './plan';
-import { winnerChange } from './winner';
-
-/** What the room needs of the experiments the site serves now. */
-export interface ServedExperiments {
-  /** The experiments of the content served now. */
-  list(): readonly Experiment[];
-  /** A variant's page as served now ("control" is the page as it is), if there is one. */
-  variantPage(experiment: Experiment, variant: string): StaticFile | undefined;
-  /** The pages an experiment may test now, with the goals each can be measured by. */
-  testable(): ReadonlyArray<{ page: PageId; goals: readonly ExperimentGoal[] }>;
-  /** The page a site's host name and a path show, if any (the funnel counts by host and path). */
-  pageAt(host: string, path: string): PageId | null;
-}
+import { publishAnswers, type RoomEnv, type RoomTools } from '../room';
+import { endExperimentCommand } from './commands/end';
+import { experimentPlanCommand } from './commands/plan';
+import { experimentsCommand } from './commands/standing';
+import type { ServedExperiments } from './served';
 
 /**
  * The room's experiments (docs/decisions/027-experiments.md), behind its session check:
@@ -61,32 +40,28 @@ export function experimentsRouter({
   );
 
   app.get(`/api${funnelApi.plan}`, async (c) => {
-    const query = planQuerySchema.safeParse(c.req.query());
+    const query = experimentPlanCommand.input.safeParse(c.req.query());
     if (!query.success) {
       return c.json({ error: 'Check the request.', fields: fieldErrors(query.error) }, 400);
     }
     return c.json(
-      await planOf({
-        store,
-        testable: served.testable(),
-        pageAt: served.pageAt,
-        liftPercent: query.data.lift,
-        today: utcDay(new Date(clock())),
-      }),
+      await experimentPlanCommand.run({ store, served, now: new Date(clock()) }, query.data),
     );
   });
 
   if (editor && publisher) {
     const { answer, failed } = publishAnswers({ store, logger, clock });
     app.post(`/api${funnelApi.winner}`, async (c) => {
-      const body = await bodyOf(c, winnerRequestSchema);
+      const body = await bodyOf(c, endExperimentCommand.input);
       if ('answer' in body) return body.answer;
-      const { experiment, variant } = body.data;
-      const saved = await editor.save((dir) => winnerChange(dir, experiment, variant));
-      if (!saved.ok) return c.json({ error: saved.problem }, saved.status);
       const ownerId = c.var.session.id;
-      await audit(store, ownerId, 'end-experiment', { experiment, variant }, clock());
-      return publisher.publish(ownerId, clock()).then(answer, (error) => failed(error, ownerId));
+      return endExperimentCommand.run({ store, editor, publisher, ownerId, clock }, body.data).then(
+        (ended) =>
+          ended.saved
+            ? answer(ended.published)
+            : c.json({ error: ended.refused.problem }, ended.refused.status),
+        (error) => failed(error, ownerId),
+      );
     });
   }
 
@@ -97,25 +72,4 @@ export function experimentsRouter({
   });
 
   return app;
-}
-
-/** The experiments a site serves, as the room reads them (`site` is the render served now, whose fields a publish swaps). */
-export function servedExperiments(
-  site: Pick<Site, 'experiments' | 'pages' | 'testable' | 'ownerRoutes'>,
-  hosts: NamedHosts,
-): ServedExperiments {
-  return {
-    list: () => site.experiments ?? [],
-    variantPage: (experiment, variant) =>
-      site.pages.get(
-        variant === 'control'
-          ? (experiment.page as PageId)
-          : variantId(experiment.page as PageId, experiment.name, variant),
-      ),
-    testable: () => site.testable ?? [],
-    pageAt: (host, path) => {
-      const route = resolveRoute(host, path, hosts, site.ownerRoutes);
-      return route.status === 200 ? route.page : null;
-    },
-  };
 }

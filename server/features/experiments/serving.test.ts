@@ -16,7 +16,7 @@ import {
   testReferences,
   testWebhookSecret,
 } from '../../testing/stripe';
-import { experimentsCommand } from './command';
+import { experimentsCommand } from './commands/standing';
 import { createExposures, type Exposures } from './exposures';
 
 /**

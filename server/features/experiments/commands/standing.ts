@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { type Experiment, liveOn } from '../../../contracts/content/experiments';
-import type { ExperimentStanding } from '../../../contracts/owner-funnel';
-import type { PageId } from '../../../contracts/routes';
-import { ownerCommand } from '../../commands/command';
-import type { Store } from '../../db/store';
-import { resultOf } from './results';
-import { experimentTallies } from './store';
+import { type Experiment, liveOn } from '../../../../contracts/content/experiments';
+import type { ExperimentStanding } from '../../../../contracts/room/experiments';
+import type { PageId } from '../../../../contracts/routes';
+import { ownerCommand } from '../../../commands/command';
+import type { Store } from '../../../db/store';
+import { resultOf } from '../results';
+import { experimentTallies } from '../store';
 
 /** Every experiment of the published content, with its standing (docs/decisions/027-experiments.md). */
 export const experimentsCommand = ownerCommand({

@@ -43,9 +43,14 @@ export interface Publisher {
   served(): number;
   /**
    * `sendLate`: the posts dated in the past whose newsletter the owner confirmed; any other is
-   * published without one (docs/decisions/028-writing.md).
+   * published without one (docs/decisions/028-writing.md). `ownerId` is none from the server's
+   * terminal (`npm run leads -- experiments end`).
    */
-  publish(ownerId: string, now: number, sendLate?: readonly string[]): Promise<PublishResult>;
+  publish(
+    ownerId: string | null,
+    now: number,
+    sendLate?: readonly string[],
+  ): Promise<PublishResult>;
   rollback(ownerId: string, versionId: string, now: number): Promise<PublishResult>;
   /** Renders the working copy for the owner's eyes only. */
   preview(): Promise<{ ok: true } | { ok: false; problems: string }>;
@@ -62,12 +67,12 @@ export interface Publisher {
   status(): Promise<{
     failed: FailedVersion | null;
     usage: ContentUsage;
+    unpublished: Unpublished;
     newsletters: NextNewsletters;
   }>;
   stop(): void;
 }
 
-    unpublished: Unpublished;
 export interface PublisherOptions {
   store: Store;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -134,12 +139,12 @@ export function createPublisher({
       return {
         failed,
         usage: { ...usage, maxFiles: contentLimits.files, maxBytes: contentLimits.bytes },
+        unpublished: await unpublishedChanges(store, dir, builtWith),
         newsletters: upcoming ? await upcoming(dir, clock()) : nothingUpcoming,
       };
     },
     stop: followEvery(follow, followEveryMs, logger),
   };
-        unpublished: await unpublishedChanges(store, dir, builtWith),
 }
 
 /** Runs each piece of work once the one before it has ended, however that one ended. */

@@ -62,7 +62,8 @@ export interface PublishingOptions {
  */
 export async function publishWorkingCopy(
   options: PublishingOptions,
-  ownerId: string,
+  /** None when published from the server's terminal (`npm run leads -- experiments end`). */
+  ownerId: string | null,
   now: number,
   sendLate: readonly string[] = [],
 ): Promise<PublishResult> {
