@@ -1,7 +1,8 @@
 /**
- * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune, stats, Kit backfill,
- * backup, restore). There is no admin web UI; this works on the server's own database. See
- * scripts/leads/cli.ts for the commands.
+ * `npm run leads -- …`: the owner's tools (export, outbox, forget, prune, stats, experiments,
+ * posts, Kit backfill, backup, restore, owners). They call the owner's commands the room calls
+ * (style principle 16), on the server's own database and build. See scripts/leads/cli.ts for
+ * the commands.
  */
 
 import { type Env, parseEnv } from '../server/env';

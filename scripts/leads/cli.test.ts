@@ -6,30 +6,14 @@ import { claimDueJobs, listJobs, parkJob } from '../../server/db/outbox';
 import { addContactSubmission, addSubscriber } from '../../server/features/leads/store';
 import { readSaleEvent, recordStripeEvent } from '../../server/features/sales';
 import { startFakeKit } from '../../server/providers/fake-kit';
-import { countRows, describeEachStore, type TestDatabase } from '../../server/testing/stores';
+import { countRows, describeEachStore } from '../../server/testing/stores';
 import {
   chargeRefundedEvent,
   checkoutSessionEvent,
   testReferences,
 } from '../../server/testing/stripe';
-import { type LeadsEnv, runLeadsCli } from './cli';
-
-/** Runs the tool as the owner would, on the test's database, with these settings added. */
-async function leadsOn(database: TestDatabase, settings: Partial<LeadsEnv>, argv: string[]) {
-  const output = { stdout: '', stderr: '' };
-  const code = await runLeadsCli(argv, {
-    env: () => ({ SITE_URL: 'https://jamie.example', ...database.env, ...settings }),
-    // The tool opens and closes its own connection, as it does beside a running server.
-    openStore: () => database.open(),
-    stdout: (text) => {
-      output.stdout += text;
-    },
-    stderr: (text) => {
-      output.stderr += text;
-    },
-  });
-  return { code, ...output };
-}
+import type { LeadsEnv } from './cli';
+import { leadsOn } from './testing';
 
 describeEachStore('npm run leads', ({ store, database }) => {
   const leads = (...argv: string[]) => leadsOn(database(), {}, argv);

@@ -8,6 +8,7 @@ import {
   UsageError,
   type Work,
 } from './commands/command';
+import { experimentsCli } from './commands/experiments';
 import { exportCli } from './commands/export';
 import { forgetCli } from './commands/forget';
 import { kitCli } from './commands/kit';
@@ -29,6 +30,7 @@ const commands: readonly LeadsCommand[] = [
   backupCli,
   restoreCli,
   statsCli,
+  experimentsCli,
   ownerCli,
   postsCli,
 ];
@@ -74,6 +76,11 @@ export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<n
     }
     return 0;
   } catch (error) {
+    // Input only the command's run can judge (a period against today) is wrong usage too.
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n\n${usage}\n`);
+      return 2;
+    }
     io.stderr(`leads: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }

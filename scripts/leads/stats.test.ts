@@ -9,25 +9,11 @@ import {
   checkoutSessionEvent,
   testReferences,
 } from '../../server/testing/stripe';
-import { runLeadsCli } from './cli';
+import { leadsOn } from './testing';
 
 describeEachStore('npm run leads -- stats', ({ store, database }) => {
-  async function stats(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runLeadsCli(['stats', ...argv], {
-      openStore: () => database().open(),
-      env: () => ({ SITE_URL: 'https://jamie.example', ...database().env }),
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      now: new Date('2026-11-20T12:00:00Z'),
-    });
-    return { code, stdout, stderr };
-  }
+  const stats = (...argv: string[]) =>
+    leadsOn(database(), {}, ['stats', ...argv], new Date('2026-11-20T12:00:00Z'));
 
   const view = (day: string, host: string, path: string, source: string, visitor: string) => ({
     day,

@@ -1,7 +1,8 @@
 import { columnsOf, conversion, type FunnelColumn, figure } from '../../contracts/funnel-figures';
 import { majorUnits } from '../../contracts/money';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/features/funnel/store';
-import { toCsv, withoutControls } from './csv';
+import { toCsv } from './csv';
+import { cell, tableLines } from './table';
 
 /**
  * `leads stats`: the funnel as a table for the terminal, CSV or JSON (the HTML report is
@@ -101,41 +102,23 @@ function csv(funnel: Funnel): string {
   return toCsv([funnel.by, ...cells.map(([name]) => name)], rows);
 }
 
-/** Keys are visitor-controlled: one line, no terminal control sequences, and bounded. */
-const maxKeyWidth = 60;
-function cell(text: string): string {
-  const line = withoutControls(text).replace(/\s+/g, ' ');
-  return line.length > maxKeyWidth ? `${line.slice(0, maxKeyWidth - 1)}…` : line;
-}
-
 function table(funnel: Funnel): string {
   const columns = columnsOf(countsContacts(funnel.by));
-  const header = [funnel.by, ...columns.map((column) => columnNames[column])];
-  const lines = [...funnel.rows, funnel.total].map((row) => [
+  const line = (row: FunnelRow) => [
+    // Keys are visitor-controlled.
     cell(row.key),
     ...columns.map((column) => figure(row, column, String)),
-  ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-  );
-  // The first column reads left to right; the figures line up on the right.
-  const render = (cells: string[]) =>
-    cells
-      .map((text, column) =>
-        column === 0 ? text.padEnd(widths[0] ?? 0) : text.padStart(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  const body = lines.map(render);
+  ];
   return [
     funnelTitle(funnel),
     '',
-    render(header),
-    rule,
-    ...body.slice(0, -1),
-    rule,
-    ...body.slice(-1),
+    ...tableLines(
+      [funnel.by, ...columns.map((column) => columnNames[column])],
+      funnel.rows.map(line),
+      {
+        total: line(funnel.total),
+      },
+    ),
     '',
     ...funnelNotes(funnel),
     '',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Store } from '../../../server/db/store';
 import type { Env, KitFormEnv } from '../../../server/env';
 import type { Erased } from '../../../server/features/leads/owner-data';
@@ -43,7 +43,17 @@ export interface CommandContext {
 }
 
 /** The settings the commands read, beyond the store itself. */
-export type LeadsEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'KIT_API_KEY' | 'SITE_URL'> &
+export type LeadsEnv = Pick<
+  Env,
+  | 'DATA_DIR'
+  | 'DATABASE_URL'
+  | 'KIT_API_KEY'
+  | 'SITE_URL'
+  // The sites' host names, for the page a counted path was on (the experiments' plan).
+  | 'SELLABLE_BUSINESS_HOST'
+  | 'WAITLIST_HOST'
+  | 'BOOK_HOST'
+> &
   Partial<Pick<Env, 'KIT_API_URL'>> &
   KitFormEnv;
 
@@ -82,6 +92,11 @@ export function inputOf<Schema extends z.ZodType>(
   const name = field === undefined ? undefined : (names as Record<PropertyKey, string>)[field];
   throw new UsageError([name, issue?.message].filter(Boolean).join(' '));
 }
+
+/** `--format` of a command that prints a table: the table, or the command's answer as JSON. */
+export const tableFormatSchema = z.strictObject({
+  format: z.enum(['table', 'json'], { error: 'must be table or json.' }).default('table'),
+});
 
 /** What forget and prune report they deleted. */
 export const erasedCounts = (erased: Erased): string =>

@@ -1,16 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { pathSettings } from '../../../server/env';
+import { postFiguresCommand } from '../../../server/features/writing';
+import { postFiguresText } from '../post-figures';
 import type { ArchiveItem } from '../posts-import/item';
-import { type LeadsCommand, refuseExtraWords, UsageError } from './command';
+import { onServedSite } from '../served';
+import {
+  type Args,
+  inputOf,
+  type LeadsCommand,
+  refuseExtraWords,
+  tableFormatSchema,
+  UsageError,
+  type Work,
+} from './command';
 
 /**
+ * `posts figures`: each post's readers and newsletter, as the room's Writing view has them.
+ *
  * `posts import`: a newsletter's past issues brought into the writing
  * (docs/decisions/028-writing.md), so a founder with an archive starts with all of it. It works
  * on content files, not on the database: scripts/leads/posts-import/ does the work.
  */
 export const postsCli: LeadsCommand = {
   name: 'posts',
-  usage: `  posts import --feed FILE [--content DIR]
+  usage: `  posts figures [--from DAY] [--to DAY] [--format table|json]
+      Each post on the site with its page's views, visitors and sign-ups from DAY to DAY (UTC
+      days such as 2026-01-31; default the last four weeks, today included), and what became of
+      its newsletter in Kit, as the room's Writing view shows them.
+  posts import --feed FILE [--content DIR]
   posts import --kit [--content DIR]
       Bring a newsletter archive into the writing: each item of an RSS 2.0 or Atom FILE, or each
       broadcast Kit has sent (needs KIT_API_KEY; drafts and scheduled ones are left out), becomes
@@ -23,10 +40,14 @@ export const postsCli: LeadsCommand = {
     feed: { type: 'string' },
     kit: { type: 'boolean' },
     content: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    format: { type: 'string' },
   },
   parse({ words, options }) {
     refuseExtraWords(words, 1);
-    if (words[0] !== 'import') throw new UsageError('posts needs "import".');
+    if (words[0] === 'figures') return figures(options);
+    if (words[0] !== 'import') throw new UsageError('posts needs "figures" or "import".');
     const feed = options.feed;
     const kit = options.kit === true;
     if (kit === (typeof feed === 'string')) {
@@ -92,3 +113,25 @@ export const postsCli: LeadsCommand = {
     };
   },
 };
+
+/** `posts figures`: the room's Writing view, by the same command. */
+function figures(options: Args['options']): Work {
+  const input = inputOf(
+    postFiguresCommand.input,
+    { from: options.from, to: options.to },
+    { from: '--from', to: '--to' },
+  );
+  const { format } = inputOf(tableFormatSchema, { format: options.format }, { format: '--format' });
+  return (context) =>
+    onServedSite(context, async ({ store, site, kit }) => {
+      const answer = await postFiguresCommand.run(
+        { store, now: context.now, served: site.writing, kit },
+        input,
+      );
+      // A period that is no period, said of its first day as the room says it.
+      if ('problem' in answer) throw new UsageError(`--from ${answer.problem}`);
+      context.io.stdout(
+        format === 'json' ? `${JSON.stringify(answer, null, 2)}\n` : postFiguresText(answer),
+      );
+    });
+}
