@@ -20,9 +20,9 @@ import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
 import {
   feedRoutes,
   newsletterHook,
+  postsRoomRouter,
   writingJobs,
   writingMigrations,
-  writingRoomRouter,
 } from './features/writing';
 import type { FeatureJobs, JobContext } from './outbox/forwarding';
 
@@ -107,7 +107,7 @@ export const features: readonly Feature[] = [
     jobs: writingJobs,
     routes: feedRoutes,
     room: (context) => (tools) =>
-      writingRoomRouter({
+      postsRoomRouter({
         ...tools,
         writing: {
           served: () => context.site.writing,

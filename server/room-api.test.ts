@@ -1,14 +1,10 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../contracts/funnel-figures';
 import { ownerPaths } from '../contracts/owner';
-import {
-  erasureAnswerSchema,
-  funnelAnswerSchema,
-  latestLeadsSchema,
-  outboxAnswerSchema,
-  outboxRetryAnswerSchema,
-  writingAnswerSchema,
-} from '../contracts/owner-funnel';
+import { funnelAnswerSchema } from '../contracts/room/funnel';
+import { erasureAnswerSchema, latestLeadsSchema } from '../contracts/room/leads';
+import { outboxAnswerSchema, outboxRetryAnswerSchema } from '../contracts/room/outbox';
+import { postsAnswerSchema } from '../contracts/room/posts';
 import type { Store } from './db/store';
 import { addContactSubmission, addSubscriber, exportCommand, exportCsv } from './features/leads';
 import { auditEntries } from './features/room';
@@ -20,7 +16,7 @@ import { roomHeaders, signedIn } from './testing/owner-session';
 import { describeEachStore } from './testing/stores';
 
 /**
- * The room's first page's calls (the features' room APIs: the funnel, leads, outbox, writing), with a signed-in owner. Without
+ * The room's first page's calls (the features' room APIs: the funnel, leads, outbox, posts), with a signed-in owner. Without
  * a session and from another site they are refused with the rest of the room
  * (router.test.ts); here: what each answers, and what it refuses.
  */
@@ -347,9 +343,9 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       ),
     );
 
-    const response = await app.request(`${api}/writing`, { headers: roomHeaders(token) });
+    const response = await app.request(`${api}/posts`, { headers: roomHeaders(token) });
     expect(response.status).toBe(200);
-    const answer = writingAnswerSchema.parse(await response.json());
+    const answer = postsAnswerSchema.parse(await response.json());
     expect(answer.kit).toBe(true);
     expect(
       answer.posts.map(({ slug, views, visitors, signUps, newsletter }) => ({
@@ -364,7 +360,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       { slug: 'the-first-hire', views: 4, visitors: 2, signUps: 1, state: null },
     ]);
     await expectApiError(
-      await app.request(`${api}/writing?from=2026-02-30`, { headers: roomHeaders(token) }),
+      await app.request(`${api}/posts?from=2026-02-30`, { headers: roomHeaders(token) }),
       400,
     );
   });

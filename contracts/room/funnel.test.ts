@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysIn } from './funnel-figures';
-import { funnelPeriod, funnelQuerySchema } from './owner-funnel';
+import { addDays, daysIn } from '../funnel-figures';
+import { funnelPeriod, funnelQuerySchema } from './funnel';
 
 describe('the funnel’s period', () => {
   it('fills what the owner left out: four weeks up to today', () => {

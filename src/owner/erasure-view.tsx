@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
-import { erasureAnswerSchema, funnelApi } from '../../contracts/owner-funnel';
+import { roomApi } from '../../contracts/room/api';
+import { erasureAnswerSchema } from '../../contracts/room/leads';
 import { postJson } from '../lib/api-client';
 import { ConfirmStep, FieldWithButton, Problem, problemOf, Section } from './room-ui';
 import { words } from './words';
@@ -34,7 +35,7 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
   async function erase() {
     setBusy(true);
     const answer = await postJson(
-      `${ownerPaths.api}${funnelApi.erasure}`,
+      `${ownerPaths.api}${roomApi.erasure}`,
       { email },
       erasureAnswerSchema,
     );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { expect, it, vi } from 'vitest';
-import type { ExperimentStanding, Plan } from '../../contracts/owner-funnel';
+import type { ExperimentStanding, Plan } from '../../contracts/room/experiments';
 import { ExperimentsView } from './experiments-view';
 import { viewRendering } from './view-rendering';
 import { words } from './words';

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
+import { publishedSchema } from '../../contracts/owner-publish';
+import { roomApi } from '../../contracts/room/api';
 import {
   defaultLiftPercent,
   type ExperimentStanding,
   experimentsAnswerSchema,
-  funnelApi,
   type Plan,
   planAnswerSchema,
   variantPreviewPath,
-} from '../../contracts/owner-funnel';
-import { publishedSchema } from '../../contracts/owner-publish';
+} from '../../contracts/room/experiments';
 import { getJson, postJson } from '../lib/api-client';
 import {
   ConfirmStep,
@@ -53,7 +53,7 @@ export function ExperimentsView({
   useEffect(() => {
     void (async () => {
       const answer = await getJson(
-        `${ownerPaths.api}${funnelApi.experiments}`,
+        `${ownerPaths.api}${roomApi.experiments}`,
         experimentsAnswerSchema,
       );
       if (answer.ok) setExperiments(answer.data);
@@ -180,7 +180,7 @@ function NextPlan({ version }: { version: number }) {
 
   async function load(percent: string) {
     const answer = await getJson(
-      `${ownerPaths.api}${funnelApi.plan}?lift=${encodeURIComponent(percent)}`,
+      `${ownerPaths.api}${roomApi.experimentsPlan}?lift=${encodeURIComponent(percent)}`,
       planAnswerSchema,
     );
     setProblem(answer.ok ? null : problemOf(answer));
@@ -282,7 +282,7 @@ function MakeThePage({
   async function end() {
     setBusy(true);
     const answer = await postJson(
-      `${ownerPaths.api}${funnelApi.winner}`,
+      `${ownerPaths.api}${roomApi.experimentsWinner}`,
       { experiment: experiment.name, variant },
       publishedSchema,
     );

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { FunnelAnswer } from '../../contracts/owner-funnel';
+import type { FunnelAnswer } from '../../contracts/room/funnel';
 import { FunnelView } from './funnel-view';
 import { words } from './words';
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { addDays, utcDay } from '../../contracts/funnel-figures';
 import { ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import {
   type FunnelAnswer,
   type FunnelQuery,
   funnelAnswerSchema,
-  funnelApi,
-} from '../../contracts/owner-funnel';
+} from '../../contracts/room/funnel';
 import { getJson } from '../lib/api-client';
 import { DayField } from './funnel/day-field';
 import { FunnelFigures } from './funnel/funnel-figures';
@@ -31,7 +31,7 @@ export function FunnelView({ version }: { version: number }) {
   useEffect(() => {
     const controller = new AbortController();
     const search = new URLSearchParams(Object.entries(query).filter(([, day]) => day));
-    void getJson(`${ownerPaths.api}${funnelApi.funnel}?${search}`, funnelAnswerSchema, {
+    void getJson(`${ownerPaths.api}${roomApi.funnel}?${search}`, funnelAnswerSchema, {
       signal: controller.signal,
     }).then((answer) => {
       if (controller.signal.aborted) return;

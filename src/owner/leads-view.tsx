@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import {
-  funnelApi,
   type LatestLeads,
   latestLeadsSchema,
   maxLeadSearchLength,
-} from '../../contracts/owner-funnel';
+} from '../../contracts/room/leads';
 import { getJson } from '../lib/api-client';
 import {
   FieldWithButton,
@@ -34,7 +34,7 @@ export function LeadsView({ version }: { version: number }) {
   useEffect(() => {
     const controller = new AbortController();
     const query = search ? `?${new URLSearchParams({ search })}` : '';
-    void getJson(`${ownerPaths.api}${funnelApi.leads}${query}`, latestLeadsSchema, {
+    void getJson(`${ownerPaths.api}${roomApi.leads}${query}`, latestLeadsSchema, {
       signal: controller.signal,
     }).then((answer) => {
       if (controller.signal.aborted) return;
@@ -52,7 +52,7 @@ export function LeadsView({ version }: { version: number }) {
 
   const exportLink = (leadsOf: 'subscribers' | 'contacts' | 'sales', label: string) => (
     <a
-      href={`${ownerPaths.api}${funnelApi.export}?leads=${leadsOf}`}
+      href={`${ownerPaths.api}${roomApi.leadsCsv}?leads=${leadsOf}`}
       download
       className={quietButtonClass}
     >

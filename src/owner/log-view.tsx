@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type AuditLog, auditLogSchema, ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import { getJson } from '../lib/api-client';
 import { HeadRow, Problem, problemOf, RoomTable, Section, when } from './room-ui';
 import { words } from './words';
@@ -16,7 +17,7 @@ export function LogView({ version }: { version: number }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for the log again.
   useEffect(() => {
-    void getJson(`${ownerPaths.api}/audit`, auditLogSchema).then((answer) => {
+    void getJson(`${ownerPaths.api}${roomApi.audit}`, auditLogSchema).then((answer) => {
       if (answer.ok) setEntries(answer.data.entries);
       else setProblem(problemOf(answer));
     });

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { expect, it, vi } from 'vitest';
-import type { ExperimentStanding, OutboxAnswer, WritingAnswer } from '../../contracts/owner-funnel';
 import type { Versions } from '../../contracts/owner-publish';
+import type { ExperimentStanding } from '../../contracts/room/experiments';
+import type { OutboxAnswer } from '../../contracts/room/outbox';
+import type { PostsAnswer } from '../../contracts/room/posts';
 import { NeedsYouView, postsAhead, withResults } from './needs-you-view';
 import { when } from './room-ui';
 import { viewRendering } from './view-rendering';
@@ -47,7 +49,7 @@ const experiments = [
   experiment('offer', 'keep collecting', true),
 ];
 
-const post = (slug: string, date: string): WritingAnswer['posts'][number] => ({
+const post = (slug: string, date: string): PostsAnswer['posts'][number] => ({
   slug,
   title: `Post ${slug}`,
   date,
@@ -60,7 +62,7 @@ const post = (slug: string, date: string): WritingAnswer['posts'][number] => ({
 });
 const later = '2099-02-01T07:00:00.000Z';
 const sooner = '2099-01-04T07:00:00.000Z';
-const writing: WritingAnswer = {
+const writing: PostsAnswer = {
   from: '2026-10-30',
   to: '2026-11-26',
   kit: true,
@@ -102,7 +104,7 @@ async function firstView(answers: { outbox: OutboxAnswer }) {
         {
           '/owner/api/outbox': answers.outbox,
           '/owner/api/experiments': experiments,
-          '/owner/api/writing': writing,
+          '/owner/api/posts': writing,
           '/owner/api/versions': versions,
         }[path] ?? {},
       );

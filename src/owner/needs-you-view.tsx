@@ -1,14 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ownerPaths } from '../../contracts/owner';
-import {
-  type ExperimentStanding,
-  experimentsAnswerSchema,
-  funnelApi,
-  outboxAnswerSchema,
-  type WritingAnswer,
-  writingAnswerSchema,
-} from '../../contracts/owner-funnel';
+import { roomApi } from '../../contracts/room/api';
+import { type ExperimentStanding, experimentsAnswerSchema } from '../../contracts/room/experiments';
+import { outboxAnswerSchema } from '../../contracts/room/outbox';
+import { type PostsAnswer, postsAnswerSchema } from '../../contracts/room/posts';
 import { getJson } from '../lib/api-client';
 import { PublishView } from './publish-view';
 import { RoomLink } from './room-address';
@@ -96,7 +92,7 @@ function Card({
 }
 
 function FailedJobs({ version }: { version: number }) {
-  const { answer, problem } = useAnswer(funnelApi.outbox, outboxAnswerSchema, version);
+  const { answer, problem } = useAnswer(roomApi.outbox, outboxAnswerSchema, version);
   const failed = answer?.failed ?? 0;
   return (
     <Card
@@ -126,7 +122,7 @@ export function withResults(experiments: readonly ExperimentStanding[]) {
 }
 
 function ExperimentResults({ version }: { version: number }) {
-  const { answer, problem } = useAnswer(funnelApi.experiments, experimentsAnswerSchema, version);
+  const { answer, problem } = useAnswer(roomApi.experiments, experimentsAnswerSchema, version);
   const results = withResults(answer ?? []);
   return (
     <Card
@@ -160,13 +156,13 @@ function ExperimentResults({ version }: { version: number }) {
 }
 
 /** The published posts dated after `now`, the soonest first. */
-export const postsAhead = (posts: WritingAnswer['posts'], now: number) =>
+export const postsAhead = (posts: PostsAnswer['posts'], now: number) =>
   posts
     .filter(({ date }) => Date.parse(date) > now)
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
 
 function ComingOut({ version }: { version: number }) {
-  const { answer, problem } = useAnswer(funnelApi.writing, writingAnswerSchema, version);
+  const { answer, problem } = useAnswer(roomApi.posts, postsAnswerSchema, version);
   const ahead = postsAhead(answer?.posts ?? [], Date.now());
   return (
     <Card

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import {
-  funnelApi,
   type OutboxAnswer,
   outboxAnswerSchema,
   outboxRetryAnswerSchema,
-} from '../../contracts/owner-funnel';
+} from '../../contracts/room/outbox';
 import { getJson, postJson } from '../lib/api-client';
 import { Problem, problemOf, quietButtonClass, Section, when } from './room-ui';
 import { words } from './words';
@@ -18,7 +18,7 @@ export function OutboxView({ version }: { version: number }) {
   const [busy, setBusy] = useState(false);
 
   async function load() {
-    const answer = await getJson(`${ownerPaths.api}${funnelApi.outbox}`, outboxAnswerSchema);
+    const answer = await getJson(`${ownerPaths.api}${roomApi.outbox}`, outboxAnswerSchema);
     if (answer.ok) setOutbox(answer.data);
     else setProblem(problemOf(answer));
   }
@@ -33,7 +33,7 @@ export function OutboxView({ version }: { version: number }) {
     setProblem(null);
     setNotice(null);
     const answer = await postJson(
-      `${ownerPaths.api}${funnelApi.retry}`,
+      `${ownerPaths.api}${roomApi.outboxRetry}`,
       id ? { id } : {},
       outboxRetryAnswerSchema,
     );

@@ -6,6 +6,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { ceremonySchema, okSchema, ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import { type ApiResult, postJson } from '../lib/api-client';
 import { words } from './words';
 
@@ -22,7 +23,7 @@ const cancelled = (error: unknown) => error instanceof Error && error.name === '
 
 export async function signIn(): Promise<string | null> {
   if (!browserSupportsWebAuthn()) return words.noPasskeys;
-  const ceremony = await postJson(`${api}/sign-in/options`, {}, ceremonySchema);
+  const ceremony = await postJson(`${api}${roomApi.signInOptions}`, {}, ceremonySchema);
   if (!ceremony.ok) return ceremony.error;
   let credential: Awaited<ReturnType<typeof startAuthentication>>;
   try {
@@ -33,7 +34,7 @@ export async function signIn(): Promise<string | null> {
     return cancelled(error) ? words.signIn.cancelled : words.failed;
   }
   const answer = await postJson(
-    `${api}/sign-in`,
+    `${api}${roomApi.signIn}`,
     { challengeId: ceremony.data.challengeId, credential },
     okSchema,
   );
@@ -59,8 +60,10 @@ async function afterFreshSignIn<T>(
 export async function makePasskey(label: string, invite?: string): Promise<string | null> {
   if (!browserSupportsWebAuthn()) return words.noPasskeys;
   const ceremony = invite
-    ? await postJson(`${api}/welcome/options`, { invite }, ceremonySchema)
-    : await afterFreshSignIn(() => postJson(`${api}/passkeys/options`, {}, ceremonySchema));
+    ? await postJson(`${api}${roomApi.welcomeOptions}`, { invite }, ceremonySchema)
+    : await afterFreshSignIn(() =>
+        postJson(`${api}${roomApi.passkeysOptions}`, {}, ceremonySchema),
+      );
   if (typeof ceremony === 'string') return ceremony;
   if (!ceremony.ok) return ceremony.error;
   let credential: Awaited<ReturnType<typeof startRegistration>>;
@@ -74,7 +77,7 @@ export async function makePasskey(label: string, invite?: string): Promise<strin
   }
   const body = { challengeId: ceremony.data.challengeId, label, credential };
   const answer = await postJson(
-    invite ? `${api}/welcome` : `${api}/passkeys`,
+    `${api}${invite ? roomApi.welcome : roomApi.passkeys}`,
     invite ? { ...body, invite } : body,
     okSchema,
   );
@@ -83,7 +86,9 @@ export async function makePasskey(label: string, invite?: string): Promise<strin
 
 /** Removes one of the owner's passkeys (the server keeps the last one). */
 export async function removePasskey(id: string): Promise<string | null> {
-  const answer = await afterFreshSignIn(() => postJson(`${api}/passkeys/remove`, { id }, okSchema));
+  const answer = await afterFreshSignIn(() =>
+    postJson(`${api}${roomApi.passkeysRemove}`, { id }, okSchema),
+  );
   if (typeof answer === 'string') return answer;
   return answer.ok ? null : answer.error;
 }

@@ -8,6 +8,7 @@ import {
   type Versions,
   versionsSchema,
 } from '../../contracts/owner-publish';
+import { roomApi } from '../../contracts/room/api';
 import { getJson, postJson } from '../lib/api-client';
 import { PublishNewsletters } from './publish-newsletters';
 import {
@@ -41,7 +42,7 @@ function usePublishing(version: number, onChange: () => void) {
   const [sendLate, setSendLate] = useState<string[]>([]);
 
   async function load() {
-    const answer = await getJson(`${api}/versions`, versionsSchema);
+    const answer = await getJson(`${api}${roomApi.versions}`, versionsSchema);
     if (answer.ok) setVersions(answer.data);
     else if (answer.status !== 401) setProblem(answer.error);
   }
@@ -59,7 +60,7 @@ function usePublishing(version: number, onChange: () => void) {
     setBusy(label);
     setProblem(null);
     setNotice(null);
-    const answer = await postJson(`${api}/${path}`, body, publishedSchema);
+    const answer = await postJson(`${api}${path}`, body, publishedSchema);
     if (answer.ok) {
       const { version, notSent } = answer.data;
       const unsent = notSent.map(({ title }) => title);
@@ -75,7 +76,7 @@ function usePublishing(version: number, onChange: () => void) {
     setBusy('preview');
     setProblem(null);
     setNotice(null);
-    const answer = await postJson(`${api}/preview`, {}, previewSchema);
+    const answer = await postJson(`${api}${roomApi.preview}`, {}, previewSchema);
     if (answer.ok) setPreview(answer.data.pages);
     else setProblem(answer.error);
     setBusy(null);
@@ -91,9 +92,9 @@ function usePublishing(version: number, onChange: () => void) {
     setSendLate,
     showPreview,
     publish: () =>
-      act('publish', 'publish', (version) => text.published(version.number), { sendLate }),
+      act('publish', roomApi.publish, (version) => text.published(version.number), { sendLate }),
     rollBack: (version: ContentVersion) =>
-      act(`rollback-${version.id}`, `versions/${version.id}/rollback`, (published) =>
+      act(`rollback-${version.id}`, roomApi.rollback(version.id), (published) =>
         text.rolledBack(version.number, published.number),
       ),
   };

@@ -13,7 +13,7 @@ const answers: Record<string, unknown> = {
   '/owner/api/outbox': { jobs: [], pending: 0, failed: 0 },
   '/owner/api/audit': { entries: [] },
   '/owner/api/experiments': [],
-  '/owner/api/writing': { from: '2026-10-30', to: '2026-11-26', kit: false, posts: [] },
+  '/owner/api/posts': { from: '2026-10-30', to: '2026-11-26', kit: false, posts: [] },
   '/owner/api/versions': {
     served: 0,
     failed: null,

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type OwnerMe, ownerMeSchema, ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import { getJson } from '../lib/api-client';
 import { ErasureView } from './erasure-view';
 import { ExperimentsView } from './experiments-view';
@@ -58,7 +59,7 @@ export function Room({ path: initial }: { path: string }) {
   const shown = useRef(path);
 
   const loadMe = useCallback(async () => {
-    const details = await getJson(`${ownerPaths.api}/me`, ownerMeSchema);
+    const details = await getJson(`${ownerPaths.api}${roomApi.me}`, ownerMeSchema);
     // A session that ended meanwhile (signed out elsewhere, revoked): back to the sign-in page.
     if (details.status === 401) return window.location.assign(ownerPaths.signIn);
     if (details.ok) setMe(details.data);

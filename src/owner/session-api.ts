@@ -1,4 +1,5 @@
 import { okSchema, ownerPaths } from '../../contracts/owner';
+import { roomApi } from '../../contracts/room/api';
 import { postJson } from '../lib/api-client';
 
 /**
@@ -7,8 +8,8 @@ import { postJson } from '../lib/api-client';
  * server refused.
  */
 export async function signOut(everywhere: boolean): Promise<string | null> {
-  const path = everywhere ? 'sign-out-everywhere' : 'sign-out';
-  const answer = await postJson(`${ownerPaths.api}/${path}`, {}, okSchema);
+  const path = everywhere ? roomApi.signOutEverywhere : roomApi.signOut;
+  const answer = await postJson(`${ownerPaths.api}${path}`, {}, okSchema);
   if (answer.ok || answer.status === 401) {
     window.location.assign(ownerPaths.signIn);
     return null;

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { WritingAnswer } from '../../contracts/owner-funnel';
+import type { PostsAnswer } from '../../contracts/room/posts';
 import { when } from './room-ui';
 import { words } from './words';
 import { WritingView } from './writing-view';
@@ -19,7 +19,7 @@ const newsletter = (state: 'waiting' | 'made' | 'no-kit' | 'called-off') => ({
   problem: null,
 });
 const ahead = '2099-01-04T07:00:00.000Z';
-const writing: WritingAnswer = {
+const writing: PostsAnswer = {
   from: '2026-10-30',
   to: '2026-11-26',
   kit: true,
@@ -76,7 +76,7 @@ const writing: WritingAnswer = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function draw(answer: WritingAnswer) {
+async function draw(answer: PostsAnswer) {
   vi.stubGlobal(
     'fetch',
     vi.fn(

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
-import { funnelApi, type WritingAnswer, writingAnswerSchema } from '../../contracts/owner-funnel';
+import { roomApi } from '../../contracts/room/api';
+import { type PostsAnswer, postsAnswerSchema } from '../../contracts/room/posts';
 import { getJson } from '../lib/api-client';
 import { HeadRow, numberClass, Problem, problemOf, RoomTable, Section, when } from './room-ui';
 import { words } from './words';
 
-type WritingPost = WritingAnswer['posts'][number];
+type WritingPost = PostsAnswer['posts'][number];
 
 /** What became of a post's newsletter, in the owner's words (here and on the first view). */
 export function newsletterLine({ date, newsletter }: WritingPost): string {
@@ -27,12 +28,12 @@ export function newsletterLine({ date, newsletter }: WritingPost): string {
 
 /** The posts (docs/decisions/028-writing.md): each one's readers, sign-ups and newsletter. */
 export function WritingView({ version }: { version: number }) {
-  const [writing, setWriting] = useState<WritingAnswer | null>(null);
+  const [writing, setWriting] = useState<PostsAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for the posts again.
   useEffect(() => {
-    void getJson(`${ownerPaths.api}${funnelApi.writing}`, writingAnswerSchema).then((answer) => {
+    void getJson(`${ownerPaths.api}${roomApi.posts}`, postsAnswerSchema).then((answer) => {
       if (answer.ok) setWriting(answer.data);
       else setProblem(problemOf(answer));
     });

@@ -1,6 +1,6 @@
 import type { ExperimentGoal } from '../../../contracts/content/experiments';
 import { addDays, daysIn, funnelPageKey } from '../../../contracts/funnel-figures';
-import type { Plan } from '../../../contracts/owner-funnel';
+import type { Plan } from '../../../contracts/room/experiments';
 import type { PageId } from '../../../contracts/routes';
 import type { Store } from '../../db/store';
 import { funnel } from '../funnel';

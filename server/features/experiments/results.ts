@@ -1,5 +1,5 @@
 import { type Experiment, splitOf } from '../../../contracts/content/experiments';
-import type { ExperimentStanding } from '../../../contracts/owner-funnel';
+import type { ExperimentStanding } from '../../../contracts/room/experiments';
 import {
   expectedLoss,
   probabilityToBeat,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { fieldErrors } from '../../../contracts/api-error';
-import { funnelApi } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
 import { sendFile } from '../../http/send-file';
-import { publishAnswers, type RoomEnv, type RoomTools } from '../room';
+import { publishAnswers, type RoomEnv, type RoomTools, roomApiRouter } from '../room';
 import { endExperimentCommand } from './commands/end';
 import { experimentPlanCommand } from './commands/plan';
 import { experimentsCommand } from './commands/standing';
@@ -28,9 +28,9 @@ export function experimentsRouter({
   publisher,
 }: RoomTools & { served: ServedExperiments }) {
   // Without both the editor's API and the publisher (dev), no experiment is ended here.
-  const app = new Hono<RoomEnv>();
+  const api = roomApiRouter();
 
-  app.get(`/api${funnelApi.experiments}`, async (c) =>
+  api.get(roomApi.experiments, async (c) =>
     c.json(
       await experimentsCommand.run(
         { store, experiments: served.list(), now: new Date(clock()) },
@@ -39,7 +39,7 @@ export function experimentsRouter({
     ),
   );
 
-  app.get(`/api${funnelApi.plan}`, async (c) => {
+  api.get(roomApi.experimentsPlan, async (c) => {
     const query = experimentPlanCommand.input.safeParse(c.req.query());
     if (!query.success) {
       return c.json({ error: 'Check the request.', fields: fieldErrors(query.error) }, 400);
@@ -51,7 +51,7 @@ export function experimentsRouter({
 
   if (editor && publisher) {
     const { answer, failed } = publishAnswers({ store, logger, clock });
-    app.post(`/api${funnelApi.winner}`, async (c) => {
+    api.post(roomApi.experimentsWinner, async (c) => {
       const body = await bodyOf(c, endExperimentCommand.input);
       if ('answer' in body) return body.answer;
       const ownerId = c.var.session.id;
@@ -65,6 +65,7 @@ export function experimentsRouter({
     });
   }
 
+  const app = new Hono<RoomEnv>().route('/', api);
   app.get('/experiments/:name/:variant', (c) => {
     const experiment = served.list().find(({ name }) => name === c.req.param('name'));
     const page = experiment && served.variantPage(experiment, c.req.param('variant'));

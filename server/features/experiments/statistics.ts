@@ -1,5 +1,5 @@
 import jStat from 'jstat';
-import type { Verdict } from '../../../contracts/owner-funnel';
+import type { Verdict } from '../../../contracts/room/experiments';
 
 /**
  * The numbers the room shows for each variant of an experiment (docs/decisions/027-experiments.md):

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkContentFile } from '../../../contracts/content/load';
 import { ownerPaths } from '../../../contracts/owner';
-import { funnelApi, variantPreviewPath } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
+import { variantPreviewPath } from '../../../contracts/room/experiments';
 import { buildPaths } from '../../build-paths';
 import { loadSite } from '../../site';
 import { createTestApp, post } from '../../testing/app';
@@ -148,7 +149,7 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
     const { token } = await signedIn(store());
     return { app, site, content, headers: roomHeaders(token) };
   }
-  const winner = `${ownerPaths.api}${funnelApi.winner}`;
+  const winner = `${ownerPaths.api}${roomApi.experimentsWinner}`;
   const ending = JSON.stringify({ experiment: 'waitlist-headline', variant: 'first-to-read' });
 
   it('publishes the variant as the page for everyone, as a version like any other', async () => {
@@ -222,12 +223,12 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
     expect(preview.status).not.toBe(200);
     // The plan's lift is a whole, sensible percentage.
     for (const lift of ['0', '12.5', 'ten', '1e9']) {
-      const plan = await app.request(`${ownerPaths.api}${funnelApi.plan}?lift=${lift}`, {
+      const plan = await app.request(`${ownerPaths.api}${roomApi.experimentsPlan}?lift=${lift}`, {
         headers,
       });
       expect(plan.status, lift).toBe(400);
     }
-    const plan = await app.request(`${ownerPaths.api}${funnelApi.plan}`, { headers });
+    const plan = await app.request(`${ownerPaths.api}${roomApi.experimentsPlan}`, { headers });
     expect(await plan.json()).toMatchObject({ lift: 10, pages: expect.any(Array) });
     expect(await readFile(join(content, 'experiments.yaml'), 'utf8')).toBe(before);
   });

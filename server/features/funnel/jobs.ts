@@ -1,5 +1,5 @@
 import { ownerPaths } from '../../../contracts/owner';
-import type { ExperimentStanding } from '../../../contracts/owner-funnel';
+import type { ExperimentStanding } from '../../../contracts/room/experiments';
 import type { Store } from '../../db/store';
 import { type FeatureJobs, type JobContext, ownerMailOf } from '../../outbox/forwarding';
 import { weeklyReport } from './weekly-report';

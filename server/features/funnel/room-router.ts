@@ -1,18 +1,18 @@
-import { Hono } from 'hono';
-import { funnelApi, funnelPeriod, funnelQuerySchema } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
+import { funnelPeriod, funnelQuerySchema } from '../../../contracts/room/funnel';
 import type { Store } from '../../db/store';
 import { utcDay } from '../../page-views/store';
-import { queryOf, type RoomEnv, refusedFields } from '../room';
+import { queryOf, refusedFields, roomApiRouter } from '../room';
 import { statsCommand } from './commands/stats';
 import type { FunnelDimension } from './store';
 
 /**
- * The room's funnel (contracts/owner-funnel.ts), behind its session check: GET /api/funnel, the
+ * The room's funnel (contracts/room/funnel.ts), behind its session check: GET /api/funnel, the
  * period's views, visitors and sign-ups by source, by page and by day, through the same command
  * as `npm run leads stats`.
  */
 export function funnelRoomRouter({ store, clock }: { store: Store; clock: () => number }) {
-  return new Hono<RoomEnv>().get(`/api${funnelApi.funnel}`, async (c) => {
+  return roomApiRouter().get(roomApi.funnel, async (c) => {
     const query = queryOf(c, funnelQuerySchema);
     if ('answer' in query) return query.answer;
     const now = new Date(clock());

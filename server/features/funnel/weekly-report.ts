@@ -10,7 +10,7 @@ import {
   percentInText,
   utcDay,
 } from '../../../contracts/funnel-figures';
-import type { ExperimentStanding, Verdict } from '../../../contracts/owner-funnel';
+import type { ExperimentStanding, Verdict } from '../../../contracts/room/experiments';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { type Funnel, funnel } from './store';

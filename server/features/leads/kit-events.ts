@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SubscriberStatus } from '../../../contracts/owner-funnel';
+import type { SubscriberStatus } from '../../../contracts/room/leads';
 import type { SubscriberTable } from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
 

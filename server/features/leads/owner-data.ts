@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { utmKeys } from '../../../contracts/form-fields';
-import type { LatestLeads } from '../../../contracts/owner-funnel';
+import type { LatestLeads } from '../../../contracts/room/leads';
 import type { SubscriptionList } from '../../../contracts/subscription';
 import type { Store } from '../../db/store';
 import { forgetBuyer, pruneBuyers } from '../sales';

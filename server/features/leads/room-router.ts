@@ -1,14 +1,14 @@
-import { Hono } from 'hono';
 import { utcDay } from '../../../contracts/funnel-figures';
-import { funnelApi, leadExportQuerySchema } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
+import { leadExportQuerySchema } from '../../../contracts/room/leads';
 import type { Store } from '../../db/store';
-import { audit, type BodyOf, queryOf, type RoomEnv } from '../room';
+import { audit, type BodyOf, queryOf, roomApiRouter } from '../room';
 import { exportCommand, exportCsv } from './commands/export';
 import { forgetCommand } from './commands/forget';
 import { latestLeadsCommand } from './commands/leads';
 
 /**
- * The room's leads (contracts/owner-funnel.ts), behind its session check: the latest leads, the
+ * The room's leads (contracts/room/leads.ts), behind its session check: the latest leads, the
  * export as CSV and erasure, each through the same command as `npm run leads`. What takes leads
  * out of the site (export, erasure) is written to the audit log.
  */
@@ -21,15 +21,15 @@ export function leadsRoomRouter({
   bodyOf: BodyOf;
   clock: () => number;
 }) {
-  const app = new Hono<RoomEnv>();
+  const app = roomApiRouter();
 
-  app.get(`/api${funnelApi.leads}`, async (c) => {
+  app.get(roomApi.leads, async (c) => {
     const query = queryOf(c, latestLeadsCommand.input);
     if ('answer' in query) return query.answer;
     return c.json(await latestLeadsCommand.run({ store }, query.data));
   });
 
-  app.get(`/api${funnelApi.export}`, async (c) => {
+  app.get(roomApi.leadsCsv, async (c) => {
     const query = queryOf(c, leadExportQuerySchema);
     if ('answer' in query) return query.answer;
     const now = clock();
@@ -47,7 +47,7 @@ export function leadsRoomRouter({
     });
   });
 
-  app.post(`/api${funnelApi.erasure}`, async (c) => {
+  app.post(roomApi.erasure, async (c) => {
     const body = await bodyOf(c, forgetCommand.input);
     if ('answer' in body) return body.answer;
     const erased = await forgetCommand.run({ store }, body.data);

@@ -6,7 +6,8 @@
  * - the room itself (`roomRoutes`), which mounts each feature's room API, a `RoomPart` made from
  *   the room's `RoomTools`, behind its session check;
  * - what a feature's room API is built with: `RoomEnv`, the body and query readers (`BodyOf`,
- *   `queryOf`, `refusedFields`), the audit log (`audit`), and the answers of a publish;
+ *   `queryOf`, `refusedFields`), a router of calls at the room's API's paths (`roomApiRouter`),
+ *   the audit log (`audit`), and the answers of a publish;
  * - publishing (`createPublisher`) and the working copy, made at boot;
  * - for tests and `npm run leads owner`: inviting an owner, starting a session.
  * Its tables: owners, owner_passkeys, owner_challenges, owner_sessions, owner_invites, audit_log,
@@ -19,7 +20,13 @@ export { inviteOwner } from './owner-invites';
 export { publishAnswers } from './publish/answers';
 export type { Held, PublishHook } from './publish/hooks';
 export { createPublisher, type Publisher } from './publish/publisher';
-export { type BodyOf, queryOf, type RoomEnv, refusedFields } from './room-request';
+export {
+  type BodyOf,
+  queryOf,
+  type RoomEnv,
+  refusedFields,
+  roomApiRouter,
+} from './room-request';
 export type { RoomPart, RoomTools } from './router';
 export { roomRoutes } from './routes';
 export { startSession } from './sessions';

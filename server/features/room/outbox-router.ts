@@ -1,21 +1,18 @@
-import { Hono } from 'hono';
-import { funnelApi } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
 import type { Store } from '../../db/store';
 import { outboxListCommand, outboxRetryCommand } from './commands/outbox';
-import type { BodyOf, RoomEnv } from './room-request';
+import { type BodyOf, roomApiRouter } from './room-request';
 
 /**
- * The room's outbox (contracts/owner-funnel.ts): the forwarding jobs still to do, and another go
+ * The room's outbox (contracts/room/outbox.ts): the forwarding jobs still to do, and another go
  * for those that gave up, through the same commands as `npm run leads outbox`.
  */
 export function outboxRouter({ store, bodyOf }: { store: Store; bodyOf: BodyOf }) {
-  const app = new Hono<RoomEnv>();
+  const app = roomApiRouter();
 
-  app.get(`/api${funnelApi.outbox}`, async (c) =>
-    c.json(await outboxListCommand.run({ store }, {})),
-  );
+  app.get(roomApi.outbox, async (c) => c.json(await outboxListCommand.run({ store }, {})));
 
-  app.post(`/api${funnelApi.retry}`, async (c) => {
+  app.post(roomApi.outboxRetry, async (c) => {
     const body = await bodyOf(c, outboxRetryCommand.input);
     if ('answer' in body) return body.answer;
     const retried = await outboxRetryCommand.run({ store }, body.data);

@@ -1,5 +1,6 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { addPasskeyRequestSchema, removePasskeyRequestSchema } from '../../../contracts/owner';
+import { roomApi } from '../../../contracts/room/api';
 import type { Store } from '../../db/store';
 import { audit } from './audit-log';
 import {
@@ -8,7 +9,7 @@ import {
   registrationCeremony,
   removePasskey,
 } from './passkeys';
-import type { RoomEnv, RoomRequests } from './room-request';
+import { type RoomEnv, type RoomRequests, roomApiRouter } from './room-request';
 import { recentSignInMs } from './sessions';
 
 /**
@@ -33,14 +34,14 @@ export function passkeysRouter({
   requests: RoomRequests;
   clock: () => number;
 }) {
-  const app = new Hono<RoomEnv>();
+  const app = roomApiRouter();
 
   const staleSignIn = (c: Context<RoomEnv>, now: number) =>
     now - c.var.session.signedInAt > recentSignInMs
       ? c.json({ error: 'For your safety, confirm it’s you with your passkey first.' }, 428)
       : null;
 
-  app.post('/api/passkeys/options', async (c) => {
+  app.post(roomApi.passkeysOptions, async (c) => {
     const now = clock();
     const refused = crossSite(c) ?? staleSignIn(c, now);
     if (refused) return refused;
@@ -48,7 +49,7 @@ export function passkeysRouter({
     return c.json(await registrationCeremony(store, rp, session, 'add-passkey', session.id, now));
   });
 
-  app.post('/api/passkeys', async (c) => {
+  app.post(roomApi.passkeys, async (c) => {
     const body = await bodyOf(c, addPasskeyRequestSchema);
     if ('answer' in body) return body.answer;
     const now = clock();
@@ -73,7 +74,7 @@ export function passkeysRouter({
     return c.json({ ok: true });
   });
 
-  app.post('/api/passkeys/remove', async (c) => {
+  app.post(roomApi.passkeysRemove, async (c) => {
     const body = await bodyOf(c, removePasskeyRequestSchema);
     if ('answer' in body) return body.answer;
     const now = clock();

@@ -1,7 +1,8 @@
-import type { Context } from 'hono';
+import { type Context, type Env, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../contracts/api-error';
+import { ownerPaths } from '../../../contracts/owner';
 import { BodyReadError, readBodyText } from '../../http/read-body';
 import { isSameOriginPost } from '../../http/same-origin';
 import type { StaticFile } from '../../http/static-files';
@@ -13,6 +14,18 @@ import { type OwnerSession, sessionLifetimeMs } from './sessions';
  */
 
 export type RoomEnv = { Variables: { session: OwnerSession } };
+
+/** The room's API under the room (/api under /owner), as the room's routers are mounted. */
+const apiUnderRoom = ownerPaths.api.slice(ownerPaths.room.length);
+
+/**
+ * A router of calls of the room's API, at the paths of its table (contracts/room/api.ts
+ * `roomApi`): the room mounts it under /owner, so each answers at ownerPaths.api and its path,
+ * where the room's page asks. Behind the session check unless `E` says otherwise (the sign-in's).
+ */
+export function roomApiRouter<E extends Env = RoomEnv>() {
+  return new Hono<E>().basePath(apiUnderRoom);
+}
 
 /** Reads a POST's JSON body for the room: same origin, within limits, checked with its schema. */
 export type BodyOf = <Schema extends z.ZodType>(

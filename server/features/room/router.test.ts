@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { ownerPaths } from '../../../contracts/owner';
-import { variantPreviewPath } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
+import { variantPreviewPath } from '../../../contracts/room/experiments';
 import type { Store } from '../../db/store';
 import { parseEnv } from '../../env';
 import { createTestApp, expectApiError, post } from '../../testing/app';
@@ -78,7 +79,7 @@ const calls: Array<['GET' | 'POST', string]> = [
   ['POST', '/preview'],
   ['GET', '/experiments'],
   ['GET', '/experiments/plan?lift=10'],
-  ['GET', '/writing'],
+  ['GET', '/posts'],
   ['POST', '/experiments/winner'],
   ['GET', '/editor/tree'],
   ['GET', '/editor/blob/0/home.yaml'],
@@ -102,6 +103,21 @@ async function expectShutOut(app: ReturnType<typeof appFor>, headers: Record<str
     await expectApiError(response, 401);
   }
 }
+
+it('tries every call of the room’s API without a session but the four that sign in', () => {
+  const version = '00000000-0000-4000-8000-000000000000';
+  const open: string[] = [
+    roomApi.signInOptions,
+    roomApi.signIn,
+    roomApi.welcomeOptions,
+    roomApi.welcome,
+  ];
+  const guarded = Object.values(roomApi)
+    .map((path) => (typeof path === 'string' ? path : path(version)))
+    .filter((path) => !open.includes(path));
+  const tried = calls.map(([, path]) => path.replace(/\?.*/, ''));
+  for (const path of guarded) expect(tried, path).toContain(path);
+});
 
 describeEachStore('the owner’s room', ({ store }) => {
   it('without a session: pages lead to sign-in, calls answer 401, the sign-in page is open', async () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { ownerPaths } from '../../../contracts/owner';
+import { roomApi } from '../../../contracts/room/api';
 import type { Store } from '../../db/store';
 import type { Env } from '../../env';
 import type { ClientOf } from '../../http/forwarded';
@@ -14,7 +15,7 @@ import { passkeysRouter } from './passkeys-router';
 import { roomPolicy } from './policy';
 import type { Publisher } from './publish/publisher';
 import { publishRouter } from './publish/router';
-import { type BodyOf, type RoomEnv, roomRequests } from './room-request';
+import { type BodyOf, type RoomEnv, roomApiRouter, roomRequests } from './room-request';
 import { endSessions, ownerDetails, sessionOf } from './sessions';
 import { signInRouter } from './sign-in-router';
 
@@ -121,14 +122,15 @@ export function ownerRouter({
     await next();
   });
 
-  app.get('/api/me', async (c) => c.json(await ownerDetails(store, c.var.session, clock())));
-  app.get('/api/audit', async (c) => c.json({ entries: await auditEntries(store, 100) }));
-
+  // The owner's own calls: who they are, the audit log, signing out.
+  const ownerCalls = roomApiRouter()
+    .get(roomApi.me, async (c) => c.json(await ownerDetails(store, c.var.session, clock())))
+    .get(roomApi.audit, async (c) => c.json({ entries: await auditEntries(store, 100) }));
   for (const [path, everywhere] of [
-    ['/api/sign-out', false],
-    ['/api/sign-out-everywhere', true],
+    [roomApi.signOut, false],
+    [roomApi.signOutEverywhere, true],
   ] as const) {
-    app.post(path, async (c) => {
+    ownerCalls.post(path, async (c) => {
       const refused = crossSite(c);
       if (refused) return refused;
       await endSessions(store, c.var.session, everywhere, clock());
@@ -136,6 +138,7 @@ export function ownerRouter({
       return c.json({ ok: true });
     });
   }
+  app.route('/', ownerCalls);
 
   app.route('/', passkeysRouter({ store, rp, requests, clock }));
   app.route('/', outboxRouter({ store, bodyOf }));

@@ -1,10 +1,11 @@
-import { type Context, Hono } from 'hono';
+import { type Context, type Env, Hono } from 'hono';
 import {
   ownerPaths,
   signInRequestSchema,
   welcomeOptionsRequestSchema,
   welcomeRequestSchema,
 } from '../../../contracts/owner';
+import { roomApi } from '../../../contracts/room/api';
 import type { Store } from '../../db/store';
 import type { ClientOf } from '../../http/forwarded';
 import { createRateLimiter } from '../../http/rate-limit';
@@ -19,7 +20,7 @@ import {
   signInCeremony,
   verifySignIn,
 } from './passkeys';
-import type { RoomRequests } from './room-request';
+import { type RoomRequests, roomApiRouter } from './room-request';
 import { sessionOf, startSession } from './sessions';
 
 /**
@@ -77,12 +78,14 @@ export function signInRouter({
   });
   app.get('/welcome', page);
 
-  app.post('/api/sign-in/options', async (c) => {
+  // The ceremonies' calls, open: no session is asked of them.
+  const calls = roomApiRouter<Env>();
+  calls.post(roomApi.signInOptions, async (c) => {
     const refused = await refusedAttempt(c);
     if (refused) return refused;
     return c.json(await signInCeremony(store, rp, clock()));
   });
-  app.post('/api/sign-in', async (c) => {
+  calls.post(roomApi.signIn, async (c) => {
     const refused = await refusedAttempt(c);
     if (refused) return refused;
     const body = await bodyOf(c, signInRequestSchema);
@@ -105,7 +108,7 @@ export function signInRouter({
     return c.json({ ok: true });
   });
 
-  app.post('/api/welcome/options', async (c) => {
+  calls.post(roomApi.welcomeOptions, async (c) => {
     const refused = await refusedAttempt(c);
     if (refused) return refused;
     const body = await bodyOf(c, welcomeOptionsRequestSchema);
@@ -121,7 +124,7 @@ export function signInRouter({
     const subject = inviteSubject(body.data.invite);
     return c.json(await registrationCeremony(store, rp, owner, 'welcome', subject, now));
   });
-  app.post('/api/welcome', async (c) => {
+  calls.post(roomApi.welcome, async (c) => {
     const refused = await refusedAttempt(c);
     if (refused) return refused;
     const body = await bodyOf(c, welcomeRequestSchema);
@@ -154,5 +157,5 @@ export function signInRouter({
     return c.json({ ok: true });
   });
 
-  return app;
+  return app.route('/', calls);
 }

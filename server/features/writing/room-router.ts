@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
-import { funnelApi } from '../../../contracts/owner-funnel';
+import { roomApi } from '../../../contracts/room/api';
 import type { FeedSource } from '../../../contracts/writing';
 import type { Store } from '../../db/store';
-import { queryOf, type RoomEnv, refusedFields } from '../room';
+import { queryOf, refusedFields, roomApiRouter } from '../room';
 import { postFiguresCommand } from './commands/figures';
 
 /** What the room's posts need of the writing the site serves now. */
@@ -12,8 +11,11 @@ export interface ServedWriting {
   kit: boolean;
 }
 
-/** The room's posts, behind its session check: GET /api/writing, each post's figures. */
-export function writingRoomRouter({
+/**
+ * The room's posts (contracts/room/posts.ts), behind its session check: GET /api/posts, each
+ * post's figures and its newsletter, through the same command as `npm run leads posts figures`.
+ */
+export function postsRoomRouter({
   store,
   clock,
   writing,
@@ -22,7 +24,7 @@ export function writingRoomRouter({
   clock: () => number;
   writing: ServedWriting;
 }) {
-  return new Hono<RoomEnv>().get(`/api${funnelApi.writing}`, async (c) => {
+  return roomApiRouter().get(roomApi.posts, async (c) => {
     const query = queryOf(c, postFiguresCommand.input);
     if ('answer' in query) return query.answer;
     const figures = await postFiguresCommand.run(

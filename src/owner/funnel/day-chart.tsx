@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { number } from '../../../contracts/funnel-figures';
-import type { FunnelLine } from '../../../contracts/owner-funnel';
+import type { FunnelLine } from '../../../contracts/room/funnel';
 import { words } from '../words';
 
 /**

@@ -1,5 +1,5 @@
 import { figure } from '../../../contracts/funnel-figures';
-import type { FunnelAnswer } from '../../../contracts/owner-funnel';
+import type { FunnelAnswer } from '../../../contracts/room/funnel';
 import { Heading, subheadingClass } from '../room-ui';
 import { words } from '../words';
 import { DayChart } from './day-chart';

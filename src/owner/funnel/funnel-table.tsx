@@ -1,5 +1,5 @@
 import { columnsOf, type FunnelColumn, figure } from '../../../contracts/funnel-figures';
-import type { FunnelLine } from '../../../contracts/owner-funnel';
+import type { FunnelLine } from '../../../contracts/room/funnel';
 import { numberClass, RoomTable, thClass } from '../room-ui';
 import { words } from '../words';
 

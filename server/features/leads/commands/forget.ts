@@ -1,4 +1,4 @@
-import { erasureSchema } from '../../../../contracts/owner-funnel';
+import { erasureSchema } from '../../../../contracts/room/leads';
 import { ownerCommand } from '../../../commands/command';
 import type { Store } from '../../../db/store';
 import { forgetPerson } from '../owner-data';

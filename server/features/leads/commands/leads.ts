@@ -1,4 +1,4 @@
-import { leadSearchSchema } from '../../../../contracts/owner-funnel';
+import { leadSearchSchema } from '../../../../contracts/room/leads';
 import { ownerCommand } from '../../../commands/command';
 import type { Store } from '../../../db/store';
 import { latestLeads } from '../owner-data';

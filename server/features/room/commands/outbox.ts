@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outboxRetrySchema } from '../../../../contracts/owner-funnel';
+import { outboxRetrySchema } from '../../../../contracts/room/outbox';
 import { ownerCommand } from '../../../commands/command';
 import { listJobs, retryFailedJobs } from '../../../db/outbox';
 import type { Store } from '../../../db/store';

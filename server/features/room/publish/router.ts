@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { ownerPaths } from '../../../../contracts/owner';
 import { publishRequestSchema, type Versions } from '../../../../contracts/owner-publish';
+import { roomApi } from '../../../../contracts/room/api';
 import type { PageId } from '../../../../contracts/routes';
 import type { Store } from '../../../db/store';
 import { isSameOriginPost } from '../../../http/same-origin';
 import { sendFile } from '../../../http/send-file';
 import type { Logger } from '../../../logger';
-import type { BodyOf, RoomEnv } from '../room-request';
+import { type BodyOf, type RoomEnv, roomApiRouter } from '../room-request';
 import { publishAnswers } from './answers';
 import type { Publisher } from './publisher';
 import { listVersions } from './versions';
@@ -39,10 +40,10 @@ export function publishRouter({
   bodyOf: BodyOf;
   clock: () => number;
 }) {
-  const app = new Hono<RoomEnv>();
+  const api = roomApiRouter();
   const crossSite = (headers: Headers) => !isSameOriginPost(headers, siteOrigin);
 
-  app.get('/api/versions', async (c) =>
+  api.get(roomApi.versions, async (c) =>
     c.json({
       served: publisher.served(),
       ...(await publisher.status()),
@@ -52,7 +53,7 @@ export function publishRouter({
 
   const { answer, failed } = publishAnswers({ store, logger, clock });
 
-  app.post('/api/publish', async (c) => {
+  api.post(roomApi.publish, async (c) => {
     const body = await bodyOf(c, publishRequestSchema);
     if ('answer' in body) return body.answer;
     const ownerId = c.var.session.id;
@@ -61,7 +62,7 @@ export function publishRouter({
       .then(answer, (error) => failed(error, ownerId));
   });
 
-  app.post('/api/versions/:id/rollback', async (c) => {
+  api.post(roomApi.rollback(':id'), async (c) => {
     if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
     const id = c.req.param('id');
     if (!/^[0-9a-f-]{36}$/.test(id)) return c.json({ error: 'No such version.' }, 404);
@@ -69,7 +70,7 @@ export function publishRouter({
     return publisher.rollback(ownerId, id, clock()).then(answer, (error) => failed(error, ownerId));
   });
 
-  app.post('/api/preview', async (c) => {
+  api.post(roomApi.preview, async (c) => {
     if (crossSite(c.req.raw.headers)) return c.json({ error: 'Cross-site request refused.' }, 403);
     try {
       const result = await publisher.preview();
@@ -86,6 +87,7 @@ export function publishRouter({
     });
   });
 
+  const app = new Hono<RoomEnv>().route('/', api);
   app.get('/preview/images/:file', (c) => {
     const file = publisher.currentPreview()?.images.get(c.req.param('file'));
     return file ? sendFile(c, file) : c.text('Not found', 404);

@@ -4,8 +4,8 @@ import {
   type FunnelLine,
   funnelPeriod,
   funnelQuerySchema,
-  type WritingAnswer,
-} from '../../../../contracts/owner-funnel';
+} from '../../../../contracts/room/funnel';
+import type { PostsAnswer } from '../../../../contracts/room/posts';
 import type { FeedSource } from '../../../../contracts/writing';
 import { postsInOrder } from '../../../../contracts/writing';
 import { ownerCommand } from '../../../commands/command';
@@ -35,7 +35,7 @@ export const postFiguresCommand = ownerCommand({
       kit: boolean;
     },
     query,
-  ): Promise<WritingAnswer | { problem: string }> {
+  ): Promise<PostsAnswer | { problem: string }> {
     const period = funnelPeriod(query, utcDay(now));
     if ('problem' in period) return period;
     const [byPage, broadcasts] = await Promise.all([
@@ -61,7 +61,7 @@ function postFigures(
   served: FeedSource,
   byPage: readonly FunnelLine[],
   broadcasts: Awaited<ReturnType<typeof listPostBroadcasts>>,
-): WritingAnswer['posts'] {
+): PostsAnswer['posts'] {
   const byPath = new Map<string, FunnelLine[]>();
   for (const row of byPage) {
     const path = funnelPageKey.parse(row.key)?.path;
