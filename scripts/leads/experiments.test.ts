@@ -160,7 +160,7 @@ describeEachStore('npm run leads -- experiments', ({ store, database }) => {
       ['12.5', '--lift must be a whole number of percent, such as 10.'],
       ['ten', '--lift must be a whole number of percent, such as 10.'],
       ['1e9', '--lift must be at most 300%.'],
-    ]) {
+    ] as const) {
       const refused = await leads('experiments', 'plan', '--lift', lift);
       expect(refused.code, lift).toBe(2);
       expect(refused.stderr).toContain(`${message}\n`);
