@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Store } from './db/store';
+import { forgetSetting, type Store } from './db/store';
 import type { Env } from './env';
 import { ensurePrivateDir, readOrCreatePrivateFile } from './private-files';
 
@@ -36,6 +36,6 @@ export async function loadIpHashKey(
       () => legacy?.value ?? randomBytes(32).toString('base64url'),
     );
   }
-  if (legacy) await store.db.deleteFrom('settings').where('name', '=', legacySetting).execute();
+  if (legacy) await forgetSetting(store, legacySetting);
   return key;
 }

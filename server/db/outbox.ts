@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import {
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Database, OutboxJobKind, OutboxJobStatus, OutboxJobTable } from './schema';
 import { isoNow, type Store } from './store';
 
@@ -109,6 +115,29 @@ export async function retryFailedJobs(store: Store, id?: string): Promise<number
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * The outbox's own table, written here only (docs/decisions/031-features-in-folders.md, "One
+ * writer per table"): the features queue, move and drop their jobs through the functions below,
+ * inside their own transactions, so what a job row may hold is decided in one place.
+ */
+
+/** A new job, waiting: due at `dueAt`, no attempt made yet. */
+const newJob = (job: {
+  id: string;
+  kind: OutboxJobKind;
+  leadId: string;
+  now: string;
+  dueAt: string;
+}) => ({
+  id: job.id,
+  created_at: job.now,
+  kind: job.kind,
+  lead_id: job.leadId,
+  status: 'pending' as const,
+  attempts: 0,
+  next_attempt_at: job.dueAt,
+});
+
 /** Queues the outbox jobs of one lead (a sign-up, an enquiry, a sale). */
 export async function enqueue(
   trx: Transaction<Database>,
@@ -120,16 +149,16 @@ export async function enqueue(
   await trx
     .insertInto('outbox_jobs')
     .values(
-      kinds.map((kind) => ({
-        id: randomUUID(),
-        created_at: now,
-        kind,
-        lead_id: leadId,
-        status: 'pending' as const,
-        attempts: 0,
-        // A digest entry waits for the next whole hour, with the rest of that hour's entries.
-        next_attempt_at: kind === 'owner-digest' ? nextHour(now) : now,
-      })),
+      kinds.map((kind) =>
+        newJob({
+          id: randomUUID(),
+          kind,
+          leadId,
+          now,
+          // A digest entry waits for the next whole hour, with the rest of that hour's entries.
+          dueAt: kind === 'owner-digest' ? nextHour(now) : now,
+        }),
+      ),
     )
     .execute();
 }
@@ -138,4 +167,147 @@ function nextHour(now: string): string {
   const hour = new Date(now);
   hour.setUTCMinutes(60, 0, 0);
   return hour.toISOString();
+}
+
+/**
+ * Queues a job whose id names it (a week's report), unless some instance already has: the
+ * database keeps the first, however many queue it at once.
+ */
+export async function enqueueOnce(
+  trx: Transaction<Database>,
+  job: { id: string; kind: OutboxJobKind; leadId: string; now: string; dueAt: string },
+): Promise<void> {
+  await trx
+    .insertInto('outbox_jobs')
+    .values(newJob(job))
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * Queues one job of `kind` for each row `leads` finds, in one INSERT … SELECT: its id, its lead
+ * and when it is due are worked out per row (`id`, `leadId`, `dueAt`, over the query's tables).
+ * An id already queued is skipped, so two runs at once queue each job once. Answers how many it
+ * queued.
+ */
+export async function enqueueEach<Tables extends keyof Database>(
+  db: Kysely<Database>,
+  leads: SelectQueryBuilder<Database, Tables, object>,
+  job: {
+    kind: OutboxJobKind;
+    now: string;
+    id: RawBuilder<string>;
+    leadId: RawBuilder<string>;
+    dueAt: RawBuilder<string>;
+  },
+): Promise<number> {
+  const result = await db
+    .insertInto('outbox_jobs')
+    .columns(['id', 'created_at', 'kind', 'lead_id', 'status', 'attempts', 'next_attempt_at'])
+    .expression(
+      leads.select([
+        job.id.as('id'),
+        sql<string>`${job.now}`.as('created_at'),
+        sql<string>`${job.kind}`.as('kind'),
+        job.leadId.as('lead_id'),
+        sql<string>`${'pending'}`.as('status'),
+        sql<number>`0`.as('attempts'),
+        job.dueAt.as('next_attempt_at'),
+      ]),
+    )
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Queues a job of `kind` for `leadId`, due at `dueAt`, in place of one of the same kind and lead
+ * that was given up on: that one is done with, and would otherwise wait for a retry to send it
+ * twice.
+ */
+export async function enqueueInPlaceOfFailed(
+  trx: Transaction<Database>,
+  job: { kind: OutboxJobKind; leadId: string; now: string; dueAt: string },
+): Promise<void> {
+  await trx
+    .deleteFrom('outbox_jobs')
+    .where('kind', '=', job.kind)
+    .where('lead_id', '=', job.leadId)
+    .where('status', '=', 'failed')
+    .execute();
+  await trx
+    .insertInto('outbox_jobs')
+    .values(newJob({ id: randomUUID(), ...job }))
+    .execute();
+}
+
+/**
+ * Moves the waiting jobs of `kind` for `leadId` to `dueAt`. A job a worker holds right now keeps
+ * its time: it is being sent.
+ */
+export async function moveWaitingJobs(
+  trx: Transaction<Database>,
+  kind: OutboxJobKind,
+  leadId: string,
+  dueAt: string,
+): Promise<void> {
+  await trx
+    .updateTable('outbox_jobs')
+    .set({ next_attempt_at: dueAt })
+    .where('kind', '=', kind)
+    .where('lead_id', '=', leadId)
+    .where('status', '=', 'pending')
+    .where('lease', 'is', null)
+    .execute();
+}
+
+/** Calls off the waiting jobs of `kind` for `leadIds`; one a worker holds right now goes on. */
+export async function callOffWaitingJobs(
+  trx: Transaction<Database>,
+  kind: OutboxJobKind,
+  leadIds: readonly string[],
+): Promise<void> {
+  if (leadIds.length === 0) return;
+  await trx
+    .deleteFrom('outbox_jobs')
+    .where('kind', '=', kind)
+    .where('lead_id', 'in', leadIds)
+    .where('status', '=', 'pending')
+    .where('lease', 'is', null)
+    .execute();
+}
+
+/** Drops every job of `leadIds`, in any state (an erasure): answers how many went. */
+export async function dropJobsOf(
+  trx: Transaction<Database>,
+  leadIds: readonly string[],
+): Promise<number> {
+  if (leadIds.length === 0) return 0;
+  const result = await trx
+    .deleteFrom('outbox_jobs')
+    .where('lead_id', 'in', leadIds)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * A prune: drops every job of the leads `oldLeads` finds, and the finished jobs (sent or failed)
+ * created before `cutoff`. Waiting jobs of younger leads stay: they still have work to do.
+ * Answers how many went.
+ */
+export async function pruneJobs(
+  trx: Transaction<Database>,
+  oldLeads: SelectQueryBuilder<Database, keyof Database, { id: string }>,
+  cutoff: string,
+): Promise<number> {
+  const result = await trx
+    .deleteFrom('outbox_jobs')
+    .where((eb) =>
+      eb.or([
+        eb('lead_id', 'in', oldLeads),
+        eb.and([eb('status', '!=', 'pending'), eb('created_at', '<', cutoff)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

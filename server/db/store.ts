@@ -63,6 +63,11 @@ export async function storedSecret(store: Store, name: string): Promise<string> 
   return row.value;
 }
 
+/** Forgets a setting (one an older version kept and this one keeps elsewhere). */
+export async function forgetSetting(store: Store, name: string): Promise<void> {
+  await store.db.deleteFrom('settings').where('name', '=', name).execute();
+}
+
 export const isoNow = (): string => new Date().toISOString();
 /** A moment (milliseconds) as the tables keep times. */
 export const isoAt = (ms: number): string => new Date(ms).toISOString();

@@ -11,6 +11,7 @@ import {
   utcDay,
 } from '../../../contracts/funnel-figures';
 import type { ExperimentStanding, Verdict } from '../../../contracts/room/experiments';
+import { enqueueOnce } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { type Funnel, funnel } from './store';
@@ -56,20 +57,14 @@ export async function queueWeeklyReport(store: Store, now: number): Promise<void
   const { week } = reportWeeks(now);
   const sendFrom = Date.parse(`${mondayOf(now)}T00:00:00Z`) + sendHourUtc * hourMs;
   await store.write((trx) =>
-    trx
-      .insertInto('outbox_jobs')
-      .values({
-        id: jobId(week),
-        created_at: new Date(now).toISOString(),
-        kind: 'owner-weekly-report',
-        // The week it reports on: no lead is behind it, and erasing a person never touches it.
-        lead_id: week.from,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: new Date(Math.max(now, sendFrom)).toISOString(),
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute(),
+    enqueueOnce(trx, {
+      id: jobId(week),
+      kind: 'owner-weekly-report',
+      // The week it reports on: no lead is behind it, and erasing a person never touches it.
+      leadId: week.from,
+      now: new Date(now).toISOString(),
+      dueAt: new Date(Math.max(now, sendFrom)).toISOString(),
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { SubscriptionList } from '../../../contracts/subscription';
+import { enqueueEach } from '../../db/outbox';
 import type { Store } from '../../db/store';
 
 /**
@@ -24,9 +25,10 @@ export interface KitBackfill {
 /**
  * Queues a `kit-subscribe` job for every subscriber on `lists` who never had one in any state:
  * the sign-ups stored while Kit was not configured (decision 007). One INSERT … SELECT … WHERE
- * NOT EXISTS, so each run is one transaction; the job id derived from the lead makes a second run
- * at the same moment skip what the first queued (ON CONFLICT DO NOTHING), on PostgreSQL too,
- * where neither run would yet see the other's rows. Answers how many it queued (or would).
+ * NOT EXISTS (server/db/outbox.ts `enqueueEach`), so each run is one transaction; the job id
+ * derived from the lead makes a second run at the same moment skip what the first queued (ON
+ * CONFLICT DO NOTHING), on PostgreSQL too, where neither run would yet see the other's rows.
+ * Answers how many it queued (or would).
  */
 export async function backfillKitJobs(
   store: Store,
@@ -54,23 +56,13 @@ export async function backfillKitJobs(
   }
 
   const nowIso = now.toISOString();
-  const result = await store.db
-    .insertInto('outbox_jobs')
-    .columns(['id', 'created_at', 'kind', 'lead_id', 'status', 'attempts', 'next_attempt_at'])
-    .expression(
-      neverSent.select([
-        sql<string>`${jobIdPrefix} || subscribers.id`.as('id'),
-        sql<string>`${nowIso}`.as('created_at'),
-        sql<string>`${'kit-subscribe'}`.as('kind'),
-        'subscribers.id as lead_id',
-        sql<string>`${'pending'}`.as('status'),
-        sql<number>`0`.as('attempts'),
-        staggeredFrom(store, nowIso).as('next_attempt_at'),
-      ]),
-    )
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+  return enqueueEach(store.db, neverSent, {
+    kind: 'kit-subscribe',
+    now: nowIso,
+    id: sql<string>`${jobIdPrefix} || subscribers.id`,
+    leadId: sql.ref<string>('subscribers.id'),
+    dueAt: staggeredFrom(store, nowIso),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { SubscriberStatus } from '../../../contracts/room/leads';
 import type { SubscriberTable } from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
+import { type KitStatusColumn, markKitStatus } from './store';
 
 /**
  * What Kit's webhook events change (decision 021). Each kind sets its own time on every sign-up of
@@ -13,7 +13,7 @@ export const kitEventColumns = {
   'subscriber.unsubscribed': 'unsubscribed_at',
   'subscriber.bounced': 'bounced_at',
   'subscriber.complained': 'complained_at',
-} as const satisfies Record<string, keyof SubscriberTable>;
+} as const satisfies Record<string, KitStatusColumn>;
 
 export type KitEventType = keyof typeof kitEventColumns;
 export const kitEventTypes = Object.keys(kitEventColumns) as KitEventType[];
@@ -70,25 +70,19 @@ export function recordKitEvents(
       }
       result.recorded += 1;
       if (!event.email) continue;
-      const column = kitEventColumns[event.type];
-      // The later time wins, whatever order the events arrive in (times compare as ISO text).
-      const updated = await trx
-        .updateTable('subscribers')
-        .set({
-          [column]: sql<string>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${event.occurredAt} then ${event.occurredAt} else ${sql.ref(column)} end`,
-        })
-        .where('email', '=', event.email)
-        .executeTakeFirst();
-      result.subscribers += Number(updated.numUpdatedRows);
+      // The later time wins, whatever order the events arrive in.
+      result.subscribers += await markKitStatus(
+        trx,
+        event.email,
+        kitEventColumns[event.type],
+        event.occurredAt,
+      );
     }
     return result;
   });
 }
 
-type StatusTimes = Pick<
-  SubscriberTable,
-  'confirmed_at' | 'unsubscribed_at' | 'bounced_at' | 'complained_at'
->;
+type StatusTimes = Pick<SubscriberTable, KitStatusColumn>;
 
 /**
  * How many addresses Kit has confirmed and not lost since (unsubscribed, bounced, complained):

@@ -2,9 +2,11 @@ import { type SqlBool, sql } from 'kysely';
 import { utmKeys } from '../../../contracts/form-fields';
 import type { LatestLeads } from '../../../contracts/room/leads';
 import type { SubscriptionList } from '../../../contracts/subscription';
+import { dropJobsOf, pruneJobs } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import { forgetBuyer, pruneBuyers } from '../sales';
 import { subscriberStatus } from './kit-events';
+import { forgetLeads, leadsBefore, pruneLeads } from './store';
 
 /** The owner's commands (commands/ in the leads feature and the room): export, latest leads, forget, prune. */
 
@@ -138,39 +140,19 @@ export interface Erased {
  * Erases everything held about one email address (UK GDPR erasure): their contact submissions,
  * their sign-ups on every list, the outbox jobs that would still send them anywhere, and the
  * buyer in their workshop sales (the amounts stay for the books: sales.ts, forgetBuyer).
- * Emails are stored lower-cased, so the match ignores capitals.
+ * Emails are stored lower-cased, so the match ignores capitals. Each table's rows go through its
+ * owner (the leads', the sales', the outbox's), all in this one transaction.
  */
 export async function forgetPerson(store: Store, email: string): Promise<Erased> {
   const address = email.trim().toLowerCase();
   return store.db.transaction().execute(async (trx) => {
-    const contacts = await trx
-      .selectFrom('contact_submissions')
-      .select('id')
-      .where('email', '=', address)
-      .execute();
-    const subscribers = await trx
-      .selectFrom('subscribers')
-      .select('id')
-      .where('email', '=', address)
-      .execute();
+    const leads = await forgetLeads(trx, address);
     const buyer = await forgetBuyer(trx, address, new Date().toISOString());
-    const leadIds = [...contacts, ...subscribers].map((row) => row.id);
-    if (leadIds.length === 0) {
-      return {
-        contactSubmissions: 0,
-        subscribers: 0,
-        outboxJobs: buyer.outboxJobs,
-        sales: buyer.sales,
-      };
-    }
-    const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', leadIds).execute();
-    await trx.deleteFrom('share_codes').where('subscriber_id', 'in', leadIds).execute();
-    await trx.deleteFrom('contact_submissions').where('email', '=', address).execute();
-    await trx.deleteFrom('subscribers').where('email', '=', address).execute();
+    const jobs = await dropJobsOf(trx, [...leads.contactSubmissions, ...leads.subscribers]);
     return {
-      contactSubmissions: contacts.length,
-      subscribers: subscribers.length,
-      outboxJobs: Number(jobs[0]?.numDeletedRows ?? 0) + buyer.outboxJobs,
+      contactSubmissions: leads.contactSubmissions.length,
+      subscribers: leads.subscribers.length,
+      outboxJobs: jobs + buyer.outboxJobs,
       sales: buyer.sales,
     };
   });
@@ -184,40 +166,10 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
 export async function pruneOlderThan(store: Store, before: Date): Promise<Erased> {
   const cutoff = before.toISOString();
   return store.db.transaction().execute(async (trx) => {
-    const oldLeads = (eb: typeof trx) =>
-      eb
-        .selectFrom('contact_submissions')
-        .select('id')
-        .where('created_at', '<', cutoff)
-        .union(eb.selectFrom('subscribers').select('id').where('created_at', '<', cutoff));
-    const jobs = await trx
-      .deleteFrom('outbox_jobs')
-      .where((eb) =>
-        eb.or([
-          eb('lead_id', 'in', oldLeads(trx)),
-          eb.and([eb('status', '!=', 'pending'), eb('created_at', '<', cutoff)]),
-        ]),
-      )
-      .executeTakeFirst();
-    const contacts = await trx
-      .deleteFrom('contact_submissions')
-      .where('created_at', '<', cutoff)
-      .executeTakeFirst();
-    const subscribers = await trx
-      .deleteFrom('subscribers')
-      .where('created_at', '<', cutoff)
-      .executeTakeFirst();
-    // Their share links go with them.
-    await trx
-      .deleteFrom('share_codes')
-      .where('subscriber_id', 'not in', trx.selectFrom('subscribers').select('id'))
-      .execute();
+    // The jobs first, while their leads are still there to be found.
+    const jobs = await pruneJobs(trx, leadsBefore(trx, cutoff), cutoff);
+    const leads = await pruneLeads(trx, cutoff);
     const buyers = await pruneBuyers(trx, cutoff, new Date().toISOString());
-    return {
-      contactSubmissions: Number(contacts.numDeletedRows),
-      subscribers: Number(subscribers.numDeletedRows),
-      outboxJobs: Number(jobs.numDeletedRows) + buyers.outboxJobs,
-      sales: buyers.sales,
-    };
+    return { ...leads, outboxJobs: jobs + buyers.outboxJobs, sales: buyers.sales };
   });
 }

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { ContactSubmission } from '../../../contracts/contact';
 import type { Subscription, SubscriptionList } from '../../../contracts/subscription';
 import { sourceName } from '../../../contracts/traffic-source';
 import { enqueue } from '../../db/outbox';
-import type { Database, OutboxJobKind } from '../../db/schema';
+import type { Database, OutboxJobKind, SubscriberTable } from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
 import { mailboxKey } from './mailbox';
 
@@ -163,6 +163,88 @@ async function noticesThisHour(trx: Transaction<Database>, now: string): Promise
     .where('created_at', '>', new Date(Date.parse(now) - 3_600_000).toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The times Kit reports on a sign-up (decision 021), one column each. */
+export type KitStatusColumn = keyof Pick<
+  SubscriberTable,
+  'confirmed_at' | 'unsubscribed_at' | 'bounced_at' | 'complained_at'
+>;
+
+/**
+ * Sets a time Kit reported on every sign-up of `email`, keeping the later one, whatever order the
+ * events arrive in (times compare as ISO text). Answers how many sign-ups it touched.
+ */
+export async function markKitStatus(
+  trx: Transaction<Database>,
+  email: string,
+  column: KitStatusColumn,
+  at: string,
+): Promise<number> {
+  const updated = await trx
+    .updateTable('subscribers')
+    .set({
+      [column]: sql<string>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${at} then ${at} else ${sql.ref(column)} end`,
+    })
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+/**
+ * Erasure: deletes the enquiries and sign-ups of `address` (lower-cased) and their share links.
+ * Answers the ids they had, whose outbox jobs go in the same transaction.
+ */
+export async function forgetLeads(
+  trx: Transaction<Database>,
+  address: string,
+): Promise<{ contactSubmissions: string[]; subscribers: string[] }> {
+  const idsOf = (table: 'contact_submissions' | 'subscribers') =>
+    trx
+      .selectFrom(table)
+      .select('id')
+      .where('email', '=', address)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
+  const contactSubmissions = await idsOf('contact_submissions');
+  const subscribers = await idsOf('subscribers');
+  if (subscribers.length > 0) {
+    await trx.deleteFrom('share_codes').where('subscriber_id', 'in', subscribers).execute();
+  }
+  await trx.deleteFrom('contact_submissions').where('email', '=', address).execute();
+  await trx.deleteFrom('subscribers').where('email', '=', address).execute();
+  return { contactSubmissions, subscribers };
+}
+
+/** The leads (enquiries and sign-ups) created before `cutoff`, as a query of their ids. */
+export const leadsBefore = (trx: Transaction<Database>, cutoff: string) =>
+  trx
+    .selectFrom('contact_submissions')
+    .select('id')
+    .where('created_at', '<', cutoff)
+    .union(trx.selectFrom('subscribers').select('id').where('created_at', '<', cutoff));
+
+/** A prune: deletes the leads created before `cutoff`, and their share links with them. */
+export async function pruneLeads(
+  trx: Transaction<Database>,
+  cutoff: string,
+): Promise<{ contactSubmissions: number; subscribers: number }> {
+  const contacts = await trx
+    .deleteFrom('contact_submissions')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  const subscribers = await trx
+    .deleteFrom('subscribers')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  await trx
+    .deleteFrom('share_codes')
+    .where('subscriber_id', 'not in', trx.selectFrom('subscribers').select('id'))
+    .execute();
+  return {
+    contactSubmissions: Number(contacts.numDeletedRows),
+    subscribers: Number(subscribers.numDeletedRows),
+  };
 }
 
 export async function countSubscribers(store: Store, list: SubscriptionList): Promise<number> {

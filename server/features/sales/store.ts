@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { enqueue } from '../../db/outbox';
+import { dropJobsOf, enqueue } from '../../db/outbox';
 import type { Database, OutboxJobKind, SaleStatus, SaleTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 
@@ -246,13 +246,13 @@ async function eraseBuyers(
     .set({ payload: null })
     .where('object_id', 'in', [...ids, ...charges])
     .execute();
-  const jobs = await trx.deleteFrom('outbox_jobs').where('lead_id', 'in', ids).executeTakeFirst();
+  const outboxJobs = await dropJobsOf(trx, ids);
   await trx
     .updateTable('sales')
     .set({ email: null, customer: null, erased_at: now })
     .where('id', 'in', ids)
     .execute();
-  return { sales: ids.length, outboxJobs: Number(jobs.numDeletedRows) };
+  return { sales: ids.length, outboxJobs };
 }
 
 /** The columns of `leads export sales`, in order (also the CSV header). */

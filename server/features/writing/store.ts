@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { callOffWaitingJobs, enqueueInPlaceOfFailed, moveWaitingJobs } from '../../db/outbox';
 import type { Database, PostBroadcastTable } from '../../db/schema';
 import { isoAt, type Store } from '../../db/store';
 import type { Newsletter } from './broadcast';
@@ -39,27 +39,17 @@ const payload = (newsletter: Newsletter, now: number) => ({
   updated_at: isoAt(now),
 });
 
-async function queueJob(trx: Transaction<Database>, newsletter: Newsletter, now: number) {
-  // A job given up on before the post was called off is done with: this one takes its place.
-  await trx
-    .deleteFrom('outbox_jobs')
-    .where('kind', '=', 'kit-broadcast')
-    .where('lead_id', '=', newsletter.id)
-    .where('status', '=', 'failed')
-    .execute();
-  await trx
-    .insertInto('outbox_jobs')
-    .values({
-      id: randomUUID(),
-      created_at: isoAt(now),
-      kind: 'kit-broadcast',
-      lead_id: newsletter.id,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: dueAt(newsletter, now),
-    })
-    .execute();
-}
+/**
+ * The newsletter's job, due shortly before the post's time (or now). One given up on before the
+ * post was called off is done with: this one takes its place.
+ */
+const queueJob = (trx: Transaction<Database>, newsletter: Newsletter, now: number) =>
+  enqueueInPlaceOfFailed(trx, {
+    kind: 'kit-broadcast',
+    leadId: newsletter.id,
+    now: isoAt(now),
+    dueAt: dueAt(newsletter, now),
+  });
 
 /**
  * What a publish does to the broadcasts, inside its transaction:
@@ -122,14 +112,7 @@ export async function queueBroadcasts(
         .where('state', '=', 'waiting')
         .execute();
       // A job a worker holds right now keeps its time; it reads the row as it sends.
-      await trx
-        .updateTable('outbox_jobs')
-        .set({ next_attempt_at: dueAt(newsletter, now) })
-        .where('kind', '=', 'kit-broadcast')
-        .where('lead_id', '=', newsletter.id)
-        .where('status', '=', 'pending')
-        .where('lease', 'is', null)
-        .execute();
+      await moveWaitingJobs(trx, 'kit-broadcast', newsletter.id, dueAt(newsletter, now));
     }
   }
   const marked = new Set(newsletters.map((newsletter) => newsletter.id));
@@ -143,13 +126,7 @@ export async function queueBroadcasts(
     .where('post_id', 'in', calledOff)
     .where('state', '=', 'waiting')
     .execute();
-  await trx
-    .deleteFrom('outbox_jobs')
-    .where('kind', '=', 'kit-broadcast')
-    .where('lead_id', 'in', calledOff)
-    .where('status', '=', 'pending')
-    .where('lease', 'is', null)
-    .execute();
+  await callOffWaitingJobs(trx, 'kit-broadcast', calledOff);
   return { held };
 }
 
