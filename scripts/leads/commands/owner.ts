@@ -1,10 +1,6 @@
 import { ownerPaths } from '../../../contracts/owner';
-import {
-  inviteOwner,
-  listOwners,
-  ownerName,
-  revokeOwner,
-} from '../../../server/features/room/owner-invites';
+import { inviteOwner, listOwners, ownerName } from '../../../server/features/room/owner-invites';
+import { revokeOwner } from '../../../server/features/room/revoke-owner';
 import { type LeadsCommand, refuseExtraWords, UsageError } from './command';
 
 /**

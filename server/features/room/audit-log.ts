@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { isoAt, type Store } from '../../db/store';
 
 /**
  * The room's audit log (docs/decisions/018-owner-sign-in.md): what each owner did, and what a
- * stranger tried. An entry never holds a secret, and personal data only as needed.
+ * stranger tried. An entry never holds a secret, and personal data only as needed. Only this
+ * module writes the log; a write that brings an entry passes its transaction to `recordAudit`.
  */
 
 export type AuditAction =
@@ -23,20 +26,27 @@ export type AuditAction =
   | 'export'
   | 'erase';
 
-/** An audit entry to insert within another write (a publish records its version and its entry together). */
-export function auditRow(
+/**
+ * Records an audit entry within another write, so the entry and what it tells of are stored
+ * together or not at all (a publish records its version and its entry together).
+ */
+export async function recordAudit(
+  trx: Transaction<Database>,
   ownerId: string | null,
   action: AuditAction,
   detail: Record<string, unknown>,
   now: number,
-) {
-  return {
-    id: randomUUID(),
-    at: isoAt(now),
-    owner_id: ownerId,
-    action,
-    detail: JSON.stringify(detail),
-  };
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      id: randomUUID(),
+      at: isoAt(now),
+      owner_id: ownerId,
+      action,
+      detail: JSON.stringify(detail),
+    })
+    .execute();
 }
 
 /** Records what an owner did, for the room's log (never a secret; personal data only as needed). */
@@ -47,12 +57,7 @@ export async function audit(
   detail: Record<string, unknown>,
   now: number,
 ): Promise<void> {
-  await store.write((trx) =>
-    trx
-      .insertInto('audit_log')
-      .values(auditRow(ownerId, action, detail, now))
-      .execute(),
-  );
+  await store.write((trx) => recordAudit(trx, ownerId, action, detail, now));
 }
 
 /**
@@ -80,10 +85,7 @@ export async function auditRefusedSignIn(store: Store, now: number): Promise<voi
         .execute();
       return;
     }
-    await trx
-      .insertInto('audit_log')
-      .values(auditRow(null, 'sign-in-refused', { attempts: 1 }, now))
-      .execute();
+    await recordAudit(trx, null, 'sign-in-refused', { attempts: 1 }, now);
   });
 }
 

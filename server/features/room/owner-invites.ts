@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { isoAt, type Store } from '../../db/store';
-import { auditRow } from './audit-log';
+import { recordAudit } from './audit-log';
 import { hashToken, newToken, type OwnerIdentity, openSessions } from './sessions';
 
 /**
  * Who may enter the owner's room (docs/decisions/018-owner-sign-in.md): the owners, each let in
  * first through a one-time invite link printed on the server (`npm run leads -- owner invite`),
- * and taken out all at once by a revoke. Only the invite token's hash is kept.
+ * and taken out all at once by a revoke (revoke-owner.ts). Only the invite token's hash is kept.
  */
 
 /** An invite link works once, for this long. */
@@ -58,10 +60,7 @@ export async function inviteOwner(
         used_at: null,
       })
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values(auditRow(null, 'invite', { owner: owner.name, isNew: !existing }, now))
-      .execute();
+    await recordAudit(trx, null, 'invite', { owner: owner.name, isNew: !existing }, now);
     return { token, owner, isNew: !existing, expiresAt };
   });
 }
@@ -112,37 +111,44 @@ export async function listOwners(store: Store, now: number): Promise<OwnerSummar
 }
 
 /**
- * Takes an owner's way in away: their passkeys, sessions and unused invites go at once.
- * Answers false when no active owner has that name.
+ * Spends an invite (its token's hash) as its passkey is enrolled, in the same transaction: false
+ * when it was used already or has expired, so one link enrols one passkey even when two answers
+ * race.
  */
-export async function revokeOwner(store: Store, rawName: string, now: number): Promise<boolean> {
-  const name = ownerName(rawName);
-  return store.write(async (trx) => {
-    const owner = (
-      await trx
-        .selectFrom('owners')
-        .select(['id', 'name'])
-        .where('revoked_at', 'is', null)
-        .execute()
-    ).find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
-    if (!owner) return false;
-    await trx
-      .updateTable('owners')
-      .set({ revoked_at: isoAt(now) })
-      .where('id', '=', owner.id)
-      .execute();
-    await trx.deleteFrom('owner_passkeys').where('owner_id', '=', owner.id).execute();
-    await trx.deleteFrom('owner_invites').where('owner_id', '=', owner.id).execute();
-    await trx
-      .updateTable('owner_sessions')
-      .set({ revoked_at: isoAt(now) })
-      .where('owner_id', '=', owner.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('audit_log')
-      .values(auditRow(null, 'revoke', { owner: owner.name }, now))
-      .execute();
-    return true;
-  });
+export async function spendInvite(
+  trx: Transaction<Database>,
+  tokenHash: string,
+  now: number,
+): Promise<boolean> {
+  const spent = await trx
+    .updateTable('owner_invites')
+    .set({ used_at: isoAt(now) })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', isoAt(now))
+    .executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks the active owner of that name revoked and deletes their invites, within the revoke's
+ * transaction (server/features/room/revoke-owner.ts); answers the owner, or undefined when no
+ * active owner has that name.
+ */
+export async function revokeOwnerAndInvites(
+  trx: Transaction<Database>,
+  name: string,
+  now: number,
+): Promise<OwnerIdentity | undefined> {
+  const owner = (
+    await trx.selectFrom('owners').select(['id', 'name']).where('revoked_at', 'is', null).execute()
+  ).find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+  if (!owner) return undefined;
+  await trx
+    .updateTable('owners')
+    .set({ revoked_at: isoAt(now) })
+    .where('id', '=', owner.id)
+    .execute();
+  await trx.deleteFrom('owner_invites').where('owner_id', '=', owner.id).execute();
+  return owner;
 }

@@ -7,8 +7,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { isoAt, type Store } from '../../db/store';
-import { auditRow } from './audit-log';
+import { recordAudit } from './audit-log';
+import { spendInvite } from './owner-invites';
 import { hashToken, type OwnerIdentity } from './sessions';
 
 /**
@@ -139,16 +142,7 @@ export async function registerPasskey(
   if (!verification?.verified) return false;
   const { credential: verified } = verification.registrationInfo;
   return store.write(async (trx) => {
-    if (purpose === 'welcome') {
-      const spent = await trx
-        .updateTable('owner_invites')
-        .set({ used_at: isoAt(now) })
-        .where('token_hash', '=', subject)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', isoAt(now))
-        .executeTakeFirst();
-      if (Number(spent.numUpdatedRows) !== 1) return false;
-    }
+    if (purpose === 'welcome' && !(await spendInvite(trx, subject, now))) return false;
     const taken = await trx
       .selectFrom('owner_passkeys')
       .select('id')
@@ -262,10 +256,12 @@ export async function removePasskey(
     if (!passkey) return 'unknown';
     if (passkeys.length === 1) return 'last';
     await trx.deleteFrom('owner_passkeys').where('id', '=', id).execute();
-    await trx
-      .insertInto('audit_log')
-      .values(auditRow(owner.id, 'remove-passkey', { label: passkey.label }, now))
-      .execute();
+    await recordAudit(trx, owner.id, 'remove-passkey', { label: passkey.label }, now);
     return 'removed';
   });
+}
+
+/** Takes every passkey of an owner away (one revoked), within the revoke's transaction. */
+export async function forgetPasskeysOf(trx: Transaction<Database>, ownerId: string): Promise<void> {
+  await trx.deleteFrom('owner_passkeys').where('owner_id', '=', ownerId).execute();
 }

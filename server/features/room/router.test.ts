@@ -7,8 +7,9 @@ import { parseEnv } from '../../env';
 import { createTestApp, expectApiError, post } from '../../testing/app';
 import { roomPage, signedIn, siteWithRoom } from '../../testing/owner-session';
 import { describeEachStore } from '../../testing/stores';
-import { inviteLifetimeMs, inviteOwner, revokeOwner } from './owner-invites';
+import { inviteLifetimeMs, inviteOwner } from './owner-invites';
 import type { Publisher } from './publish/publisher';
+import { revokeOwner } from './revoke-owner';
 import { sessionIdleMs, sessionLifetimeMs, startSession } from './sessions';
 
 /**

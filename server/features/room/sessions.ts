@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { isoAt, type Store } from '../../db/store';
-import { auditRow } from './audit-log';
+import { recordAudit } from './audit-log';
 
 /**
  * Who is in the owner's room (docs/decisions/018-owner-sign-in.md): an owner's browser sessions,
@@ -70,10 +72,7 @@ export async function startSession(
         revoked_at: null,
       })
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values(auditRow(owner.id, how, {}, now))
-      .execute();
+    await recordAudit(trx, owner.id, how, {}, now);
   });
   return token;
 }
@@ -130,11 +129,22 @@ export async function endSessions(
       .$if(everywhere, (qb) => qb.where('owner_id', '=', session.id))
       .$if(!everywhere, (qb) => qb.where('token_hash', '=', session.tokenHash))
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values(auditRow(session.id, everywhere ? 'sign-out-everywhere' : 'sign-out', {}, now))
-      .execute();
+    await recordAudit(trx, session.id, everywhere ? 'sign-out-everywhere' : 'sign-out', {}, now);
   });
+}
+
+/** Ends every open session of an owner (one revoked), within the revoke's transaction. */
+export async function endSessionsOf(
+  trx: Transaction<Database>,
+  ownerId: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('owner_sessions')
+    .set({ revoked_at: isoAt(now) })
+    .where('owner_id', '=', ownerId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** What the room shows of the signed-in owner. */

@@ -14,7 +14,7 @@ import { checkFile } from '../../../../contracts/content/load';
 import { type Unpublished, unpublishedNamesShown } from '../../../../contracts/owner-publish';
 import type { Database } from '../../../db/schema';
 import type { Store } from '../../../db/store';
-import { auditRow } from '../audit-log';
+import { recordAudit } from '../audit-log';
 
 /**
  * Published versions of the content, in the database (docs/decisions/019-publish.md): each is a
@@ -331,17 +331,13 @@ export async function recordVersion(
       };
       await trx.insertInto('content_versions').values(version).execute();
       await alsoRecord?.(trx, now);
-      await trx
-        .insertInto('audit_log')
-        .values(
-          auditRow(
-            ownerId,
-            action,
-            { version: version.number, ...(sourceNumber ? { of: sourceNumber } : {}), changed },
-            now,
-          ),
-        )
-        .execute();
+      await recordAudit(
+        trx,
+        ownerId,
+        action,
+        { version: version.number, ...(sourceNumber ? { of: sourceNumber } : {}), changed },
+        now,
+      );
       return version;
     });
   const version = await attempt().catch(attempt);
