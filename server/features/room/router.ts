@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ownerPaths } from '../../../contracts/owner';
 import { roomApi } from '../../../contracts/room/api';
 import type { Store } from '../../db/store';
@@ -15,7 +15,13 @@ import { passkeysRouter } from './passkeys-router';
 import { roomPolicy } from './policy';
 import type { Publisher } from './publish/publisher';
 import { publishRouter } from './publish/router';
-import { type BodyOf, type RoomEnv, roomApiRouter, roomRequests } from './room-request';
+import {
+  type BodyOf,
+  type RoomEnv,
+  type RoomRequests,
+  roomApiRouter,
+  roomRequests,
+} from './room-request';
 import { endSessions, ownerDetails, sessionOf } from './sessions';
 import { signInRouter } from './sign-in-router';
 
@@ -81,18 +87,10 @@ export function ownerRouter({
     bodyTimeoutSeconds: env.BODY_TIMEOUT_SECONDS,
     room,
   });
-  const { cookie, crossSite, bodyOf, page } = requests;
+  const { bodyOf, page } = requests;
   const app = new Hono<RoomEnv>().basePath(ownerPaths.room);
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Robots-Tag', 'noindex, nofollow');
-    // The editor's page brings its own, a little wider (inline styles for Keystatic).
-    if (!c.res.headers.has('Content-Security-Policy')) {
-      c.header('Content-Security-Policy', roomPolicy);
-    }
-  });
+  app.use('*', roomHeaders);
 
   app.route(
     '/',
@@ -108,37 +106,8 @@ export function ownerRouter({
   );
 
   // Everything else needs a session.
-  app.use('*', async (c, next) => {
-    const token = cookie.read(c);
-    const session = token ? await sessionOf(store, token, clock()) : null;
-    if (!session) {
-      if (token) cookie.clear(c);
-      if (c.req.method === 'GET' && !c.req.path.startsWith(`${ownerPaths.api}/`)) {
-        return c.redirect(ownerPaths.signIn, 303);
-      }
-      return c.json({ error: 'Please sign in.' }, 401);
-    }
-    c.set('session', session);
-    await next();
-  });
-
-  // The owner's own calls: who they are, the audit log, signing out.
-  const ownerCalls = roomApiRouter()
-    .get(roomApi.me, async (c) => c.json(await ownerDetails(store, c.var.session, clock())))
-    .get(roomApi.audit, async (c) => c.json({ entries: await auditEntries(store, 100) }));
-  for (const [path, everywhere] of [
-    [roomApi.signOut, false],
-    [roomApi.signOutEverywhere, true],
-  ] as const) {
-    ownerCalls.post(path, async (c) => {
-      const refused = crossSite(c);
-      if (refused) return refused;
-      await endSessions(store, c.var.session, everywhere, clock());
-      cookie.clear(c);
-      return c.json({ ok: true });
-    });
-  }
-  app.route('/', ownerCalls);
+  app.use('*', sessionCheck(store, requests, clock));
+  app.route('/', ownerCallsRouter(store, requests, clock));
 
   app.route('/', passkeysRouter({ store, rp, requests, clock }));
   app.route('/', outboxRouter({ store, bodyOf }));
@@ -166,6 +135,60 @@ export function ownerRouter({
   app.get('/', page);
   app.get('/*', page);
   return app;
+}
+
+/**
+ * Every answer of the room: never cached or indexed, under the room's own policy, which lets no
+ * analytics host in; the editor's page brings its own, a little wider (inline styles for
+ * Keystatic).
+ */
+const roomHeaders: MiddlewareHandler<RoomEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  if (!c.res.headers.has('Content-Security-Policy')) {
+    c.header('Content-Security-Policy', roomPolicy);
+  }
+};
+
+/**
+ * Lets a request with a session through, the session beside it; without one (a stale cookie is
+ * cleared), a page goes to the sign-in page and a call answers 401.
+ */
+function sessionCheck(
+  store: Store,
+  { cookie }: RoomRequests,
+  clock: () => number,
+): MiddlewareHandler<RoomEnv> {
+  return async (c, next) => {
+    const token = cookie.read(c);
+    const session = token ? await sessionOf(store, token, clock()) : null;
+    if (!session) {
+      if (token) cookie.clear(c);
+      if (c.req.method === 'GET' && !c.req.path.startsWith(`${ownerPaths.api}/`)) {
+        return c.redirect(ownerPaths.signIn, 303);
+      }
+      return c.json({ error: 'Please sign in.' }, 401);
+    }
+    c.set('session', session);
+    await next();
+  };
+}
+
+/** The owner's own calls: who they are, the audit log, signing out here or everywhere. */
+function ownerCallsRouter(store: Store, { cookie, crossSite }: RoomRequests, clock: () => number) {
+  const signOut = (everywhere: boolean) => async (c: Context<RoomEnv>) => {
+    const refused = crossSite(c);
+    if (refused) return refused;
+    await endSessions(store, c.var.session, everywhere, clock());
+    cookie.clear(c);
+    return c.json({ ok: true });
+  };
+  return roomApiRouter()
+    .get(roomApi.me, async (c) => c.json(await ownerDetails(store, c.var.session, clock())))
+    .get(roomApi.audit, async (c) => c.json({ entries: await auditEntries(store, 100) }))
+    .post(roomApi.signOut, signOut(false))
+    .post(roomApi.signOutEverywhere, signOut(true));
 }
 
 /** Whether a request is for the room's host: exactly the main site's (SITE_URL's) host and port. */
