@@ -1,25 +1,15 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeFunction, functionLengths, longFunctions } from './function-length';
+import { describeFunction, functionLengths, longFunctions, sourceFiles } from './function-length';
 
 /**
- * No function past a hundred lines: one that long has
+ * No function past a hundred lines in server/, contracts/, scripts/ or src/: one that long has
  * parts, and they read better as named functions beside it (a router's handlers, a build's
  * steps, a page's sections) than as one scroll.
  */
 const limit = 100;
-
-/**
- * The long functions of server/ and contracts/ that are still being split as those folders are
- * arranged by feature. Each entry is a function known to be over the limit today; strike it out
- * when it is split (the last test below says so). Nothing of scripts/ may be here.
- */
-const beingSplit = new Set([
-  // The room's routers and the lead form's: their handlers become named functions beside them.
-  'server/features/room/sign-in-router.ts signInRouter',
-  'server/features/room/router.ts ownerRouter',
-]);
-
-const keyOf = ({ file, name }: { file: string; name: string }) => `${file} ${name}`;
 
 describe('function length', () => {
   it('measures every kind of function, named as a reader would name it', () => {
@@ -50,22 +40,44 @@ describe('function length', () => {
     ]);
   });
 
+  it('finds a long function anywhere under a folder, .ts or .tsx, and no test', () => {
+    const from = mkdtempSync(join(tmpdir(), 'function-length-'));
+    try {
+      const long = `{\n${'  work();\n'.repeat(limit - 1)}}`;
+      const write = (file: string, text: string) => {
+        mkdirSync(dirname(join(from, file)), { recursive: true });
+        writeFileSync(join(from, file), text);
+      };
+      write('server/features/room/router.ts', `export function ownerRouter() ${long}\n`);
+      write('src/owner/room.tsx', `export const Room = () => ${long};\n`);
+      write('src/owner/room.test.tsx', `describe('the room', () => ${long});\n`);
+      write('src/lib/short.ts', 'export const short = () => 1;\n');
+      expect(longFunctions(['server', 'src'], limit, from).map(describeFunction)).toEqual([
+        'server/features/room/router.ts:1 ownerRouter (101 lines)',
+        'src/owner/room.tsx:1 Room (101 lines)',
+      ]);
+    } finally {
+      rmSync(from, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the folders it holds to the limit, their tests left out', () => {
+    const files = (dir: string) => new Set(sourceFiles(dir));
+    expect(files('server')).toContain('server/outbox/worker.ts');
+    expect(files('contracts')).toContain('contracts/content/pages.ts');
+    expect(files('scripts')).toContain('scripts/function-length.ts');
+    expect(files('src')).toContain('src/pages/composed/block-sections.tsx');
+    expect(files('src')).toContain('src/owner/room.tsx');
+    expect(files('src')).not.toContain('src/owner/room.test.tsx');
+  });
+
   it(`server/, contracts/ and scripts/ have no function over ${limit} lines`, () => {
-    const offenders = longFunctions(['server', 'contracts', 'scripts'], limit).filter(
-      (each) => !beingSplit.has(keyOf(each)),
-    );
+    const offenders = longFunctions(['server', 'contracts', 'scripts'], limit);
     expect(offenders.map(describeFunction), 'split these into named functions').toEqual([]);
   });
 
-  it(`the site's pages, sections and components have none over ${limit} lines`, () => {
-    const offenders = longFunctions(['src/pages', 'src/sections', 'src/components'], limit);
+  it(`the site (its pages, sections, components and the owner's room) has none over ${limit} lines`, () => {
+    const offenders = longFunctions(['src'], limit);
     expect(offenders.map(describeFunction), 'split these where they have parts').toEqual([]);
-  });
-
-  it('excuses only server/ and contracts/ functions still over the limit', () => {
-    const long = new Set(longFunctions(['server', 'contracts'], limit).map(keyOf));
-    const stale = [...beingSplit].filter((key) => !long.has(key));
-    expect(stale, 'split (or moved): strike these out of beingSplit').toEqual([]);
-    expect([...beingSplit].filter((key) => !/^(server|contracts)\//.test(key))).toEqual([]);
   });
 });

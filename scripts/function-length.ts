@@ -17,11 +17,11 @@ const root = resolve(import.meta.dirname, '..');
 export type FunctionLength = { file: string; line: number; name: string; lines: number };
 
 /**
- * The source files under a folder, as paths from the repository root. Tests are left out: a
- * `describe` callback is a list of cases, not a function with parts to name.
+ * The source files under a folder, as paths from the repository root (or `from`). Tests are left
+ * out: a `describe` callback is a list of cases, not a function with parts to name.
  */
-export function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+export function sourceFiles(dir: string, from = root): string[] {
+  return readdirSync(join(from, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.(test|d)\.tsx?$/.test(file))
     .map((file) => join(dir, file))
     .sort();
@@ -82,11 +82,15 @@ function nameOf(node: ts.SignatureDeclaration, source: ts.SourceFile): string {
   return '(anonymous)';
 }
 
-/** The functions of these folders longer than `limit` lines, longest first. */
-export function longFunctions(dirs: readonly string[], limit: number): FunctionLength[] {
+/** The functions of these folders (of the repository, or `from`) longer than `limit` lines, longest first. */
+export function longFunctions(
+  dirs: readonly string[],
+  limit: number,
+  from = root,
+): FunctionLength[] {
   return dirs
-    .flatMap(sourceFiles)
-    .flatMap((file) => functionLengths(file, readFileSync(join(root, file), 'utf8')))
+    .flatMap((dir) => sourceFiles(dir, from))
+    .flatMap((file) => functionLengths(file, readFileSync(join(from, file), 'utf8')))
     .filter(({ lines }) => lines > limit)
     .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file) || a.line - b.line);
 }
