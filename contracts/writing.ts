@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { type Post, post, type Writing } from './content/posts';
+import { pageMeta } from './content/fields';
+import { type Post, post, type Writing, writing } from './content/posts';
 import type { Redirect } from './content/redirects';
+import { site } from './content/site';
 import { slugOfWords } from './words-slug';
 
 /**
@@ -21,17 +23,40 @@ export type WritingPageId =
  * content's post schema, read from the render's content (a render this build made passes it).
  */
 const { id, title, description, date, updated, tags } = post.shape;
-export const servedPost = z.object({ id, title, description, date, updated, tags });
+const servedPost = z.object({ id, title, description, date, updated, tags });
+
+/**
+ * What the writing reads of a render (its feeds and the room's posts): the section's words, its
+ * author (the founder) and its posts; none in renders made before the writing.
+ */
+export const writingSlice = z
+  .object({
+    content: z.object({
+      site: z.object({ founder: z.object({ name: site.shape.founder.shape.name }) }),
+      writing: z
+        .object({
+          name: writing.shape.name,
+          path: writing.shape.path,
+          meta: z.object({ description: pageMeta.shape.description }),
+        })
+        .optional(),
+      posts: z.record(z.string(), servedPost).default({}),
+    }),
+  })
+  .transform(({ content }) =>
+    content.writing
+      ? {
+          name: content.writing.name,
+          path: content.writing.path,
+          description: content.writing.meta.description,
+          author: content.site.founder.name,
+          posts: content.posts,
+        }
+      : undefined,
+  );
 
 /** The writing as the server serves it: the section's words, its author and its posts. */
-export interface FeedSource {
-  name: string;
-  path: string;
-  description: string;
-  /** The posts' author: the founder. */
-  author: string;
-  posts: Readonly<Record<string, z.output<typeof servedPost>>>;
-}
+export type FeedSource = NonNullable<z.output<typeof writingSlice>>;
 
 /** What the route table needs of the writing. */
 export interface WritingContent {

@@ -97,7 +97,7 @@ describe('building from the owner’s content', () => {
       private: join(out, 'private'),
       renderInput: join(out, 'render-input.json'),
     });
-    expect(rendered.workshopSessions).toEqual([
+    expect(rendered.slices.sales.workshopSessions).toEqual([
       { start: '2031-06-05T18:00:00+01:00', checkout: 'https://buy.stripe.com/test_june' },
     ]);
   }, 60_000);

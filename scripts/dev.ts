@@ -34,6 +34,7 @@ import {
 } from '../server/boot';
 import { type Env, namedHosts, parseEnv } from '../server/env';
 import { createLogger, type Logger } from '../server/logger';
+import { siteWithoutBuild } from '../server/site';
 import type { PageProps } from '../src/content/page-props';
 import { renderDocument } from '../src/document';
 import { contentDir } from './content-dir';
@@ -157,12 +158,7 @@ async function main() {
   const app = createApp({
     env,
     logger,
-    site: {
-      pages: new Map(),
-      files: new Map(),
-      privateFiles: new Map(),
-      friendsGoal: thankYou.share.friendsGoal,
-    },
+    site: siteWithoutBuild({ leads: { friendsGoal: thankYou.share.friendsGoal } }),
     ...leads.deps,
   });
   const api = getRequestListener(app.fetch);

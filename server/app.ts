@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
       clientOf,
       inlineScriptSources(
         [...site.pages.values()].map((page) => page.body),
-        site.composedScript ? [site.composedScript] : [],
+        site.routes.composedScript ? [site.routes.composedScript] : [],
       ),
     ),
   );

@@ -82,7 +82,7 @@ export const features: readonly Feature[] = [
         experiments: {
           of: context.experimentOf,
           countClick: (click) => addExperimentCheckout(context.store, click),
-          credits: (shown, day) => wasLiveOn(context.site.experiments ?? [], shown, day),
+          credits: (shown, day) => wasLiveOn(context.site.experiments.list, shown, day),
         },
       }),
   },

@@ -18,7 +18,7 @@ async function main() {
   const env = parseEnv();
   const logger = createLogger(env);
   const site = await loadSite();
-  const leads = await openLeadCapture(env, logger, () => site.experiments ?? []);
+  const leads = await openLeadCapture(env, logger, () => site.experiments.list);
   // The pages follow the content's dates: rendered again as each passes (decision 017).
   const rendering = await loadRenderer();
   if (!rendering) logger.warn('this build cannot follow the content calendar: rebuild the site');

@@ -13,6 +13,7 @@ import { addPageViews, utcDay } from './page-views/store';
 import { subscribingKit } from './providers/fake-kit';
 import { createTestApp, expectApiError, post } from './testing/app';
 import { roomHeaders, signedIn } from './testing/owner-session';
+import { testSite } from './testing/site';
 import { describeEachStore } from './testing/stores';
 
 /**
@@ -307,7 +308,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       { KIT_API_KEY: 'kit-key' },
       { kit: subscribingKit(), ownerMail: null },
       undefined,
-      { pages: new Map(), files: new Map(), privateFiles: new Map(), friendsGoal: 2, writing },
+      testSite({ writing }),
     );
     const { token } = await signedIn(store());
     const view = (host: string, visitor: string) => ({

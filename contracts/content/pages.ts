@@ -201,6 +201,52 @@ const block = z.discriminatedUnion(
 
 export type Block = z.output<typeof block>;
 
+/** A block of a render's page as a reader of a few kinds gets it: those kinds' words read. */
+export type RenderedBlock<Words extends { [Kind in BlockKind]?: z.ZodType }> =
+  | {
+      [Kind in keyof Words & BlockKind]: {
+        discriminant: Kind;
+        value: z.output<NonNullable<Words[Kind]>>;
+      };
+    }[keyof Words & BlockKind]
+  | { discriminant: Exclude<BlockKind, keyof Words>; value: unknown };
+
+/**
+ * A page's blocks as a render's content holds them, for a reader of a few kinds (the server's
+ * slices of a render, contracts/render-slices/): each block's kind, and the words of the kinds in
+ * `words`, each read by its schema there (fields of that kind's own); the other kinds' words
+ * stay unread, as their pictures are already resolved. With `blockWords` it is the one reading
+ * of the blocks' encoding outside the schemas above.
+ */
+export function renderedBlocks<Words extends { [Kind in BlockKind]?: z.ZodType }>(
+  words: Words = {} as Words,
+) {
+  const kinds = Object.keys(blockKinds) as BlockKind[];
+  const unread = kinds.filter((kind) => !(kind in words));
+  const options: z.ZodObject[] = [
+    ...Object.entries(words).map(([kind, value]) =>
+      z.object({ discriminant: z.literal(kind), value: value as z.ZodType }),
+    ),
+    ...(unread.length > 0 ? [z.object({ discriminant: z.enum(unread), value: z.unknown() })] : []),
+  ];
+  return z.array(
+    z.discriminatedUnion('discriminant', options as [z.ZodObject, ...z.ZodObject[]], {
+      error: `expected a block kind: ${kinds.join(', ')}`,
+    }),
+  ) as unknown as z.ZodType<Array<RenderedBlock<Words>>>;
+}
+
+/** The words of a page's first block of `kind`; undefined when the page has none. */
+export function blockWords<
+  Rendered extends { discriminant: BlockKind; value: unknown },
+  Kind extends Rendered['discriminant'],
+>(
+  blocks: readonly Rendered[],
+  kind: Kind,
+): Extract<Rendered, { discriminant: Kind }>['value'] | undefined {
+  return blocks.find((block) => block.discriminant === kind)?.value;
+}
+
 const ownerPageFields = z.strictObject({
   /** The page's name in the editor's list; visitors never see it. */
   name: line,

@@ -14,6 +14,7 @@ import { createLogger, type Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import type { PageViewCounter } from '../page-views/counter';
 import type { Site } from '../site';
+import { testSite } from './site';
 
 /** The server secret the test app signs and hashes with (the IP hash key in production). */
 export const testIpHashKey = 'test-ip-hash-key';
@@ -24,7 +25,7 @@ export function createTestApp(
   settings: Record<string, string> = {},
   providers: Providers = { kit: null, ownerMail: null },
   logger?: Logger,
-  site: Site = { pages: new Map(), files: new Map(), privateFiles: new Map(), friendsGoal: 2 },
+  site: Site = testSite(),
   counting: { pageViews?: PageViewCounter; exposures?: Exposures } = {},
   publisher?: Publisher,
 ) {

@@ -3,6 +3,7 @@ import type { Store } from '../db/store';
 import { inviteOwner, startSession } from '../features/room';
 import { staticFile } from '../http/static-files';
 import type { Site } from '../site';
+import { testSite } from './site';
 
 /**
  * An owner with an open session, as after a passkey sign-in (the ceremony itself runs in the
@@ -26,12 +27,9 @@ export const roomPage = '<!doctype html><title>Owner’s room</title><div id="ro
  * A built site for tests of the room's routes: the room's page, and every page as a stub, so a
  * request that falls through to the site is visibly not the room.
  */
-export const siteWithRoom: Site = {
+export const siteWithRoom: Site = testSite({
   pages: new Map(
     systemPageIds.map((id) => [id, staticFile(`${id}.html`, Buffer.from(`page:${id}`))]),
   ),
-  files: new Map(),
-  privateFiles: new Map(),
-  friendsGoal: 2,
   room: staticFile('room.html', Buffer.from(roomPage)),
-};
+});

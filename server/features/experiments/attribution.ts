@@ -47,18 +47,18 @@ export type ExperimentOf = (
  * without JavaScript. Only an experiment live on the page the form or the link was on, now, counts it.
  */
 export function experimentAttribution(
-  site: Pick<Site, 'experiments' | 'ownerRoutes'>,
+  site: Pick<Site, 'experiments' | 'routes'>,
   pageViews: Pick<PageViewCounter, 'visitorKey'> | undefined,
   hosts: NamedHosts,
   clock: () => number = Date.now,
 ): ExperimentOf {
   return (request, address, page) => {
-    if (!pageViews || !page || !site.experiments?.length) return null;
+    if (!pageViews || !page || !site.experiments.list.length) return null;
     const host = request.headers.get('host') ?? undefined;
-    const route = resolveRoute(host, page, hosts, site.ownerRoutes);
+    const route = resolveRoute(host, page, hosts, site.routes.ownerRoutes);
     if (route.status !== 200) return null;
     const visitor = pageViews.visitorKey(request, address);
-    const shown = visitor && experimentFor(site.experiments, route.page, visitor, clock());
+    const shown = visitor && experimentFor(site.experiments.list, route.page, visitor, clock());
     return shown ? { ...shown, visitor } : null;
   };
 }

@@ -25,20 +25,20 @@ export interface ServedExperiments {
 
 /** The experiments a site serves, as the room reads them (`site` is the render served now, whose fields a publish swaps). */
 export function servedExperiments(
-  site: Pick<Site, 'experiments' | 'pages' | 'testable' | 'ownerRoutes'>,
+  site: Pick<Site, 'experiments' | 'pages' | 'routes'>,
   hosts: NamedHosts,
 ): ServedExperiments {
   return {
-    list: () => site.experiments ?? [],
+    list: () => site.experiments.list,
     variantPage: (experiment, variant) =>
       site.pages.get(
         variant === 'control'
           ? (experiment.page as PageId)
           : variantId(experiment.page as PageId, experiment.name, variant),
       ),
-    testable: () => site.testable ?? [],
+    testable: () => site.experiments.testable,
     pageAt: (host, path) => {
-      const route = resolveRoute(host, path, hosts, site.ownerRoutes);
+      const route = resolveRoute(host, path, hosts, site.routes.ownerRoutes);
       return route.status === 200 ? route.page : null;
     },
   };

@@ -32,16 +32,22 @@ const browser =
 let site: Site;
 let database: TestDatabase;
 let store: Store;
-let experiment: NonNullable<Site['experiments']>[number];
+let experiment: Experiment;
 
 beforeAll(async () => {
   site = await loadSite();
   database = await createTestDatabase('sqlite');
   store = await database.open();
-  const [sample] = site.experiments ?? [];
+  const [sample] = site.experiments.list;
   if (!sample) throw new Error('the sample content has no experiment');
   experiment = sample;
 });
+/** The site's experiments with only `experiment` in their list. */
+const servedOnly = (experiment: Experiment): Site['experiments'] => ({
+  ...site.experiments,
+  list: [experiment],
+});
+
 afterAll(async () => {
   await store.close();
   await database.drop();
@@ -157,11 +163,14 @@ describe('a page under an experiment', () => {
   it('is the page as it is before the start, after the end, and with page views not counted', async () => {
     const later: Site = {
       ...site,
-      experiments: [{ ...experiment, start: new Date(Date.now() + 86_400_000).toISOString() }],
+      experiments: servedOnly({
+        ...experiment,
+        start: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
     };
     const ended: Site = {
       ...site,
-      experiments: [{ ...experiment, end: new Date(Date.now() - 1_000).toISOString() }],
+      experiments: servedOnly({ ...experiment, end: new Date(Date.now() - 1_000).toISOString() }),
     };
     for (const served of [later, ended]) {
       const app = appFor(served);
@@ -227,7 +236,7 @@ describe('a page under an experiment', () => {
     // The room's standing counts the same sign-ups under the same variants.
     await Promise.all([counter?.flush(), exposures?.flush()]);
     const [standing] = await experimentsCommand.run(
-      { store, experiments: site.experiments ?? [], now: new Date() },
+      { store, experiments: site.experiments.list, now: new Date() },
       {},
     );
     for (const variant of standing?.variants ?? []) {
@@ -243,7 +252,7 @@ describe('a page under an experiment', () => {
     await store.db.deleteFrom('experiment_exposures').execute();
     const small = { ...experiment, sampleSize: 30 };
     // The form's rate limit only slows a patient script down: the attack runs without it.
-    const app = appFor({ ...site, experiments: [small] }, true, { LEAD_RATE_LIMIT: '0' });
+    const app = appFor({ ...site, experiments: servedOnly(small) }, true, { LEAD_RATE_LIMIT: '0' });
     const signUp = (address: string, userAgent: string, email: string) =>
       postJson(
         app,
@@ -332,13 +341,16 @@ describe('a page under an experiment', () => {
     const served: Site = {
       ...site,
       pages,
-      experiments: [priceTest],
-      workshopSessions: [
-        {
-          start: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          checkout: 'https://buy.stripe.com/test_workshop',
-        },
-      ],
+      experiments: servedOnly(priceTest),
+      sales: {
+        ...site.sales,
+        workshopSessions: [
+          {
+            start: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+            checkout: 'https://buy.stripe.com/test_workshop',
+          },
+        ],
+      },
     };
     const app = appFor(served, true, { STRIPE_WEBHOOK_SECRET: testWebhookSecret });
     const host = new URL(env.SITE_URL).host;
@@ -419,7 +431,7 @@ describe('a page under an experiment', () => {
 
   it('records a sale whose reference is forged, or names a variant not live that day, without crediting an experiment', async () => {
     const priceTest = workshopOffer('workshop-offer', '2026-11-20T00:00:00Z');
-    const app = appFor({ ...site, experiments: [priceTest] }, false, {
+    const app = appFor({ ...site, experiments: servedOnly(priceTest) }, false, {
       STRIPE_WEBHOOK_SECRET: testWebhookSecret,
     });
     const shown = { name: priceTest.name, variant: 'early-bird' };

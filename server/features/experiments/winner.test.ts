@@ -173,7 +173,7 @@ describeEachStore('"Make this the page" in the room', ({ store }) => {
       action: 'publish',
       changed: ['experiments.yaml', 'waitlist.yaml'],
     });
-    expect(site.experiments).toEqual([]);
+    expect(site.experiments.list).toEqual([]);
     expect(site.pages.get('waitlist')?.body.toString('utf8')).toContain('Be the first to read it');
     // The working copy: the one line of the page changed, the experiment gone.
     const written = (await readFile(join(content, 'waitlist.yaml'), 'utf8')).split('\n');

@@ -10,6 +10,7 @@ import {
   kitEvent,
   testKitWebhookSecret,
 } from '../../testing/kit-webhook';
+import { testSite } from '../../testing/site';
 import { describeEachStore } from '../../testing/stores';
 import { forgetPerson } from './owner-data';
 
@@ -24,12 +25,15 @@ const confirmedAt = () => new Date(Date.now() - 60_000).toISOString();
 
 describeEachStore('share links (the thank-you page promise)', ({ store }) => {
   const app = () =>
-    createTestApp(store(), { KIT_WEBHOOK_SECRET: testKitWebhookSecret }, undefined, undefined, {
-      pages: new Map(),
-      friendsGoal: 2,
-      files: new Map(),
-      privateFiles: new Map([[`/${secondBonusFileName}`, bonusPdf]]),
-    });
+    createTestApp(
+      store(),
+      { KIT_WEBHOOK_SECRET: testKitWebhookSecret },
+      undefined,
+      undefined,
+      testSite({
+        privateFiles: new Map([[`/${secondBonusFileName}`, bonusPdf]]),
+      }),
+    );
 
   async function signUp(email: string, extra: Record<string, string> = {}) {
     const response = await postJson(app(), '/api/subscriptions', {

@@ -19,7 +19,7 @@ export interface LeadsContext extends Omit<LeadApiDeps, 'proofOfWork' | 'rateLim
     Parameters<typeof kitWebhookRouter>[0]['env'];
   /** Signing key of the proof-of-work challenges, shared by every instance. */
   proofOfWorkKey: string;
-  site: Pick<Site, 'privateFiles' | 'friendsGoal'>;
+  site: Pick<Site, 'privateFiles' | 'leads'>;
 }
 
 /**
@@ -46,7 +46,7 @@ export function leadRoutes(context: LeadsContext): Hono {
         store,
         share: () => ({
           bonus: site.privateFiles.get(`/${secondBonusFileName}`),
-          goal: site.friendsGoal,
+          goal: site.leads.friendsGoal,
         }),
       }),
     );

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DocumentId } from '../../../contracts/content/experiments';
 import type { PageId } from '../../../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../../../contracts/site-renderer';
-import type { Site } from '../../site';
 import { createTestApp } from '../../testing/app';
+import { testSite } from '../../testing/site';
 import { describeEachStore } from '../../testing/stores';
 import { type CalendarOptions, pageFile, startCalendar } from './calendar';
 
@@ -154,12 +154,7 @@ const calendarStep = 20_000;
 describeEachStore('the app serves the page rendered again', ({ store }) => {
   it('with a new ETag and matching br and gzip bodies', async () => {
     let now = start;
-    const site: Site = {
-      pages: servedPages(),
-      files: new Map(),
-      privateFiles: new Map(),
-      friendsGoal: 2,
-    };
+    const site = testSite({ pages: servedPages() });
     const app = createTestApp(store(), {}, undefined, undefined, site);
     const workshopPage = 'http://sellablebusiness.localhost/cohort';
     const host = { Host: 'sellablebusiness.localhost' };

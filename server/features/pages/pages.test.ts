@@ -419,7 +419,7 @@ describe('GET /api/health', () => {
 
 describe('redirects of old paths (the site settings’)', () => {
   it('send the sample content’s old /speaking on, with the visitor’s query string, for an hour', async () => {
-    expect(site.redirects).toContainEqual({
+    expect(site.routes.redirects).toContainEqual({
       site: 'main',
       from: '/speaking',
       to: '/#speaking',
@@ -435,9 +435,12 @@ describe('redirects of old paths (the site settings’)', () => {
   it('answer on their own site only, and a temporary one is not cached', async () => {
     const app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, {
       ...site,
-      redirects: [
-        { site: 'waitlist', from: '/ig', to: 'https://booking.example/', kind: 'temporary' },
-      ],
+      routes: {
+        ...site.routes,
+        redirects: [
+          { site: 'waitlist', from: '/ig', to: 'https://booking.example/', kind: 'temporary' },
+        ],
+      },
     });
     const onWaitlist = await app.request('/ig', { headers: { host: hostOf.waitlist } });
     expect(onWaitlist.status).toBe(302);
@@ -488,7 +491,7 @@ describe('GET /go/workshop (decision 020)', () => {
 
 describe('the owner’s pages (content/pages/)', () => {
   it('serve the sample press kit at its path, with its own canonical link and sitemap entry', async () => {
-    expect(site.ownerRoutes).toContainEqual({
+    expect(site.routes.ownerRoutes).toContainEqual({
       page: 'pages/press',
       site: 'main',
       path: '/press',
@@ -504,7 +507,7 @@ describe('the owner’s pages (content/pages/)', () => {
   });
 
   it('allow the pages’ shared entry by its hash from the start, so a page published later runs it', async () => {
-    const { composedScript } = site;
+    const { composedScript } = site.routes;
     expect(composedScript).toBeTruthy();
     const hash = createHash('sha256')
       .update(composedScript ?? '')
@@ -514,7 +517,7 @@ describe('the owner’s pages (content/pages/)', () => {
     const app = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, {
       ...site,
       pages: withoutPages,
-      ownerRoutes: [],
+      routes: { ...site.routes, ownerRoutes: [] },
     });
     const response = await app.request('/', { headers: { host: mainHost } });
     expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
@@ -527,7 +530,10 @@ describe('the owner’s pages (content/pages/)', () => {
       (await app.request('/sitemap.xml', { headers: { host: mainHost } })).text();
     expect(await sitemap()).toContain('/press</loc>');
     // What a publish's swap does (server/features/room/publish/serving.ts).
-    live.ownerRoutes = [{ page: 'pages/press', site: 'main', path: '/media', noindex: false }];
+    live.routes = {
+      ...live.routes,
+      ownerRoutes: [{ page: 'pages/press', site: 'main', path: '/media', noindex: false }],
+    };
     expect((await app.request('/media', { headers: { host: mainHost } })).status).toBe(200);
     expect((await app.request('/press', { headers: { host: mainHost } })).status).toBe(404);
     expect(await sitemap()).toContain('/media</loc>');

@@ -31,12 +31,13 @@ export interface PagesContext {
  */
 export function searchRoutes({ site, hosts, origins }: PagesContext): Hono {
   const searchOf = (now: number) => {
-    const moments = routeMoments(site.ownerRoutes ?? []);
+    const { ownerRoutes } = site.routes;
+    const moments = routeMoments(ownerRoutes);
     return {
-      for: site.ownerRoutes,
+      for: ownerRoutes,
       moments,
       passed: latestBy(moments, now),
-      files: searchFiles(origins, site.ownerRoutes, now),
+      files: searchFiles(origins, ownerRoutes, now),
     };
   };
   let search = searchOf(Date.now());
@@ -44,7 +45,10 @@ export function searchRoutes({ site, hosts, origins }: PagesContext): Hono {
   for (const path of searchFilePaths) {
     app.on(['GET', 'HEAD'], path, (c) => {
       const now = Date.now();
-      if (search.for !== site.ownerRoutes || search.passed !== latestBy(search.moments, now)) {
+      if (
+        search.for !== site.routes.ownerRoutes ||
+        search.passed !== latestBy(search.moments, now)
+      ) {
         search = searchOf(now);
       }
       return sendFile(c, search.files[siteForHost(c.req.header('host'), hosts)][path]);
@@ -62,13 +66,13 @@ export function pageRoutes(context: PagesContext): Hono {
   const { site, hosts, clientOf, pageViews, exposures } = context;
   return new Hono().on(['GET', 'HEAD'], '*', (c) => {
     const file = site.files.get(c.req.path);
-    if (file && !isShareImageOfUnopened(c.req.path, site.ownerRoutes ?? [], Date.now())) {
+    if (file && !isShareImageOfUnopened(c.req.path, site.routes.ownerRoutes, Date.now())) {
       return sendFile(c, file);
     }
     const host = c.req.header('host');
     const search = new URL(c.req.url).search;
     const redirect = redirectFor(
-      site.redirects ?? [],
+      site.routes.redirects,
       siteForHost(host, hosts),
       c.req.path,
       search,
@@ -78,15 +82,15 @@ export function pageRoutes(context: PagesContext): Hono {
       c.header('Cache-Control', redirect.status === 301 ? 'public, max-age=3600' : 'no-store');
       return c.redirect(redirect.location, redirect.status);
     }
-    const route = resolveRoute(host, c.req.path, hosts, site.ownerRoutes);
+    const route = resolveRoute(host, c.req.path, hosts, site.routes.ownerRoutes);
     // The page request itself is the view: no beacon, works without JavaScript (decision 013).
     const visitor =
       route.status === 200 ? (pageViews?.record(c.req.raw, clientOf(c).address) ?? null) : null;
     const now = Date.now();
-    const experiment = route.status === 200 && liveOn(site.experiments ?? [], route.page, now);
+    const experiment = route.status === 200 && liveOn(site.experiments.list, route.page, now);
     // Chosen on the server, without a cookie (decision 027); a request that was not counted
     // (a bot, a prefetch, an address past its budget) gets the page as it is.
-    const shown = visitor && experimentFor(site.experiments ?? [], route.page, visitor.key, now);
+    const shown = visitor && experimentFor(site.experiments.list, route.page, visitor.key, now);
     if (visitor && shown) exposures?.expose(visitor, shown);
     const document: DocumentId =
       shown && shown.variant !== 'control'

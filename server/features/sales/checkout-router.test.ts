@@ -5,6 +5,7 @@ import { createPageViewCounter } from '../../page-views/counter';
 import type { Site } from '../../site';
 import { siteHosts } from '../../site-hosts';
 import { createTestApp } from '../../testing/app';
+import { testSite } from '../../testing/site';
 import { describeEachStore } from '../../testing/stores';
 import { testReferences } from '../../testing/stripe';
 
@@ -12,13 +13,8 @@ const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
 const muchLater = new Date(Date.now() + 90 * 86_400_000).toISOString();
-const site = (sessions: Site['workshopSessions']): Site => ({
-  pages: new Map(),
-  files: new Map(),
-  privateFiles: new Map(),
-  friendsGoal: 2,
-  workshopSessions: sessions,
-});
+const site = (workshopSessions: Site['sales']['workshopSessions']): Site =>
+  testSite({ sales: { workshopSessions, pageCheckouts: new Map() } });
 const onSale = site([
   { start: muchLater, checkout: 'https://buy.stripe.com/test_later' },
   { start: later, checkout: 'https://buy.stripe.com/test_next?locale=en-GB' },
@@ -142,21 +138,27 @@ describeEachStore('GET /go/workshop', ({ store }) => {
 describeEachStore('GET /go/page/<slug> (an owner page’s checkout block)', ({ store }) => {
   const withPage: Site = {
     ...onSale,
-    ownerRoutes: [
-      { page: 'pages/masterclass', site: 'main', path: '/masterclass', noindex: false },
-    ],
-    pageCheckouts: new Map([
-      ['masterclass', [{ start: later, checkout: 'https://buy.stripe.com/test_masterclass' }]],
-      [
-        'ended',
-        [
-          {
-            start: new Date(Date.now() - 86_400_000).toISOString(),
-            checkout: 'https://buy.stripe.com/test_old',
-          },
-        ],
+    routes: {
+      redirects: [],
+      ownerRoutes: [
+        { page: 'pages/masterclass', site: 'main', path: '/masterclass', noindex: false },
       ],
-    ]),
+    },
+    sales: {
+      ...onSale.sales,
+      pageCheckouts: new Map([
+        ['masterclass', [{ start: later, checkout: 'https://buy.stripe.com/test_masterclass' }]],
+        [
+          'ended',
+          [
+            {
+              start: new Date(Date.now() - 86_400_000).toISOString(),
+              checkout: 'https://buy.stripe.com/test_old',
+            },
+          ],
+        ],
+      ]),
+    },
   };
   const click = (slug: string, headers: Record<string, string> = {}) =>
     createTestApp(store(), {}, undefined, undefined, withPage).request(

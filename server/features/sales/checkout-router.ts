@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { checkoutParams } from '../../../contracts/checkout';
 import { emailAddressSchema } from '../../../contracts/email';
+import type { WorkshopCheckout } from '../../../contracts/render-slices';
 import { normalizePath, type OwnerRoute, resolveRoute } from '../../../contracts/routes';
 import type { NamedHosts } from '../../../contracts/sites';
 import { sourceName, trafficSource } from '../../../contracts/traffic-source';
@@ -11,7 +12,6 @@ import { returnPath } from '../../http/same-origin';
 import type { Logger } from '../../logger';
 import { isCountedRequest } from '../../page-views/requests';
 import { utcDay } from '../../page-views/store';
-import type { WorkshopCheckout } from '../../site';
 import type { SiteHosts } from '../../site-hosts';
 import { addCheckoutClick } from './clicks';
 import type { CheckoutClick, CheckoutReferences } from './reference';

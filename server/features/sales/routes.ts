@@ -18,7 +18,7 @@ export type SalesContext = Pick<
   'store' | 'logger' | 'siteHosts' | 'hosts' | 'clientOf' | 'originsOf'
 > & {
   env: Pick<Env, 'STRIPE_WEBHOOK_SECRET' | 'BODY_TIMEOUT_SECONDS'>;
-  site: Pick<Site, 'workshopSessions' | 'pageCheckouts' | 'ownerRoutes'>;
+  site: Pick<Site, 'sales' | 'routes'>;
   forwarding: { jobsForSale: JobsForSale };
   pageViews?: Pick<PageViewCounter, 'admit'>;
   /** The server's secret the references are signed from (reference.ts). */
@@ -62,18 +62,18 @@ export function salesRoutes(context: SalesContext): Hono {
     references,
     // A counted click spends from the page views' budget of its address.
     admit: (address: string) => pageViews?.admit(address) ?? true,
-    ownerRoutes: () => site.ownerRoutes,
+    ownerRoutes: () => site.routes.ownerRoutes,
     experiment: experiments,
   };
   app.get(
     checkoutPath,
-    checkoutRedirect({ ...checkoutDeps, sessionsOf: () => site.workshopSessions ?? [] }),
+    checkoutRedirect({ ...checkoutDeps, sessionsOf: () => site.sales.workshopSessions }),
   );
   app.get(
     pageCheckoutPath(':slug'),
     checkoutRedirect({
       ...checkoutDeps,
-      sessionsOf: (c) => site.pageCheckouts?.get(c.req.param('slug') ?? ''),
+      sessionsOf: (c) => site.sales.pageCheckouts.get(c.req.param('slug') ?? ''),
     }),
   );
   return app;

@@ -5,6 +5,7 @@ import { subscribingKit } from '../../providers/fake-kit';
 import type { Kit } from '../../providers/kit';
 import type { OwnerMail } from '../../providers/owner-mail';
 import { createTestApp } from '../../testing/app';
+import { testSite } from '../../testing/site';
 import { describeEachStore } from '../../testing/stores';
 import {
   chargeRefundedEvent,
@@ -316,15 +317,14 @@ describeEachStore('POST /api/stripe/webhook', ({ store, database }) => {
       { STRIPE_WEBHOOK_SECRET: testWebhookSecret },
       { kit: null, ownerMail: null },
       logger,
-      {
-        pages: new Map(),
-        files: new Map(),
-        privateFiles: new Map(),
-        friendsGoal: 2,
-        workshopSessions: [
-          { start: '2999-01-01T18:00:00Z', checkout: 'https://buy.stripe.com/test_x' },
-        ],
-      },
+      testSite({
+        sales: {
+          workshopSessions: [
+            { start: '2999-01-01T18:00:00Z', checkout: 'https://buy.stripe.com/test_x' },
+          ],
+          pageCheckouts: new Map(),
+        },
+      }),
     );
     const event = checkoutSessionEvent('checkout.session.completed', {
       email: 'zebedee.quux@example.com',

@@ -10,6 +10,7 @@ import { type StaticFile, staticFile } from '../../http/static-files';
 import type { Site } from '../../site';
 import { openStore } from '../../store';
 import { createTestApp } from '../../testing/app';
+import { testSite } from '../../testing/site';
 
 /**
  * A post dated next year, as a visitor or a crawler asks the server for it before its time
@@ -56,7 +57,7 @@ const routes = ownerRoutes({ pages: {}, writing, posts });
 const cardOf = (page: DocumentId) => shareImagePath(page as never, 'AbCd-_12xyz');
 const png = (name: string): StaticFile => staticFile(`${name}.png`, Buffer.from(`png of ${name}`));
 
-const site: Site = {
+const site: Site = testSite({
   pages: new Map(
     [...allPageIds(routes), 'not-found' as const].map((page) => [
       page,
@@ -71,9 +72,7 @@ const site: Site = {
     [cardOf('posts/the-secret-launch'), png('the-secret-launch')],
     [cardOf('writing/tags/secret-plans'), png('secret-plans')],
   ]),
-  privateFiles: new Map(),
-  friendsGoal: 2,
-  ownerRoutes: routes,
+  routes: { redirects: [], ownerRoutes: routes },
   writing: {
     name: writing.name,
     path: writing.path,
@@ -81,7 +80,7 @@ const site: Site = {
     author: 'Jamie Castell',
     posts,
   },
-};
+});
 
 let store: Store;
 let app: ReturnType<typeof createTestApp>;

@@ -74,9 +74,12 @@ describe("the writing's pages and feeds", () => {
           'the-first-hire': { ...post, date: ahead },
         },
       },
-      ownerRoutes: site.ownerRoutes?.map((route) =>
-        route.page === 'posts/the-first-hire' ? { ...route, from: ahead } : route,
-      ),
+      routes: {
+        ...site.routes,
+        ownerRoutes: site.routes.ownerRoutes.map((route) =>
+          route.page === 'posts/the-first-hire' ? { ...route, from: ahead } : route,
+        ),
+      },
     };
     const app = appFor(later);
     expect((await get(app, '/cheatcodes/the-first-hire')).status).toBe(404);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildPaths } from '../../../build-paths';
-import type { Site } from '../../../site';
 import { newslettersWithoutKit } from '../../../testing/publishing';
+import { testSite } from '../../../testing/site';
 import { describeEachStore } from '../../../testing/stores';
 import { newsletterHook } from '../../writing';
 import { auditEntries } from '../audit-log';
@@ -47,12 +47,7 @@ describeEachStore('following a version that cannot be rendered', ({ store }) => 
     // the stand-in had started, as happens on a busy machine.)
     const rendersTried = async () => (await publisher?.status())?.failed?.attempts ?? 0;
     const errors: { detail: Record<string, unknown>; message: string }[] = [];
-    const site: Site = {
-      pages: new Map(),
-      files: new Map(),
-      privateFiles: new Map(),
-      friendsGoal: 0,
-    };
+    const site = testSite();
     let now = Date.parse('2026-03-02T09:00:00Z');
     publisher = createPublisher({
       store: store(),

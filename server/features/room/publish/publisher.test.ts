@@ -90,7 +90,7 @@ describeEachStore('publishing the content', ({ store }) => {
     const two = await first.publisher.publish(ownerId, Date.now());
     expect(two.ok && two.version.number).toBe(2);
     expect(html(first.site)).toContain('Second published headline');
-    expect(first.site.redirects).toContainEqual(renamed);
+    expect(first.site.routes.redirects).toContainEqual(renamed);
 
     const back = await first.publisher.rollback(ownerId, one.ok ? one.version.id : '', Date.now());
     expect(back.ok && back.version).toMatchObject({
@@ -100,7 +100,7 @@ describeEachStore('publishing the content', ({ store }) => {
     });
     expect(html(first.site)).toContain('First published headline');
     expect(html(first.site)).not.toContain('Second published headline');
-    expect(first.site.redirects).not.toContainEqual(renamed);
+    expect(first.site.routes.redirects).not.toContainEqual(renamed);
     // The working copy is what is live again.
     expect(await readFile(join(first.dataDir, 'content/home.yaml'), 'utf8')).toContain(
       'First published headline',

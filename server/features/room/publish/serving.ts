@@ -31,15 +31,9 @@ export function createServing(
       // finds them.
       site.files = new Map([...build.files, ...(previous?.files ?? []), ...rendered.files]);
       site.privateFiles = new Map([...build.privateFiles, ...rendered.privateFiles]);
-      site.friendsGoal = rendered.friendsGoal;
-      site.workshopSessions = rendered.workshopSessions;
-      site.redirects = rendered.redirects;
-      // A page the owner deleted leaves the route table, and its document the memory.
-      site.ownerRoutes = rendered.ownerRoutes;
-      site.pageCheckouts = rendered.pageCheckouts;
-      site.experiments = rendered.experiments;
-      site.testable = rendered.testable;
-      site.writing = rendered.writing;
+      // Every feature's slice of the content at once (contracts/render-slices/): a page the
+      // owner deleted leaves the route table, and below its document the memory.
+      Object.assign(site, rendered.slices);
       for (const page of site.pages.keys()) {
         if (!rendered.pages.has(page)) site.pages.delete(page);
       }
