@@ -6,7 +6,7 @@ import { notify } from '../notify';
  * because a form is an island and its props cross into the browser as JSON.
  */
 export type SuccessEffect =
-  /** The newsletter's toast (product brief §5). */
+  /** The newsletter sign-up's toast (product brief §5). */
   | { kind: 'toast'; title: string; description: string }
   /** The home waitlist form sets `ws_joined` (product brief §3, §4). */
   | { kind: 'remember-waitlist-join' }

@@ -20,7 +20,7 @@ import { BookWaitlist } from '../../sections/home/book-waitlist';
 import { PressLogos } from '../../sections/home/press-logos';
 import { Timeline } from '../../sections/home/timeline';
 import { Prose } from '../../sections/legal-document';
-import { Newsletter } from '../../sections/newsletter';
+import { NewsletterSignUp } from '../../sections/newsletter-sign-up';
 import { PageHero } from '../../sections/page-hero';
 import { Pitch } from '../../sections/pitch';
 import { Testimonials } from '../../sections/testimonials';
@@ -146,7 +146,7 @@ function PictureBlock({ id, value }: BlockSectionProps<'picture'>) {
 function SignUpBlock({ id, value, site }: BlockSectionProps<'signUp'>) {
   const { copy, list, ...words } = value;
   return (
-    <Newsletter
+    <NewsletterSignUp
       id={id}
       {...words}
       list={list}

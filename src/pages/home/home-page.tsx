@@ -14,9 +14,12 @@ import { PressLogos } from '../../sections/home/press-logos';
 import { Speaking } from '../../sections/home/speaking';
 import { Timeline } from '../../sections/home/timeline';
 import { WorkWithMe } from '../../sections/home/work-with-me';
-import { Newsletter } from '../../sections/newsletter';
+import { NewsletterSignUp } from '../../sections/newsletter-sign-up';
 
-/** The page's sections that its header, hero and banner link to. */
+/**
+ * The page's sections that its header, hero and banner link to, by their keys in the header's
+ * links (content/home.yaml; `newsletter` is the newsletter sign-up).
+ */
 const anchors = {
   book: 'book',
   newsletter: 'newsletter',
@@ -26,7 +29,7 @@ const anchors = {
 
 /**
  * The home page, in the order of the product brief §2.2 (product decision D12 between the press
- * logos and the newsletter). Its book section sells the waitlist before the book's release day
+ * logos and the newsletter sign-up). Its book section sells the waitlist before the book's release day
  * (content/site.yaml book.releaseDate) and the book from it.
  */
 export function HomePage({ content, now }: PageProps) {
@@ -105,7 +108,7 @@ export function HomePage({ content, now }: PageProps) {
       />
       <PressLogos id="press" {...home.press} />
       <WorkWithMe id="work-with-me" {...home.workWithMe} />
-      <Newsletter
+      <NewsletterSignUp
         id={anchors.newsletter}
         {...home.newsletter}
         list="newsletter"

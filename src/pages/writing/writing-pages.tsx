@@ -17,7 +17,7 @@ import type { PageProps, SiteContent } from '../../content/page-props';
 import type { PageMeta } from '../../content/types';
 import { cn } from '../../lib/cn';
 import { fillTemplate } from '../../lib/template';
-import { Newsletter } from '../../sections/newsletter';
+import { NewsletterSignUp } from '../../sections/newsletter-sign-up';
 import { Blocks } from './post-body';
 
 /**
@@ -304,7 +304,7 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
           ))}
         </Container>
       ) : null}
-      <Newsletter
+      <NewsletterSignUp
         id="post-sign-up"
         {...signUp}
         list={list}

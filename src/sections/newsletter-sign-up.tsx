@@ -3,7 +3,7 @@ import { Section, SectionHeading } from '../components/ui/section';
 import type { SignUpFormContent } from '../content/types';
 import { SignUpForm } from '../islands';
 
-export interface NewsletterProps {
+export interface NewsletterSignUpProps {
   id: string;
   kicker: string;
   heading: string;
@@ -17,10 +17,11 @@ export interface NewsletterProps {
 }
 
 /**
- * The newsletter sign-up (product brief §2.2, §5), and an owner's page's sign-up block to any
- * list: a toast on success, and the field clears.
+ * The newsletter sign-up (product brief §2.2, §5): the section that asks a visitor to subscribe,
+ * a toast on success, and the field clears. A post's foot and an owner's page's sign-up block use
+ * it too, for any list.
  */
-export function Newsletter({
+export function NewsletterSignUp({
   id,
   kicker,
   heading,
@@ -29,7 +30,7 @@ export function Newsletter({
   form,
   list,
   toast,
-}: NewsletterProps) {
+}: NewsletterSignUpProps) {
   return (
     <Section id={id} band="accent" containerClassName="grid gap-10 md:grid-cols-12 md:items-end">
       <div className="md:col-span-7">
