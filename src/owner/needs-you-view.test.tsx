@@ -75,9 +75,9 @@ const versions: Versions = {
   served: 4,
   failed: null,
   usage: { files: 1, bytes: 1, maxFiles: 500, maxBytes: 1024 },
+  unpublished: { count: 2, files: ['pages/talks.md', 'workshop.yaml'] },
   versions: [
     {
-  unpublished: { count: 2, files: ['pages/talks.md', 'workshop.yaml'] },
       id: '00000000-0000-4000-8000-000000000004',
       number: 4,
       createdAt: '2026-11-26T10:00:00.000Z',
@@ -130,8 +130,6 @@ it('shows Publish with the newsletters it would start, but not the versions', as
   expect(container.textContent).not.toContain(words.publish.versions);
 });
 
-it('counts the failed jobs and leads to the outbox; says so when none failed', async () => {
-  await firstView({ outbox: outbox(2) });
 it('opens with the changes not yet on the site, before anything else of Publish', async () => {
   await firstView({ outbox: outbox(0) });
   const publish = card(words.publish.heading);
@@ -140,6 +138,8 @@ it('opens with the changes not yet on the site, before anything else of Publish'
   expect(lines[1]).toBe(words.publish.serving(4));
 });
 
+it('counts the failed jobs and leads to the outbox; says so when none failed', async () => {
+  await firstView({ outbox: outbox(2) });
   const failed = card(text.outbox);
   expect(failed?.textContent).toContain(text.failed(2));
   expect(failed?.textContent).toContain('2 jobs failed');

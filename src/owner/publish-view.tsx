@@ -128,8 +128,8 @@ export function PublishView({
   } = usePublishing(version, onChange);
   return (
     <Section id="publish" heading={text.heading}>
-      {versions && <ServingNow versions={versions} />}
       {versions && <UnpublishedChanges unpublished={versions.unpublished} />}
+      {versions && <ServingNow versions={versions} />}
       {versions && (
         <PublishNewsletters
           newsletters={versions.newsletters}
@@ -198,7 +198,6 @@ function PublishButtons({
   );
 }
 
-/** What the site shows now, a version this server could not put live, and the caps used. */
 /**
  * Whether anything saved is not yet on the site, first, so the first view opens with it. Publish
  * stays usable either way: publishing again or after a rollback may be wanted.
@@ -213,6 +212,7 @@ function UnpublishedChanges({ unpublished: { count, files } }: { unpublished: Un
   );
 }
 
+/** What the site shows now, a version this server could not put live, and the caps used. */
 function ServingNow({ versions: { served, failed, usage } }: { versions: Versions }) {
   return (
     <>
