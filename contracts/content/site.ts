@@ -29,6 +29,46 @@ const consentCategory = z.strictObject({
 });
 
 /**
+ * One entry of a menu: a path on the main site, which the build and Save find in the route table
+ * (contracts/content/navigation.ts), or, marked `external`, another site's https address, so an
+ * address never leaves the site unannounced.
+ */
+export const navigationItem = z
+  .strictObject({
+    label: line,
+    href,
+    external: z.boolean({ error: 'expected true or false' }).default(false),
+  })
+  .superRefine((item, context) => {
+    if (item.external && !item.href.startsWith('https://')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['href'],
+        message: `expected an address starting with https:// for a link marked external, got ${JSON.stringify(item.href)}`,
+      });
+    }
+    if (!item.external && !item.href.startsWith('/')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['href'],
+        message: `expected a path on this site starting with / (or external: true for another site's address), got ${JSON.stringify(item.href)}`,
+      });
+    }
+  });
+export type NavigationItem = z.infer<typeof navigationItem>;
+
+/** The main site's menus: the header's primary list and the footer's. */
+export const navigation = z.strictObject({
+  /** The menu's name for screen readers (the nav landmark's aria-label). */
+  label: line,
+  /** The words of the disclosure that opens the menu on a phone. */
+  menu: line,
+  primary: z.array(navigationItem).max(8, 'expected at most 8 items in the header menu'),
+  footer: z.array(navigationItem).max(12, 'expected at most 12 items in the footer menu'),
+});
+export type Navigation = z.infer<typeof navigation>;
+
+/**
  * content/site.yaml: what every page shares (the founder, the book, the footer, the forms'
  * words, the consent banner), and the redirects of old paths.
  */
@@ -94,6 +134,8 @@ export const site = z.strictObject({
     videoAsk: line,
     videoHint: line,
   }),
+  /** The main site's menus (docs/decisions/026-owner-pages.md, "Headers and menus"). */
+  navigation,
   /** Old paths and where they now lead (contracts/content/redirects.ts). */
   redirects: redirects.default([]),
 });
