@@ -132,6 +132,21 @@ describe('building from the owner’s content', () => {
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 
+  it('a menu item that no page of the main site answers stops the build, at its line', async () => {
+    const dir = await contentCopy('menu', {
+      'site.yaml': (document) => document.setIn(['navigation', 'footer', 1, 'href'], '/presss'),
+    });
+    const out = join(work, 'menu-dist');
+    const result = await build(dir, out);
+    expect(result.code).toBe(65);
+    const site = readFileSync(join(dir, 'site.yaml'), 'utf8').split('\n');
+    const line = site.findIndex((text) => text.endsWith('href: /presss')) + 1;
+    expect(result.stderr).toContain(
+      `content/site.yaml:${line} navigation.footer[1].href: the menu item "Press" links "/presss", which no page of the main site answers`,
+    );
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   it('a missing or too small picture stops the build, naming the file that uses it', async () => {
     const dir = await contentCopy(
       'pictures',

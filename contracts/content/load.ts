@@ -16,6 +16,7 @@ import {
   postFile,
   postsDirectory,
 } from './index';
+import { navigationClashes } from './navigation';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
 import { type Post, postIdClashes, writingClashes } from './posts';
 
@@ -287,6 +288,7 @@ export async function loadContent(dir: string): Promise<Content> {
     problems.push({ file: `content/${file.path}`, line, path: 'id', message });
   }
   problems.push(...redirectsProblems(loaded, siteText));
+  problems.push(...navigationProblems(loaded, siteText));
   problems.push(...experimentsProblems(loaded, experimentsText));
   if (problems.length > 0) throw new InvalidContentError(problems);
   return loaded;
@@ -311,6 +313,27 @@ export function redirectsProblems(
       message,
     };
   });
+}
+
+/**
+ * What only the content as a whole shows about the main site's menus
+ * (contracts/content/navigation.ts navigationClashes), at their lines in content/site.yaml. The
+ * build and Save check it.
+ */
+export function navigationProblems(
+  content: Pick<Content, 'site' | 'pages'> & WritingContent,
+  text: string,
+): ContentProblem[] {
+  const file = contentFiles.site;
+  return navigationClashes(content.site.navigation, {
+    ...content,
+    redirects: content.site.redirects,
+  }).map(({ path, message }) => ({
+    file: `content/${file.path}`,
+    line: lineOfField(file, text, path),
+    path: fieldPath(path),
+    message,
+  }));
 }
 
 /**

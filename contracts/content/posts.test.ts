@@ -179,11 +179,12 @@ describe('the paths of the writing', () => {
     ['a tag’s page', '/cheatcodes/tags/hiring'],
     ['a post', '/cheatcodes/the-first-hire'],
   ])('refuse an owner’s page at the path of %s', async (_, path) => {
+    // A new page, so the press page stays where the menus name it (content/site.yaml).
     const page = parseDocument(pressYaml);
     page.setIn(['path'], path);
-    const problems = await loadProblems(await contentWith({ 'pages/press.yaml': String(page) }));
+    const problems = await loadProblems(await contentWith({ 'pages/talks.yaml': String(page) }));
     expect(problems).toEqual([
-      `  content/writing.yaml:6 path: "/cheatcodes" is where the page "press" is (${path}); choose another path for the writing or the page`,
+      `  content/writing.yaml:6 path: "/cheatcodes" is where the page "talks" is (${path}); choose another path for the writing or the page`,
     ]);
   });
 });

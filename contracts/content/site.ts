@@ -45,6 +45,7 @@ export const navigationItem = z
         code: 'custom',
         path: ['href'],
         message: `expected an address starting with https:// for a link marked external, got ${JSON.stringify(item.href)}`,
+        params: { namesValue: true },
       });
     }
     if (!item.external && !item.href.startsWith('/')) {
@@ -52,6 +53,7 @@ export const navigationItem = z
         code: 'custom',
         path: ['href'],
         message: `expected a path on this site starting with / (or external: true for another site's address), got ${JSON.stringify(item.href)}`,
+        params: { namesValue: true },
       });
     }
   });

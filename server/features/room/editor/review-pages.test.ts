@@ -92,8 +92,16 @@ describe('saving an owner page', () => {
   });
 
   it('deletes a page, and never another content file or a picture', async () => {
-    const result = await review([], ['pages/press.yaml', 'site.yaml', 'images/portrait.svg']);
-    expect('update' in result && result.update.deletions).toEqual([{ path: 'pages/press.yaml' }]);
+    // A page the menus do not name (the press page they do is kept: below).
+    writeFileSync(join(contentDir, 'pages/old-talk.yaml'), pageAt('/old-talk'));
+    try {
+      const result = await review([], ['pages/old-talk.yaml', 'site.yaml', 'images/portrait.svg']);
+      expect('update' in result && result.update.deletions).toEqual([
+        { path: 'pages/old-talk.yaml' },
+      ]);
+    } finally {
+      rmSync(join(contentDir, 'pages/old-talk.yaml'));
+    }
   });
 
   it('refuses a button that a browser would take to another site (docs/decisions/026-owner-pages.md)', async () => {
@@ -111,6 +119,67 @@ describe('saving an owner page', () => {
       const result = await review([{ path, text: pageAt('/talks') }]);
       expect(result, path).toMatchObject({ status: 400 });
     }
+  });
+});
+
+/**
+ * The main site's menus (content/site.yaml `navigation`) name only what the main site answers:
+ * Save refuses a menu item no page answers, and deleting or moving a page the menu names, unless
+ * a redirect from its old path comes with it (docs/decisions/024-redirects.md).
+ */
+describe('saving the menus, or a page they name', () => {
+  const siteYaml = readFileSync(join(contentDir, 'site.yaml'), 'utf8');
+  const problemOf = (result: Review) => ('problem' in result ? result.problem : '');
+  const lineOf = (text: string, needle: string) =>
+    text.split('\n').findIndex((line) => line.endsWith(needle)) + 1;
+  const menuProblem = (list: 'primary' | 'footer', line: number, href = '/press') =>
+    `  content/site.yaml:${line} navigation.${list}[1].href: the menu item "Press" links "${href}", which no page of the main site answers: expected the path of a page, one of your pages, the writing, a tag or a post (or a redirect from it) (in the editor: Site › Navigation › ${list === 'primary' ? 'Primary' : 'Footer'} › item 2 › Href)`;
+
+  it('refuses a menu item that no page answers, at its line and its place in the editor', async () => {
+    // The header's Press item, the first of the two (the save keeps the file's own wording).
+    const text = siteYaml.replace('href: /press\n', 'href: /pres\n');
+    const result = await review([{ path: 'site.yaml', text }]);
+    expect(result).toEqual({
+      status: 422,
+      problem: [
+        'Not saved: the site would not build with this content.',
+        menuProblem('primary', lineOf(text, 'href: /pres'), '/pres'),
+      ].join('\n'),
+    });
+  });
+
+  it('refuses deleting the page the menus name, naming the menu items', async () => {
+    const result = await review([], ['pages/press.yaml']);
+    expect(result).toEqual({
+      status: 422,
+      problem: [
+        'Not saved: the site would not build with this content.',
+        menuProblem('primary', lineOf(siteYaml, 'href: /press')),
+        menuProblem(
+          'footer',
+          siteYaml.split('\n').findLastIndex((line) => line.endsWith('href: /press')) + 1,
+        ),
+      ].join('\n'),
+    });
+  });
+
+  it('refuses moving it to another path, and moves it with a redirect from the old one', async () => {
+    const moved = { path: 'pages/press.yaml', text: pageAt('/press-kit', 'Press kit') };
+    expect(problemOf(await review([moved]))).toContain(
+      'navigation.primary[1].href: the menu item "Press" links "/press", which no page of the main site answers',
+    );
+    const site = parseDocument(siteYaml);
+    site.addIn(['redirects'], {
+      site: 'main',
+      from: '/press',
+      to: '/press-kit',
+      kind: 'permanent',
+    });
+    const result = await review([moved, { path: 'site.yaml', text: String(site) }]);
+    expect('update' in result && result.update.additions.map(({ path }) => path)).toEqual([
+      'pages/press.yaml',
+      'site.yaml',
+    ]);
   });
 });
 

@@ -15,8 +15,9 @@
  *   content file must exist for the site to build.
  * - What only the whole content shows (two pages on one path, a redirect away from a page:
  *   contracts/content/pages.ts pageClashes; a redirect from a page of the writing:
- *   contracts/writing.ts redirectClashes) is checked on the content as the save would
- *   leave it.
+ *   contracts/writing.ts redirectClashes; a menu item no page answers, a page the menu names
+ *   deleted or moved without a redirect: contracts/content/navigation.ts navigationClashes) is
+ *   checked on the content as the save would leave it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ import {
   experimentsProblems,
   formatProblem,
   lineOfField,
+  navigationProblems,
   redirectsProblems,
 } from '../../../../contracts/content/load';
 import { type OwnerPage, pageClashes } from '../../../../contracts/content/pages';
@@ -136,8 +138,8 @@ export async function reviewUpdate(body: unknown, contentDir: string): Promise<R
 
 /**
  * The content as the save would leave it, checked as a whole: the owner's pages against each
- * other and the site settings' redirects, the redirects against the writing's pages, and the
- * experiments against the pages they test (a
+ * other and the site settings' redirects, the redirects against the writing's pages, the menus
+ * against every page, and the experiments against the pages they test (a
  * file that does not fit has had its say above, or is the build's to report).
  */
 async function clashesAfter(
@@ -216,10 +218,21 @@ async function clashesAfter(
             `${formatProblem(problem)} (in the editor: ${editorPlace('site', contentFiles.site, problem.path)})`,
         )
       : [];
+  const menuProblems =
+    'value' in site && 'value' in writing
+      ? navigationProblems(
+          { site: site.value, pages, writing: writing.value, posts: routedPosts },
+          texts.get(contentFiles.site.path) ?? '',
+        ).map(
+          (problem) =>
+            `${formatProblem(problem)} (in the editor: ${editorPlace('site', contentFiles.site, problem.path)})`,
+        )
+      : [];
   const problems = [
     ...clashes,
     ...writingProblems,
     ...redirectProblems,
+    ...menuProblems,
     ...experimentsAfter(texts, pages),
   ];
   return problems.length > 0
