@@ -36,8 +36,16 @@ const consentCategory = z.strictObject({
 export const navigationItem = z
   .strictObject({
     label: line,
-    href,
-    external: z.boolean({ error: 'expected true or false' }).default(false),
+    href: href.meta({
+      description: "A path on this site (/cheatcodes), or another site's https:// address.",
+    }),
+    external: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .meta({
+        title: 'Another site',
+        description: "Tick for another site's https:// address; leave empty for a page of this site.",
+      }),
   })
   .superRefine((item, context) => {
     if (item.external && !item.href.startsWith('https://')) {
@@ -65,8 +73,14 @@ export const navigation = z.strictObject({
   label: line,
   /** The words of the disclosure that opens the menu on a phone. */
   menu: line,
-  primary: z.array(navigationItem).max(8, 'expected at most 8 items in the header menu'),
-  footer: z.array(navigationItem).max(12, 'expected at most 12 items in the footer menu'),
+  primary: z
+    .array(navigationItem)
+    .max(8, 'expected at most 8 items in the header menu')
+    .meta({ title: 'Header menu', description: 'In order, on every page with a header.' }),
+  footer: z
+    .array(navigationItem)
+    .max(12, 'expected at most 12 items in the footer menu')
+    .meta({ title: 'Footer menu', description: "In order, in the main site's footer." }),
 });
 export type Navigation = z.infer<typeof navigation>;
 

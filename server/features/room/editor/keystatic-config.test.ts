@@ -47,6 +47,26 @@ describe('the Keystatic configuration derived from the content schemas', () => {
     expect(Object.keys(config.singletons ?? {}).sort()).toEqual(Object.keys(contentFiles).sort());
   });
 
+  it("site: the main site's menus, a header and a footer list of labelled links", () => {
+    const navigation = config.singletons?.site?.schema.navigation;
+    if (navigation?.kind !== 'object') throw new Error('no navigation group');
+    const { primary, footer } = navigation.fields;
+    if (primary?.kind !== 'array' || footer?.kind !== 'array') throw new Error('not lists');
+    expect([primary.label, footer.label]).toEqual(['Header menu', 'Footer menu']);
+    expect([primary.validation, footer.validation]).toEqual([
+      { length: { max: 8 } },
+      { length: { max: 12 } },
+    ]);
+    expect(primary.itemLabel?.({ fields: { label: { value: 'Press' } } })).toBe('Press');
+    const item = primary.element;
+    if (item.kind !== 'object') throw new Error('not an item');
+    expect(Object.keys(item.fields)).toEqual(['label', 'href', 'external']);
+    expect(item.fields.external).toMatchObject({ kind: 'form', label: 'Another site' });
+    const external = item.fields.external as unknown as { defaultValue(): unknown };
+    // Unticked by default: an item is a page of this site unless the owner says otherwise.
+    expect(external.defaultValue()).toBe(false);
+  });
+
   it("pages: one YAML file each in content/pages/, named from the page's name", () => {
     const pages = config.collections?.pages;
     expect(pages).toMatchObject({ path: 'pages/*', slugField: 'name', format: { data: 'yaml' } });

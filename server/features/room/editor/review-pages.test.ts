@@ -133,7 +133,7 @@ describe('saving the menus, or a page they name', () => {
   const lineOf = (text: string, needle: string) =>
     text.split('\n').findIndex((line) => line.endsWith(needle)) + 1;
   const menuProblem = (list: 'primary' | 'footer', line: number, href = '/press') =>
-    `  content/site.yaml:${line} navigation.${list}[1].href: the menu item "Press" links "${href}", which no page of the main site answers: expected the path of a page, one of your pages, the writing, a tag or a post (or a redirect from it) (in the editor: Site › Navigation › ${list === 'primary' ? 'Primary' : 'Footer'} › item 2 › Href)`;
+    `  content/site.yaml:${line} navigation.${list}[1].href: the menu item "Press" links "${href}", which no page of the main site answers: expected the path of a page, one of your pages, the writing, a tag or a post (or a redirect from it) (in the editor: Site › Navigation › ${list === 'primary' ? 'Header menu' : 'Footer menu'} › item 2 › Href)`;
 
   it('refuses a menu item that no page answers, at its line and its place in the editor', async () => {
     // The header's Press item, the first of the two (the save keeps the file's own wording).
