@@ -39,13 +39,10 @@ export const navigationItem = z
     href: href.meta({
       description: "A path on this site (/cheatcodes), or another site's https:// address.",
     }),
-    external: z
-      .boolean({ error: 'expected true or false' })
-      .default(false)
-      .meta({
-        title: 'Another site',
-        description: "Tick for another site's https:// address; leave empty for a page of this site.",
-      }),
+    external: z.boolean({ error: 'expected true or false' }).default(false).meta({
+      title: 'Another site',
+      description: "Tick for another site's https:// address; leave empty for a page of this site.",
+    }),
   })
   .superRefine((item, context) => {
     if (item.external && !item.href.startsWith('https://')) {
