@@ -147,7 +147,7 @@ export const site = z.strictObject({
     videoAsk: line,
     videoHint: line,
   }),
-  /** The main site's menus (docs/decisions/026-owner-pages.md, "Headers and menus"). */
+  /** The main site's menus (docs/decisions/026-owner-pages.md, "Headers"). */
   navigation,
   /** Old paths and where they now lead (contracts/content/redirects.ts). */
   redirects: redirects.default([]),
