@@ -19,11 +19,27 @@ export type WritingPageId =
   | `posts/${string}`;
 
 /**
- * A post as the server serves it, in the feeds and the room's posts: its own fields of the
- * content's post schema, read from the render's content (a render this build made passes it).
+ * A picture as the render resolved it (contracts/content/images.ts): its built file's address
+ * and its words; the feeds carry it on the site's address.
  */
-const { id, title, description, date, updated, tags } = post.shape;
-const servedPost = z.object({ id, title, description, date, updated, tags });
+const servedPicture = z.object({ src: z.string(), alt: post.shape.cover.unwrap().shape.alt });
+
+/**
+ * A post as the server serves it, in the feeds and the room's posts: its own fields of the
+ * content's post schema, read from the render's content (a render this build made passes it),
+ * its text and cover for the feeds' full text.
+ */
+const { id, title, description, date, updated, tags, body } = post.shape;
+const servedPost = z.object({
+  id,
+  title,
+  description,
+  date,
+  updated,
+  tags,
+  body,
+  cover: servedPicture.optional(),
+});
 
 /**
  * What the writing reads of a render (its feeds and the room's posts): the section's words, its
@@ -41,6 +57,8 @@ export const writingSlice = z
         })
         .optional(),
       posts: z.record(z.string(), servedPost).default({}),
+      /** The pictures each post's text names, by post and then by name. */
+      postPictures: z.record(z.string(), z.record(z.string(), servedPicture)).default({}),
     }),
   })
   .transform(({ content }) =>
@@ -51,11 +69,15 @@ export const writingSlice = z
           description: content.writing.meta.description,
           author: content.site.founder.name,
           posts: content.posts,
+          pictures: content.postPictures,
         }
       : undefined,
   );
 
-/** The writing as the server serves it: the section's words, its author and its posts. */
+/**
+ * The writing as the server serves it: the section's words, its author, its posts and their
+ * texts' pictures.
+ */
 export type FeedSource = NonNullable<z.output<typeof writingSlice>>;
 
 /** What the route table needs of the writing. */

@@ -292,7 +292,13 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       description: 'One idea a week.',
       author: 'Jamie',
       posts: {
-        'the-first-hire': { title: 'The first hire', description: 'd', date: day, tags: [] },
+        'the-first-hire': {
+          title: 'The first hire',
+          description: 'd',
+          date: day,
+          tags: [],
+          body: 'b',
+        },
         // Its newsletter is known by its id, whatever its file is called.
         'next-week': {
           id: 'post-7f3a',
@@ -300,8 +306,10 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
           description: 'd',
           date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
           tags: [],
+          body: 'b',
         },
       },
+      pictures: {},
     };
     const app = createTestApp(
       store(),

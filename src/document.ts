@@ -1,4 +1,5 @@
 import type { Graph } from 'schema-dts';
+import type { writingFeedTypes } from '../contracts/content/posts';
 import { escapeMarkup } from '../contracts/escape-markup';
 import type { PageMeta } from './content/types';
 import { scriptJson } from './lib/script-json';
@@ -30,7 +31,7 @@ export interface DocumentParts {
   structuredData: Graph | null;
   /** The writing's feeds (docs/decisions/028-writing.md), offered by every page to feed readers. */
   feeds: ReadonlyArray<{
-    type: 'application/rss+xml' | 'application/atom+xml';
+    type: (typeof writingFeedTypes)[keyof typeof writingFeedTypes];
     title: string;
     href: string;
   }>;

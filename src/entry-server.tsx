@@ -7,6 +7,7 @@ import {
   variantOf,
   withChanges,
 } from '../contracts/content/experiments';
+import { writingFeedTypes } from '../contracts/content/posts';
 import { allPageIds, ownerPageId, ownerRoutes, type PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
 import { publicConfig } from './config';
@@ -84,14 +85,11 @@ export async function renderPageDocument(
   return renderDocument({
     ...document,
     meta,
-    feeds: [
-      { type: 'application/rss+xml', title: writing.name, href: feedUrl(writing.path, 'rss.xml') },
-      {
-        type: 'application/atom+xml',
-        title: writing.name,
-        href: feedUrl(writing.path, 'atom.xml'),
-      },
-    ],
+    feeds: Object.entries(writingFeedTypes).map(([file, type]) => ({
+      type,
+      title: writing.name,
+      href: feedUrl(writing.path, file),
+    })),
     share: share ? { siteName: props.content.site.founder.name, image: share } : null,
     structuredData:
       canonical && share ? structuredData(page, props, { url: canonical, image: share.url }) : null,

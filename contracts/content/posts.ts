@@ -21,8 +21,24 @@ import { parsePostText } from './post-text';
 /** A tag as the owner writes it ("Selling a business"); its address is made from its words. */
 const tag = line.max(40, 'expected a tag of at most 40 characters');
 
+/**
+ * The writing's feeds (docs/decisions/028-writing.md), by their file under the section's path,
+ * with their media types: what the server serves and every page's head names.
+ */
+export const writingFeedTypes = {
+  'rss.xml': 'application/rss+xml',
+  'atom.xml': 'application/atom+xml',
+  'feed.json': 'application/feed+json',
+} as const;
+export type WritingFeedFile = keyof typeof writingFeedTypes;
+
 /** The sub-paths of the writing's section that are not posts: no post may take their names. */
-export const writingSegments = ['page', 'tags', 'rss.xml', 'atom.xml'] as const;
+export const writingSegments = [
+  'page',
+  'tags',
+  ...(Object.keys(writingFeedTypes) as WritingFeedFile[]),
+] as const;
+
 
 /**
  * content/posts/<slug>.md: a post as YAML front matter and its text in Markdown

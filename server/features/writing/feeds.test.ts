@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { FeedSource } from '../../../contracts/writing';
 import { writingFeeds } from './feeds';
 
@@ -19,6 +20,7 @@ const source: FeedSource = {
       description: 'Written first.',
       date: '2026-11-01T07:00:00+00:00',
       tags: ['Hiring'],
+      body: 'Short and plain.',
     },
     'newer-one': {
       title: 'Profit & <loss>',
@@ -26,7 +28,18 @@ const source: FeedSource = {
       date: '2026-11-08T07:00:00+00:00',
       updated: '2026-11-10T09:30:00+00:00',
       tags: ['Numbers', 'Selling a business'],
+      cover: { src: '/assets/images/cover-1a2b.jpg', alt: 'A ledger, open' },
+      body: [
+        'Keep fees < 5% & read [the workshop](/workshop), [below](#the-margin) and [Kit](https://kit.com).',
+        '',
+        '## The margin',
+        '',
+        '![The margin, drawn](margin.png)',
+      ].join('\n'),
     },
+  },
+  pictures: {
+    'newer-one': { 'margin.png': { src: '/assets/images/margin-9f8e.png', alt: 'margin.png' } },
   },
 };
 
@@ -48,9 +61,8 @@ describe("the writing's feeds", () => {
       ]);
       const [newer] = feed.items;
       expect(Date.parse(newer?.isoDate ?? '')).toBe(Date.parse('2026-11-08T07:00:00+00:00'));
-      expect(newer?.contentSnippet ?? newer?.summary ?? newer?.content).toBe(
-        'Written second, updated later.',
-      );
+      // Atom's summary is its own element; RSS's is the description (its full text is below).
+      expect(newer?.summary ?? newer?.contentSnippet).toBe('Written second, updated later.');
       expect(JSON.stringify(newer?.categories)).toContain('Selling a business');
     });
   }
@@ -59,6 +71,133 @@ describe("the writing's feeds", () => {
     const files = writingFeeds(source, 'https://founder.example');
     expect(files['rss.xml'].contentType).toBe('application/rss+xml; charset=utf-8');
     expect(files['atom.xml'].contentType).toBe('application/atom+xml; charset=utf-8');
+    expect(files['feed.json'].contentType).toBe('application/feed+json');
+  });
+});
+
+/**
+ * JSON Feed 1.1 (https://jsonfeed.org/version/1.1) as a reader reads it: the fields the site
+ * writes, with the types and the forms the specification gives them.
+ */
+const rfc3339 = z.iso.datetime({ offset: true });
+const jsonFeed11 = z.strictObject({
+  version: z.literal('https://jsonfeed.org/version/1.1'),
+  title: z.string().min(1),
+  home_page_url: z.url(),
+  feed_url: z.url(),
+  description: z.string(),
+  language: z.string().optional(),
+  authors: z.array(z.strictObject({ name: z.string().min(1) })).min(1),
+  items: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      url: z.url(),
+      title: z.string(),
+      content_html: z.string().min(1),
+      summary: z.string(),
+      image: z.url().optional(),
+      date_published: rfc3339,
+      date_modified: rfc3339,
+      tags: z.array(z.string()),
+    }),
+  ),
+});
+const readJsonFeed = (files: ReturnType<typeof writingFeeds>) =>
+  jsonFeed11.parse(JSON.parse(files['feed.json'].body.toString('utf8')));
+
+const { DOMParser } = new JSDOM('').window;
+/** A feed read by jsdom's strict XML parser, which reports what is not well-formed. */
+function parsedXml(files: ReturnType<typeof writingFeeds>, file: 'rss.xml' | 'atom.xml') {
+  const document = new DOMParser().parseFromString(
+    files[file].body.toString('utf8'),
+    'application/xml',
+  );
+  const error = document.getElementsByTagName('parsererror')[0];
+  if (error) throw new Error(`${file} is not well-formed XML: ${error.textContent}`);
+  return document;
+}
+const contentNamespace = 'http://purl.org/rss/1.0/modules/content/';
+/** Each post's full text as each feed carries it, newest first. */
+function fullTexts(files: ReturnType<typeof writingFeeds>): Record<string, string[]> {
+  const rss = parsedXml(files, 'rss.xml');
+  const atom = parsedXml(files, 'atom.xml');
+  return {
+    'rss.xml': [...rss.getElementsByTagNameNS(contentNamespace, 'encoded')].map(
+      (element) => element.textContent ?? '',
+    ),
+    'atom.xml': [...atom.querySelectorAll('entry > content')].map((element) => {
+      expect(element.getAttribute('type')).toBe('html');
+      return element.textContent ?? '';
+    }),
+    'feed.json': readJsonFeed(files).items.map((item) => item.content_html),
+  };
+}
+/** An HTML fragment as a feed reader reads it. */
+const fragment = (html: string) => JSDOM.fragment(html);
+
+describe("the writing's feeds carry each post's full text", () => {
+  const files = writingFeeds(source, 'https://founder.example', Date.parse('2026-11-27T12:00:00Z'));
+
+  it("in all three, every link and picture on the site's address", () => {
+    for (const [file, [newer, older]] of Object.entries(fullTexts(files))) {
+      const text = fragment(newer ?? '');
+      expect(
+        [...text.querySelectorAll('p')].map((paragraph) => paragraph.textContent).filter(Boolean),
+        file,
+      ).toEqual(['Keep fees < 5% & read the workshop, below and Kit.']);
+      expect(text.querySelector('h2')?.textContent, file).toBe('The margin');
+      expect(
+        [...text.querySelectorAll('a')].map((link) => link.getAttribute('href')),
+        file,
+      ).toEqual([
+        'https://founder.example/workshop',
+        'https://founder.example/cheatcodes/newer-one#the-margin',
+        'https://kit.com/',
+      ]);
+      expect(
+        [...text.querySelectorAll('img')].map((picture) => [
+          picture.getAttribute('src'),
+          picture.getAttribute('alt'),
+        ]),
+        file,
+      ).toEqual([
+        ['https://founder.example/assets/images/cover-1a2b.jpg', 'A ledger, open'],
+        ['https://founder.example/assets/images/margin-9f8e.png', 'The margin, drawn'],
+      ]);
+      expect(fragment(older ?? '').textContent, file).toBe('Short and plain.');
+    }
+  });
+
+  it('feed.json: the section, its author and each post with its summary, dates, tags and cover', () => {
+    const feed = readJsonFeed(files);
+    expect(feed).toMatchObject({
+      title: 'Cheatcodes & "notes"',
+      home_page_url: 'https://founder.example/cheatcodes',
+      feed_url: 'https://founder.example/cheatcodes/feed.json',
+      description: 'One idea a week <for founders>.',
+      authors: [{ name: 'Jamie Castell' }],
+    });
+    expect(feed.items.map(({ content_html: _, ...item }) => item)).toEqual([
+      {
+        id: 'https://founder.example/cheatcodes/newer-one',
+        url: 'https://founder.example/cheatcodes/newer-one',
+        title: 'Profit & <loss>',
+        summary: 'Written second, updated later.',
+        image: 'https://founder.example/assets/images/cover-1a2b.jpg',
+        date_published: '2026-11-08T07:00:00.000Z',
+        date_modified: '2026-11-10T09:30:00.000Z',
+        tags: ['Numbers', 'Selling a business'],
+      },
+      {
+        id: 'https://founder.example/cheatcodes/older-one',
+        url: 'https://founder.example/cheatcodes/older-one',
+        title: 'The older one',
+        summary: 'Written first.',
+        date_published: '2026-11-01T07:00:00.000Z',
+        date_modified: '2026-11-01T07:00:00.000Z',
+        tags: ['Hiring'],
+      },
+    ]);
   });
 });
 
@@ -75,11 +214,16 @@ const withScheduled: FeedSource = {
       updated: nextYear,
     },
     'the-secret-launch': {
-      title: 'The secret launch',
+      title: 'The launch',
       description: 'Not out yet.',
       date: nextYear,
       tags: ['Secret plans'],
+      body: 'The secret plan, in full.\n\n![The plan](plan.png)',
     },
+  },
+  pictures: {
+    ...source.pictures,
+    'the-secret-launch': { 'plan.png': { src: '/assets/images/secret-plan.png', alt: 'plan.png' } },
   },
 };
 
@@ -89,6 +233,7 @@ describe("the writing's feeds with a post dated next year", () => {
     return {
       rss: files['rss.xml'].body.toString('utf8'),
       atom: files['atom.xml'].body.toString('utf8'),
+      json: files['feed.json'].body.toString('utf8'),
     };
   };
   /** Every date a feed gives, as a moment. */
@@ -99,13 +244,22 @@ describe("the writing's feeds with a post dated next year", () => {
       ),
     ].map(([, date]) => Date.parse(date ?? ''));
 
-  it('names neither it, nor its tag, nor its date, nor an update dated ahead, before their time', () => {
-    for (const xml of Object.values(feedsAt(now))) {
-      expect(xml).not.toContain('secret');
-      expect(xml).not.toContain('Secret');
-      const dates = datesOf(xml);
+  it('names neither it, nor its tag, its text, its date, nor an update dated ahead, before their time', () => {
+    const { json, ...xml } = feedsAt(now);
+    for (const feed of [...Object.values(xml), json]) {
+      expect(feed).not.toMatch(/secret|launch|plan/i);
+      expect(feed).not.toContain(nextYear.slice(0, 4));
+    }
+    for (const feed of Object.values(xml)) {
+      const dates = datesOf(feed);
       expect(dates.length).toBeGreaterThan(0);
       for (const date of dates) expect(date).toBeLessThanOrEqual(now);
+    }
+    const { items } = jsonFeed11.parse(JSON.parse(json));
+    expect(items.map(({ title }) => title)).toEqual(['Profit & <loss>', 'The older one']);
+    for (const { date_published, date_modified } of items) {
+      expect(Date.parse(date_published)).toBeLessThanOrEqual(now);
+      expect(Date.parse(date_modified)).toBeLessThanOrEqual(now);
     }
     // The feed changed last when the post updated last before now was.
     expect(feedsAt(now).rss).toContain(
@@ -116,20 +270,28 @@ describe("the writing's feeds with a post dated next year", () => {
 
   it('carries it, and dates the feed by it, once its time has come', () => {
     const out = Date.parse(nextYear);
-    const { rss, atom } = feedsAt(out + 60_000);
-    expect(rss).toContain('<title>The secret launch</title>');
+    const { rss, atom, json } = feedsAt(out + 60_000);
+    expect(rss).toContain('<title>The launch</title>');
+    expect(rss).toContain('The secret plan, in full.');
     expect(rss).toContain(`<lastBuildDate>${new Date(out).toUTCString()}</lastBuildDate>`);
-    expect(atom).toContain('<title>The secret launch</title>');
+    expect(atom).toContain('<title>The launch</title>');
+    expect(atom).toContain('https://founder.example/assets/images/secret-plan.png');
+    expect(jsonFeed11.parse(JSON.parse(json)).items[0]).toMatchObject({
+      title: 'The launch',
+      date_published: new Date(out).toISOString(),
+      content_html: expect.stringContaining('The secret plan, in full.'),
+    });
     expect(atom).toMatch(new RegExp(`^<updated>${new Date(out).toISOString()}</updated>$`, 'm'));
   });
 });
 
 /**
  * The feeds read by a strict XML parser (jsdom's, which reports what is not well-formed as a
- * parsererror document), with a hostile title among the posts: control characters, which XML
- * cannot hold at all, the end of a CDATA section, markup, quotes and an emoji.
+ * parsererror document) and the JSON Feed's schema, with a hostile title and text among the
+ * posts: control characters, which XML cannot hold at all, the end of a CDATA section, markup,
+ * the end of a script, quotes and an emoji.
  */
-describe("the writing's feeds with a hostile title", () => {
+describe("the writing's feeds with a hostile title and text", () => {
   const hostile = '\u0000Profit\u0007 & <loss> ]]> "double" \'single\' 🚀\u001f\u007f\ufffe end';
   /** What a reader can be given of it: the title without what XML cannot hold. */
   const readable = 'Profit & <loss> ]]> "double" \'single\' 🚀 end';
@@ -144,22 +306,14 @@ describe("the writing's feeds with a hostile title", () => {
           description: 'Line one,\nline two\u000b. <script>alert(1)</script>',
           date: '2026-11-20T07:00:00+00:00',
           tags: ['<b>Bold</b> & \u0000null'],
+          body: 'Fees < 5% & ]]> **bold ]]>** and\u0007 `</script><script>alert(1)</script>` &amp; &lt;img src=x onerror=alert(1)&gt;',
         },
       },
     },
     'https://founder.example',
     Date.parse('2026-11-27T12:00:00Z'),
   );
-  const { DOMParser } = new JSDOM('').window;
-  const parsed = (file: 'rss.xml' | 'atom.xml') => {
-    const document = new DOMParser().parseFromString(
-      files[file].body.toString('utf8'),
-      'application/xml',
-    );
-    const error = document.getElementsByTagName('parsererror')[0];
-    if (error) throw new Error(`${file} is not well-formed XML: ${error.textContent}`);
-    return document;
-  };
+  const parsed = (file: 'rss.xml' | 'atom.xml') => parsedXml(files, file);
   const texts = (document: Document, selector: string) =>
     [...document.querySelectorAll(selector)].map((element) => element.textContent);
 
@@ -194,5 +348,32 @@ describe("the writing's feeds with a hostile title", () => {
     expect(document.querySelector('entry > category')?.getAttribute('term')).toBe(
       '<b>Bold</b> & null',
     );
+  });
+
+  it('feed.json is a JSON Feed 1.1 and carries the title, its summary and its tag as the others do', () => {
+    const feed = readJsonFeed(files);
+    expect(feed.title).toBe('Cheatcodes ]]> <&>');
+    expect(feed.items.map(({ title }) => title)).toEqual([
+      readable,
+      'Profit & <loss>',
+      'The older one',
+    ]);
+    expect(feed.items[0]?.summary).toBe('Line one,\nline two. <script>alert(1)</script>');
+    expect(feed.items[0]?.tags).toEqual(['<b>Bold</b> & null']);
+  });
+
+  it("all three carry the text's words as written, and no markup of its own", () => {
+    for (const [file, [text]] of Object.entries(fullTexts(files))) {
+      const html = fragment(text ?? '');
+      expect(html.textContent, file).toBe(
+        // The Markdown's "&amp;" is an ampersand and "&lt;" a "<", as the page shows them.
+        'Fees < 5% & ]]> bold ]]> and </script><script>alert(1)</script> & <img src=x onerror=alert(1)>',
+      );
+      expect(html.querySelector('strong')?.textContent, file).toBe('bold ]]>');
+      expect(html.querySelector('code')?.textContent, file).toBe(
+        '</script><script>alert(1)</script>',
+      );
+      expect(html.querySelectorAll('script, img'), file).toHaveLength(0);
+    }
   });
 });

@@ -31,6 +31,7 @@ const posts = {
     description: 'Out first.',
     date: '2026-11-01T07:00:00+00:00',
     tags: ['Hiring'],
+    body: 'Hire the person who takes a job off your desk.',
   },
   'numbers-a-buyer-reads': {
     title: 'Numbers a buyer reads',
@@ -38,6 +39,7 @@ const posts = {
     date: '2026-11-08T07:00:00+00:00',
     updated: '2026-11-10T09:30:00+00:00',
     tags: ['Numbers'],
+    body: 'A buyer reads the margin first.',
   },
   'a-week-without-you': {
     title: 'A week without you',
@@ -45,12 +47,14 @@ const posts = {
     date: '2026-11-15T07:00:00+00:00',
     updated: updateAhead,
     tags: [],
+    body: 'Take a week off and see what stops.',
   },
   'the-secret-launch': {
     title: 'The secret launch',
     description: 'Nobody may know yet.',
     date: nextYear,
     tags: ['Hiring', 'Secret plans'],
+    body: 'The plan in full.\n\n![The plan](plan.png)',
   },
 };
 const routes = ownerRoutes({ pages: {}, writing, posts });
@@ -79,6 +83,9 @@ const site: Site = testSite({
     description: 'One idea a week.',
     author: 'Jamie Castell',
     posts,
+    pictures: {
+      'the-secret-launch': { 'plan.png': { src: '/assets/images/plan-5e1f.png', alt: 'plan.png' } },
+    },
   },
 });
 
@@ -101,6 +108,7 @@ async function answers() {
     '/sitemap.xml',
     '/cheatcodes/rss.xml',
     '/cheatcodes/atom.xml',
+    '/cheatcodes/feed.json',
     '/cheatcodes',
     '/cheatcodes/page/2',
     '/cheatcodes/tags/hiring',
@@ -128,7 +136,7 @@ describe('a post dated next year, asked for before and after its time', () => {
     app = createTestApp(store, { SITE_URL: 'https://founder.example' }, undefined, undefined, site);
     const found = await answers();
     for (const [path, { body }] of found) {
-      expect(body, path).not.toMatch(/secret/i);
+      expect(body, path).not.toMatch(/secret|plan/i);
       // Its date in any of the forms the sitemap and the feeds write one.
       for (const ahead of [nextYear, updateAhead]) {
         expect(body, path).not.toContain(ahead.slice(0, 10));
@@ -162,6 +170,16 @@ describe('a post dated next year, asked for before and after its time', () => {
     expect(found.get('/sitemap.xml')?.body).toContain(
       '<loc>https://founder.example/cheatcodes</loc><lastmod>2026-11-15T07:00:00.000Z</lastmod>',
     );
+    const json = JSON.parse(found.get('/cheatcodes/feed.json')?.body ?? '{}');
+    expect(json.items.map(({ title }: { title: string }) => title)).toEqual([
+      'A week without you',
+      'Numbers a buyer reads',
+      'The first hire',
+    ]);
+    for (const { date_published, date_modified } of json.items) {
+      expect(Date.parse(date_published)).toBeLessThanOrEqual(now);
+      expect(Date.parse(date_modified)).toBeLessThanOrEqual(now);
+    }
   });
 
   it('an update dated ahead dates the sitemap and the feeds once it has come, without a restart', async () => {
@@ -208,6 +226,13 @@ describe('a post dated next year, asked for before and after its time', () => {
     );
     expect(found.get('/cheatcodes/rss.xml')?.body).toContain('<title>The secret launch</title>');
     expect(found.get('/cheatcodes/atom.xml')?.body).toContain('<title>The secret launch</title>');
+    expect(JSON.parse(found.get('/cheatcodes/feed.json')?.body ?? '{}').items[0]).toMatchObject({
+      title: 'The secret launch',
+      date_published: iso,
+      content_html: expect.stringContaining(
+        '<img src="https://founder.example/assets/images/plan-5e1f.png" alt="The plan"',
+      ),
+    });
     for (const path of [
       '/cheatcodes/the-secret-launch',
       '/cheatcodes/tags/secret-plans',

@@ -34,7 +34,7 @@ const get = (app: ReturnType<typeof appFor>, path: string) =>
   app.request(path, { headers: { host: mainHost } });
 
 describe("the writing's pages and feeds", () => {
-  it('serves the index, a tag, a post and both feeds on the main site, and lists them in its sitemap', async () => {
+  it('serves the index, a tag, a post and the feeds on the main site, and lists them in its sitemap', async () => {
     const app = appFor(site);
     for (const path of ['/cheatcodes', '/cheatcodes/tags/hiring', '/cheatcodes/the-first-hire']) {
       const response = await get(app, path);
@@ -49,6 +49,15 @@ describe("the writing's pages and feeds", () => {
     expect(await rss.text()).toContain('<title>The first hire is the one who replaces you</title>');
     const atom = await get(app, '/cheatcodes/atom.xml');
     expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const json = await get(app, '/cheatcodes/feed.json');
+    expect(json.headers.get('content-type')).toBe('application/feed+json');
+    // The seed's post in full, made from the render the server serves.
+    expect((await json.json()).items).toContainEqual(
+      expect.objectContaining({
+        title: 'The first hire is the one who replaces you',
+        content_html: expect.stringMatching(/^<(p|h2)>/),
+      }),
+    );
     const sitemap = await (await get(app, '/sitemap.xml')).text();
     expect(sitemap).toMatch(
       /<loc>[^<]+\/cheatcodes\/the-first-hire<\/loc><lastmod>2026-11-01T07:00:00.000Z<\/lastmod>/,
@@ -85,6 +94,7 @@ describe("the writing's pages and feeds", () => {
     expect((await get(app, '/cheatcodes/the-first-hire')).status).toBe(404);
     expect(await (await get(app, '/cheatcodes/rss.xml')).text()).not.toContain('the-first-hire');
     expect(await (await get(app, '/cheatcodes/atom.xml')).text()).not.toContain('the-first-hire');
+    expect(await (await get(app, '/cheatcodes/feed.json')).text()).not.toContain('the-first-hire');
     expect(await (await get(app, '/sitemap.xml')).text()).not.toContain('the-first-hire');
   });
 });
