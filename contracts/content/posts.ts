@@ -39,7 +39,6 @@ export const writingSegments = [
   ...(Object.keys(writingFeedTypes) as WritingFeedFile[]),
 ] as const;
 
-
 /**
  * content/posts/<slug>.md: a post as YAML front matter and its text in Markdown
  * (contracts/content/post-text.ts says what the text may hold). Problems in the text are
