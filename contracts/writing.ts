@@ -135,6 +135,64 @@ export function publishedPosts<P extends Pick<Post, 'date'>>(
   return postsInOrder(posts).filter(({ post }) => Date.parse(post.date) <= now);
 }
 
+/** The newest posts published by `now`, at most `count`: the home page's latest writing. */
+export function latestPosts<P extends Pick<Post, 'date'>>(
+  posts: Readonly<Record<string, P>>,
+  now: number,
+  count = 3,
+): Array<{ slug: string; post: P }> {
+  return publishedPosts(posts, now).slice(0, count);
+}
+
+/** What a post's foot offers the reader: its neighbours by date, and more under its first tag. */
+export interface PostFoot<P> {
+  /** The post before it (older), and after it (newer). */
+  previous?: { slug: string; post: P };
+  next?: { slug: string; post: P };
+  /** Its first tag, in its own words; none when it has no tag. */
+  tag?: string;
+  /** Up to `count` other posts under that tag, newest first, neither it nor a neighbour. */
+  more: Array<{ slug: string; post: P }>;
+}
+
+/**
+ * A post's foot at `now`, from the posts published by then; the post itself counts even before
+ * its time, since its page is made ahead and opens at its date. The neighbours are not repeated
+ * under the tag: the foot names each post once.
+ */
+export function postFoot<P extends Pick<Post, 'date' | 'tags'>>(
+  posts: Readonly<Record<string, P>>,
+  slug: string,
+  now: number,
+  count = 3,
+): PostFoot<P> {
+  const ordered = postsInOrder(posts).filter(
+    (each) => each.slug === slug || Date.parse(each.post.date) <= now,
+  );
+  const place = ordered.findIndex((each) => each.slug === slug);
+  if (place < 0) return { more: [] };
+  // Newest first: the previous post is the older one, the next the newer.
+  const previous = ordered[place + 1];
+  const next = place > 0 ? ordered[place - 1] : undefined;
+  const tag = ordered[place]?.post.tags[0];
+  const shown = new Set([slug, previous?.slug, next?.slug]);
+  const more =
+    tag === undefined
+      ? []
+      : ordered
+          .filter(
+            ({ slug: other, post }) =>
+              !shown.has(other) && post.tags.some((each) => tagSlug(each) === tagSlug(tag)),
+          )
+          .slice(0, count);
+  return {
+    ...(previous ? { previous } : {}),
+    ...(next ? { next } : {}),
+    ...(tag === undefined ? {} : { tag }),
+    more,
+  };
+}
+
 /**
  * The moments a post changes what readers see (as written): its date, and its update when that
  * is later. None comes before the post is out, so the latest of them passed at a time

@@ -52,6 +52,18 @@ const newsletterSignUp = z.strictObject({
 });
 
 /**
+ * The latest writing: the newest posts out (contracts/writing.ts latestPosts) and a link to the
+ * writing's index (its path is the writing's, content/writing.yaml). `show: false` leaves it out.
+ */
+const latestWriting = z.strictObject({
+  show: z.boolean({ error: 'expected true or false' }),
+  kicker: line,
+  heading: line,
+  /** The link to every post. */
+  archive: line,
+});
+
+/**
  * content/home.yaml: the main site's home page (product brief §2.2). The header's links, the
  * hero's and the banner's buttons lead to this page's own sections, so the file holds their
  * labels only.
@@ -125,6 +137,7 @@ export const home = z.strictObject({
     heading: line,
     offers: z.array(z.strictObject({ kicker: line, heading: line, body: paragraph, link })).min(1),
   }),
+  latestWriting,
   newsletter: newsletterSignUp,
   contact: contactSection,
 });

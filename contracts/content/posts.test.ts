@@ -109,7 +109,7 @@ describe('the posts of a content directory', () => {
     expect(problems).toEqual([
       '  content/writing.yaml:6 path: expected one path segment of lower-case letters, digits and hyphens ("/cheatcodes"), got "/writing/all"',
       '  content/writing.yaml:17 words.readingTime: expected {minutes} where the number goes, got "A short read"',
-      '  content/writing.yaml:44 newsletter.broadcast: expected draft (the owner sends it from Kit) or scheduled (Kit sends it at the post\'s time), got "weekly"',
+      '  content/writing.yaml:45 newsletter.broadcast: expected draft (the owner sends it from Kit) or scheduled (Kit sends it at the post\'s time), got "weekly"',
     ]);
   });
 });

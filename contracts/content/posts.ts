@@ -174,9 +174,15 @@ export const writing = z
       older: line,
       previous: line,
       next: line,
+      /**
+       * Above the posts under a post's first tag, at its foot: "More on {tag}" ({tag} may be left
+       * out).
+       */
       related: line,
       /** The link to the feed, for readers with a feed reader. */
       feed: line,
+      /** The home page's newsletter sign-up's link to the index, for a visitor who reads first. */
+      archive: line,
     }),
     /** The sign-up under each post: its source is the post. */
     signUp: blockKinds.signUp,

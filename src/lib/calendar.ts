@@ -108,13 +108,14 @@ export function contentDates(content: Content, from: number): ContentDate[] {
       );
     }
   }
-  // A post dated ahead: at its time the index, its tags and its neighbours list it. An update
-  // dated ahead: its page says it from then (docs/decisions/028-writing.md).
+  // A post dated ahead: at its time the home page's latest writing, the index, its tags and its
+  // neighbours list it. An update dated ahead: its page says it from then
+  // (docs/decisions/028-writing.md).
   for (const [slug, post] of Object.entries(content.posts ?? {})) {
     const [, updated] = changesOf(post);
     dates.push({
       at: Date.parse(post.date),
-      what: `the post "${post.title}" is published: the writing's pages list it (content/posts/${slug}.md)`,
+      what: `the post "${post.title}" is published: the home page's latest writing and the writing's pages list it (content/posts/${slug}.md)`,
     });
     if (updated) {
       dates.push({

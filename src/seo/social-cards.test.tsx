@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalLocation, ownerRoutes, systemPageIds } from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
+import { readingMinutes } from '../components/writing/post-facts';
 import type { PageProps } from '../content/page-props';
 import { fillTemplate } from '../lib/template';
-import { readingMinutes } from '../pages/writing/writing-pages';
 import { readTestImage, testPageProps } from '../testing/content';
 import { type RenderedSocialCard, renderSocialCards } from './social-cards';
 

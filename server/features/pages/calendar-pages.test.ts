@@ -117,6 +117,23 @@ describe('pages after their dates', () => {
     expect(html).not.toContain('"startDate"');
   });
 
+  it('the home page lists a post in its latest writing from the post’s time, not before', async () => {
+    // The newest post: whatever its date, the calendar renders the home page again at it.
+    const [slug, newest] =
+      Object.entries(content.posts).toSorted(
+        ([, a], [, b]) => Date.parse(b.date) - Date.parse(a.date),
+      )[0] ?? [];
+    if (!slug || !newest) throw new Error('the content has no post');
+    const at = Date.parse(newest.date);
+    expect(renderer.calendar().map((event) => event.at)).toContain(at);
+    expect(renderer.calendar().find((event) => event.at === at)?.pages).toContain('home');
+    const link = `href="${content.writing.path}/${slug}"`;
+    expect(await page('home', at - 60_000)).not.toContain(link);
+    const after = await page('home', at);
+    expect(after).toContain(link);
+    expect(after).toContain(escaped(content.home.latestWriting.heading));
+  });
+
   it('the copyright year follows the clock', async () => {
     const in2031 = await page('home', Date.parse('2031-06-01T12:00:00Z'));
     expect(in2031).toContain(`© 2031 ${escaped(content.site.founder.name)}`);

@@ -1,3 +1,4 @@
+import { latestPosts } from '../../../contracts/writing';
 import { PageLayout } from '../../components/page-layout';
 import { TopBanner } from '../../components/top-banner';
 import { publicConfig } from '../../config';
@@ -10,6 +11,7 @@ import { Contact } from '../../sections/contact';
 import { BookWaitlist } from '../../sections/home/book-waitlist';
 import { HomeHero } from '../../sections/home/home-hero';
 import { Intro } from '../../sections/home/intro';
+import { LatestWriting } from '../../sections/home/latest-writing';
 import { PressLogos } from '../../sections/home/press-logos';
 import { Speaking } from '../../sections/home/speaking';
 import { Timeline } from '../../sections/home/timeline';
@@ -33,8 +35,9 @@ const anchors = {
  * (content/site.yaml book.releaseDate) and the book from it.
  */
 export function HomePage({ content, now }: PageProps) {
-  const { site, home } = content;
+  const { site, home, writing } = content;
   const released = dayHasCome(site.book.releaseDate, now);
+  const latest = latestPosts(content.posts, now); // rendered again at each post's time
   const { forms } = site;
   return (
     <PageLayout
@@ -108,9 +111,11 @@ export function HomePage({ content, now }: PageProps) {
       />
       <PressLogos id="press" {...home.press} />
       <WorkWithMe id="work-with-me" {...home.workWithMe} />
+      <LatestWriting id="writing" {...home.latestWriting} writing={writing} posts={latest} />
       <NewsletterSignUp
         id={anchors.newsletter}
         {...home.newsletter}
+        archive={{ label: writing.words.archive, href: writing.path }}
         list="newsletter"
         form={{
           id: 'newsletter-form',

@@ -62,7 +62,7 @@ describe("the writing's pages", () => {
       '1. Profit you can show',
       '2. How much of it repeats',
       '3. How much of it depends on you',
-      'Read next',
+      // No other post is under its first tag, "Selling a business": no more to offer.
       props.content.writing.signUp.heading,
     ]);
     expect(html).toContain('<time dateTime="2026-11-08T07:00:00+00:00">8 November 2026</time>');
@@ -72,6 +72,21 @@ describe("the writing's pages", () => {
     expect(html).toMatch(/href="\/cheatcodes\/a-week-without-you" rel="next"/);
     expect(html).toContain('href="/cheatcodes/tags/selling-a-business"');
     expect(html).toContain('id="post-sign-up-form"');
+  });
+
+  it('a post’s foot: its neighbours, then more under its first tag, none of them twice', async () => {
+    const html = await renderPage('posts/a-week-without-you', props);
+    expect(html).toMatch(/href="\/cheatcodes\/numbers-a-buyer-reads" rel="prev"/);
+    expect(html).not.toMatch(/rel="next"/);
+    // "Getting out of the way" is its first tag; the first hire is filed under it too.
+    expect(headings(html, 2)).toContain('More on Getting out of the way');
+    expect(headings(html, 3)).toEqual(['The first hire is the one who replaces you']);
+    // The oldest post: its only neighbour is not offered again under its tag, "Hiring".
+    const oldest = await renderPage('posts/the-first-hire', props);
+    expect(oldest).toMatch(/href="\/cheatcodes\/numbers-a-buyer-reads" rel="next"/);
+    expect(oldest).not.toMatch(/rel="prev"/);
+    expect(headings(oldest, 2)).not.toContain('More on Hiring');
+    expect(headings(oldest, 3)).toEqual([]);
   });
 
   it('a post’s document: its head, its BlogPosting and the feeds', async () => {
@@ -179,6 +194,10 @@ describe('the writing’s pages with a post dated next year', () => {
     expect(await renderPage('posts/a-week-without-you', after)).toMatch(
       /href="\/cheatcodes\/the-secret-launch" rel="next"/,
     );
+    // Under the first hire's first tag ("Hiring"), as its own first tag spells it ("hiring").
+    const firstHire = await renderPage('posts/the-first-hire', after);
+    expect(headings(firstHire, 2)).toContain('More on Hiring');
+    expect(headings(firstHire, 3)).toEqual(['The secret launch']);
     expect(
       dateModified(await renderPageDocument('posts/a-week-without-you', after, document('week'))),
     ).toBe(nextYear);

@@ -1,10 +1,10 @@
-import { wordCount } from '../../../contracts/content/markdown/tree';
 import { parsePostText } from '../../../contracts/content/post-text';
 import {
   indexPageCount,
   indexPath,
+  type PostFoot as PostFootOf,
+  postFoot,
   postSlugOfPage,
-  postsInOrder,
   publishedPosts,
   tagSlug,
   tagsOf,
@@ -13,6 +13,7 @@ import {
 import { PageLayout } from '../../components/page-layout';
 import { Container } from '../../components/ui/container';
 import { Image } from '../../components/ui/image';
+import { PostFacts, postFacts, postPath } from '../../components/writing/post-facts';
 import type { PageProps, SiteContent } from '../../content/page-props';
 import type { PageMeta } from '../../content/types';
 import { cn } from '../../lib/cn';
@@ -28,55 +29,10 @@ import { Blocks } from './post-body';
 type Writing = SiteContent['writing'];
 type Post = SiteContent['posts'][string];
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeZone: 'Europe/London',
-});
-/** Words a minute, read on a screen: the reading time's divisor. */
-const wordsPerMinute = 230;
-
 const linkClass =
   'underline decoration-accent-strong decoration-2 underline-offset-4 transition-colors hover:decoration-ink';
 
-/**
- * Each post's reading time, worked out once per post: the index's pages, its tags' pages and
- * the posts' "read next" all show it, and reading the Markdown again for each took a quarter of
- * the pages' render with an archive of 500 posts (npm run bench:publish with BENCH_POSTS).
- */
-const minutesOf = new WeakMap<Pick<Post, 'body'>, number>();
-
-export function readingMinutes(post: Pick<Post, 'body'>): number {
-  let minutes = minutesOf.get(post);
-  if (minutes === undefined) {
-    minutes = Math.max(1, Math.round(wordCount(parsePostText(post.body).blocks) / wordsPerMinute));
-    minutesOf.set(post, minutes);
-  }
-  return minutes;
-}
-
-/** A post's address on the main site. */
-const postPath = (writing: Writing, slug: string) => `${writing.path}/${slug}`;
 const tagPath = (writing: Writing, tag: string) => `${writing.path}/tags/${tagSlug(tag)}`;
-
-/** A post's date and its reading time, in words: on its page, in lists and on its card. */
-function postFacts(writing: Writing, post: Post) {
-  return {
-    date: dateFormat.format(new Date(post.date)),
-    readingTime: fillTemplate(writing.words.readingTime, { minutes: readingMinutes(post) }),
-  };
-}
-
-/** The date and reading time of a post, as a line. */
-function PostFacts({ writing, post }: { writing: Writing; post: Post }) {
-  const { date, readingTime } = postFacts(writing, post);
-  return (
-    <p className="text-step--1 text-muted">
-      <time dateTime={post.date}>{date}</time>
-      {' · '}
-      {readingTime}
-    </p>
-  );
-}
 
 function Tags({ writing, tags }: { writing: Writing; tags: readonly string[] }) {
   if (tags.length === 0) return null;
@@ -184,20 +140,6 @@ function WritingList({
   );
 }
 
-/** Up to three other posts, those sharing most tags first, then the newest. */
-function relatedTo(slug: string, post: Post, posts: Array<{ slug: string; post: Post }>) {
-  const tags = new Set(post.tags.map(tagSlug));
-  return posts
-    .filter((other) => other.slug !== slug)
-    .map((other, order) => ({
-      ...other,
-      shared: other.post.tags.filter((tag) => tags.has(tagSlug(tag))).length,
-      order,
-    }))
-    .sort((a, b) => b.shared - a.shared || a.order - b.order)
-    .slice(0, 3);
-}
-
 /** The post before or after this one, by its title. */
 function Neighbour({
   writing,
@@ -220,19 +162,54 @@ function Neighbour({
   );
 }
 
+/**
+ * How a post ends: the posts before and after it, then more under its first tag, each post
+ * named once (contracts/writing.ts postFoot chooses them).
+ */
+function PostFoot({ writing, foot }: { writing: Writing; foot: PostFootOf<Post> }) {
+  const { previous, next, tag, more } = foot;
+  if (!previous && !next && more.length === 0) return null;
+  return (
+    <Container width="text" className="pb-16">
+      {previous || next ? (
+        <nav
+          aria-label={`${writing.words.previous} / ${writing.words.next}`}
+          className="mt-12 grid gap-6 border-t border-line pt-8 sm:grid-cols-2"
+        >
+          {previous ? (
+            <Neighbour writing={writing} rel="prev" to={previous} label={writing.words.previous} />
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Neighbour
+              writing={writing}
+              rel="next"
+              to={next}
+              label={writing.words.next}
+              className="sm:text-right"
+            />
+          ) : null}
+        </nav>
+      ) : null}
+      {tag !== undefined && more.length > 0 ? (
+        <div className="mt-16">
+          <h2 className="mb-4 text-step-2 uppercase">
+            {fillTemplate(writing.words.related, { tag })}
+          </h2>
+          {more.map((other) => (
+            <PostSummary key={other.slug} writing={writing} {...other} level={3} />
+          ))}
+        </div>
+      ) : null}
+    </Container>
+  );
+}
+
 function PostPage({ content, slug, now }: { content: SiteContent; slug: string; now: number }) {
   const { writing, posts, site } = content;
   const post = posts[slug];
   if (!post) throw new Error(`No post "${slug}" in the content`);
-  // Its neighbours and related posts among those published; itself even before its time (the
-  // page is made ahead and opens at its date).
-  const ordered = postsInOrder(posts).filter(
-    (each) => each.slug === slug || Date.parse(each.post.date) <= now,
-  );
-  const place = ordered.findIndex((each) => each.slug === slug);
-  // Newest first: the previous post is the older one, the next the newer.
-  const previous = ordered[place + 1];
-  const next = place > 0 ? ordered[place - 1] : undefined;
   const { copy, list, ...signUp } = writing.signUp;
   return (
     <PageLayout site={site}>
@@ -268,42 +245,9 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
               <Tags writing={writing} tags={post.tags} />
             </div>
           ) : null}
-          {previous || next ? (
-            <nav
-              aria-label={`${writing.words.previous} / ${writing.words.next}`}
-              className="mt-12 grid gap-6 border-t border-line pt-8 sm:grid-cols-2"
-            >
-              {previous ? (
-                <Neighbour
-                  writing={writing}
-                  rel="prev"
-                  to={previous}
-                  label={writing.words.previous}
-                />
-              ) : (
-                <span />
-              )}
-              {next ? (
-                <Neighbour
-                  writing={writing}
-                  rel="next"
-                  to={next}
-                  label={writing.words.next}
-                  className="sm:text-right"
-                />
-              ) : null}
-            </nav>
-          ) : null}
         </Container>
       </article>
-      {ordered.length > 1 ? (
-        <Container width="text" className="py-16">
-          <h2 className="mb-4 text-step-2 font-semibold">{writing.words.related}</h2>
-          {relatedTo(slug, post, ordered).map((other) => (
-            <PostSummary key={other.slug} writing={writing} {...other} level={3} />
-          ))}
-        </Container>
-      ) : null}
+      <PostFoot writing={writing} foot={postFoot(posts, slug, now)} />
       <NewsletterSignUp
         id="post-sign-up"
         {...signUp}
