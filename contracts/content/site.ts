@@ -70,6 +70,10 @@ export const navigation = z.strictObject({
   label: line,
   /** The words of the disclosure that opens the menu on a phone. */
   menu: line,
+  /** The footer's menu's name for screen readers: two landmarks never share a name. */
+  footerLabel: line,
+  /** Said after an external item's label to a screen reader ("opens another site"). */
+  externalHint: line,
   primary: z
     .array(navigationItem)
     .max(8, 'expected at most 8 items in the header menu')

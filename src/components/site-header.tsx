@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Link, SocialLink } from '../content/types';
 import { cn } from '../lib/cn';
 import { Close, Menu } from './icons';
+import { type MainMenu, MenuLink } from './main-header';
 import { SocialLinks } from './social-links';
 import { Container } from './ui/container';
 import { StaticHtml } from './ui/static-html';
@@ -11,8 +12,14 @@ export interface HeaderContent {
   navLabel: string;
   socialLabel: string;
   menuText: string;
+  /** The page's own sections. */
   links: readonly Link[];
+  /** The owner's menu, after the sections (content/site.yaml `navigation`). */
+  menu?: MainMenu;
 }
+
+const linkClass =
+  'block border-b border-line py-4 font-display text-step-2 uppercase tracking-wide md:rounded-full md:border-0 md:px-2.5 md:py-2 md:font-sans md:text-step--1 md:font-bold md:tracking-wider lg:px-4 lg:tracking-widest md:hover:bg-ink md:hover:text-paper';
 
 /**
  * The brand bar with in-page links and social icons. Below 768 px the links and icons fold
@@ -75,15 +82,23 @@ export function SiteHeader({
         >
           <StaticHtml className="contents">
             <nav aria-label={content.navLabel} className="md:mx-auto">
-              <ul className="flex flex-col md:flex-row md:gap-1">
+              {/* Wraps rather than overflows when the owner's menu is long. */}
+              <ul className="flex flex-col md:flex-row md:flex-wrap md:justify-center md:gap-1">
                 {content.links.map((link) => (
                   <li key={link.href}>
-                    <a
-                      href={link.href}
-                      className="block border-b border-line py-4 font-display text-step-2 tracking-wide md:rounded-full md:border-0 md:px-2.5 md:py-2 md:font-sans md:text-step--1 md:font-bold md:tracking-wider lg:px-4 lg:tracking-widest md:hover:bg-ink md:hover:text-paper"
-                    >
+                    <a href={link.href} className={linkClass}>
                       {link.label}
                     </a>
+                  </li>
+                ))}
+                {content.menu?.items.map((item) => (
+                  <li key={item.href}>
+                    <MenuLink
+                      item={item}
+                      current="/"
+                      externalHint={content.menu?.externalHint ?? ''}
+                      className={linkClass}
+                    />
                   </li>
                 ))}
               </ul>
@@ -91,7 +106,9 @@ export function SiteHeader({
             <SocialLinks
               links={socials}
               label={content.socialLabel}
-              className="mt-4 -ml-3 md:m-0"
+              // With the owner's menu beside the sections the row has no room for them below
+              // 1280 px; the footer lists them on every page.
+              className="mt-4 -ml-3 md:m-0 md:hidden xl:flex"
             />
           </StaticHtml>
         </div>

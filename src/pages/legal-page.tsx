@@ -1,3 +1,4 @@
+import { canonicalLocation } from '../../contracts/routes';
 import type { PageProps } from '../content/page-props';
 import { LegalPage } from '../sections/legal-document';
 
@@ -9,7 +10,11 @@ export function legalPage(name: 'terms' | 'privacy' | 'cookies') {
   return {
     // biome-ignore lint/correctness/noComponentHookFactories: called once per page when the registry module loads, never while rendering, so each page keeps one stable component.
     Component: ({ content }: PageProps) => (
-      <LegalPage site={content.site} document={content[name]} />
+      <LegalPage
+        site={content.site}
+        document={content[name]}
+        path={canonicalLocation[name]?.path ?? null}
+      />
     ),
     meta: ({ content }: PageProps) => {
       const document = content[name];

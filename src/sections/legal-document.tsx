@@ -197,16 +197,21 @@ export function LegalDocumentView({
   );
 }
 
-/** A whole legal page: the three differ only in their document. */
+/**
+ * A whole legal page: the three differ only in their document and their path (on the main site,
+ * whichever host shows them), which the menu marks.
+ */
 export function LegalPage({
   site,
   document,
+  path,
 }: {
   site: SiteContent['site'];
   document: LegalDocument;
+  path: string | null;
 }) {
   return (
-    <PageLayout site={site}>
+    <PageLayout site={site} menu={{ current: path }}>
       <LegalDocumentView document={document} labels={site.legal} />
     </PageLayout>
   );

@@ -14,7 +14,10 @@ export function blockId(block: Pick<Block, 'discriminant'>, index: number): stri
   return `${kind}-${index + 1}`;
 }
 
-/** One of the owner's pages: its blocks in order, in the site's frame. */
+/**
+ * One of the owner's pages: its blocks in order, in the site's frame, under the main site's menu
+ * (which marks it when it lives on the main site).
+ */
 export function ComposedPage({
   content,
   now,
@@ -22,7 +25,7 @@ export function ComposedPage({
   slug,
 }: PageProps & { page: ComposedPageContent; slug: string }) {
   return (
-    <PageLayout site={content.site}>
+    <PageLayout site={content.site} menu={{ current: page.site === 'main' ? page.path : null }}>
       {page.blocks.map((block, index) => (
         <BlockSection
           key={blockId(block, index)}

@@ -42,6 +42,7 @@ export function HomePage({ content, now }: PageProps) {
   return (
     <PageLayout
       site={site}
+      menu={{ current: '/' }}
       header={
         <>
           <TopBanner
@@ -57,6 +58,11 @@ export function HomePage({ content, now }: PageProps) {
                 label: home.header.links[section],
                 href: `#${anchors[section]}`,
               })),
+              // The owner's menu after the page's sections (docs/decisions/026-owner-pages.md).
+              menu: {
+                items: site.navigation.primary,
+                externalHint: site.navigation.externalHint,
+              },
             }}
             socials={socialLinksOf(site)}
           />

@@ -81,12 +81,15 @@ function PostSummary({
 /** The index's page `number`, or a tag's page: a heading, and its posts newest first. */
 function WritingList({
   content,
+  path,
   heading,
   intro,
   posts,
   pager,
 }: {
   content: SiteContent;
+  /** Its address on the main site, which the menu marks. */
+  path: string;
   heading: string;
   intro?: string;
   posts: Array<{ slug: string; post: Post }>;
@@ -94,7 +97,7 @@ function WritingList({
 }) {
   const { writing } = content;
   return (
-    <PageLayout site={content.site}>
+    <PageLayout site={content.site} menu={{ current: path }}>
       <Container width="wide" className="py-16 md:py-24">
         <h1 className="text-step-5 uppercase">{heading}</h1>
         {intro ? <p className="mt-6 max-w-2xl text-step-1 text-muted">{intro}</p> : null}
@@ -212,7 +215,7 @@ function PostPage({ content, slug, now }: { content: SiteContent; slug: string; 
   if (!post) throw new Error(`No post "${slug}" in the content`);
   const { copy, list, ...signUp } = writing.signUp;
   return (
-    <PageLayout site={site}>
+    <PageLayout site={site} menu={{ current: postPath(writing, slug) }}>
       <article>
         <Container width="text" className="pt-16 md:pt-24">
           <p className="mb-5 text-step--1 font-semibold uppercase tracking-wider">
@@ -278,6 +281,7 @@ function pageOf(page: WritingPageId, content: SiteContent, now: number) {
     if (!words) throw new Error(`No tag "${tag}" in the content`);
     return {
       kind: 'list' as const,
+      path: `${writing.path}/tags/${tag}`,
       heading: fillTemplate(writing.words.tagHeading, { tag: words }),
       posts: ordered.filter(({ post }) => post.tags.some((each) => tagSlug(each) === tag)),
     };
@@ -288,6 +292,7 @@ function pageOf(page: WritingPageId, content: SiteContent, now: number) {
   if (!(number >= 1)) throw new Error(`No page "${page}" of the writing`);
   return {
     kind: 'list' as const,
+    path: indexPath(writing.path, number),
     heading: writing.name,
     intro: number === 1 ? writing.intro : undefined,
     posts: ordered.slice((number - 1) * writing.perPage, number * writing.perPage),
@@ -335,6 +340,7 @@ export function writingPage(page: WritingPageId, { content, now }: PageProps) {
     Component: (props: PageProps) => (
       <WritingList
         content={props.content}
+        path={shown.path}
         heading={shown.heading}
         intro={'intro' in shown ? shown.intro : undefined}
         posts={shown.posts}
