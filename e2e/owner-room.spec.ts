@@ -696,7 +696,7 @@ async function read(browser: Browser, path: string) {
   }
 }
 
-test('a post written in the editor and scheduled ahead appears on time without JavaScript, in the index and both feeds, and Kit gets exactly one broadcast of it', async ({
+test('a post written in the editor and scheduled ahead appears on time without JavaScript, in the index, the home page and the feeds, and Kit gets exactly one broadcast of it', async ({
   page,
   browser,
 }) => {
@@ -784,6 +784,9 @@ test('a post written in the editor and scheduled ahead appears on time without J
     expect((await read(browser, `${writing.path}/rss.xml`)).text).not.toContain(slug);
     expect((await read(browser, `${writing.path}/atom.xml`)).text).not.toContain(slug);
     expect((await read(browser, postPath)).status).toBe(404);
+    // Nor in the home page's latest writing, nor the JSON Feed.
+    expect((await read(browser, '/')).text).not.toContain(title);
+    expect((await read(browser, `${writing.path}/feed.json`)).text).not.toContain(slug);
 
     // Its newsletter is made in Kit now, as a draft to send from Kit, once.
     const made = () => kit.broadcasts.filter((broadcast) => broadcast.subject === title);
@@ -824,6 +827,17 @@ test('a post written in the editor and scheduled ahead appears on time without J
       `${siteOrigin.main}${postPath}`,
     );
     expect((await read(browser, `${writing.path}/atom.xml`)).text).toContain(
+      `${siteOrigin.main}${postPath}`,
+    );
+    // The home page's latest writing lists it, rendered again at its time, with no script.
+    await expect
+      .poll(async () => (await read(browser, '/')).text, { timeout: 60_000, intervals: [2_000] })
+      .toContain(title);
+    // Each feed carries the post in full, not only its summary.
+    expect((await read(browser, `${writing.path}/rss.xml`)).text).toContain(
+      'Write the three answers you give most, then hand them over.',
+    );
+    expect((await read(browser, `${writing.path}/feed.json`)).text).toContain(
       `${siteOrigin.main}${postPath}`,
     );
     expect(made()).toHaveLength(1);
