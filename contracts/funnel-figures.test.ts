@@ -92,4 +92,10 @@ describe('funnelPageKey', () => {
     expect(funnelPageKey.parse('/book')).toEqual({ host: '', path: '/book' });
     expect(funnelPageKey.parse('(not recorded)')).toBeNull();
   });
+
+  it("names a lead's page in the owner's emails only when both its host and path were kept", () => {
+    expect(funnelPageKey.recorded('example.com', '/press')).toBe('example.com/press');
+    expect(funnelPageKey.recorded(null, '/press')).toBeNull();
+    expect(funnelPageKey.recorded('example.com', null)).toBeNull();
+  });
 });

@@ -19,6 +19,9 @@ export const utcDay = (time: Date): string => time.toISOString().slice(0, 10);
  */
 export const funnelPageKey = {
   format: ({ host, path }: { host: string; path: string }): string => `${host}${path}`,
+  /** The key of a lead's or a sale's page as the owner's emails name it: none unless both known. */
+  recorded: (host: string | null, path: string | null): string | null =>
+    host && path ? `${host}${path}` : null,
   /** The host ('' where it was not recorded) and path of a key; null for "(not recorded)". */
   parse(key: string): { host: string; path: string } | null {
     const slash = key.indexOf('/');

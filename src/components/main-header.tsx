@@ -61,6 +61,34 @@ export function MenuLink({
   );
 }
 
+/** The menu's items as a list, in one layout's look (the header's row, its phone's list). */
+function MenuList({
+  menu,
+  current,
+  className,
+  linkClassName,
+}: {
+  menu: MainMenu;
+  current: string | null;
+  className: string;
+  linkClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {menu.items.map((item) => (
+        <li key={item.href}>
+          <MenuLink
+            item={item}
+            current={current}
+            externalHint={menu.externalHint}
+            className={linkClassName}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const focusRing =
   'outline-offset-2 focus-visible:outline-3 focus-visible:outline-ink motion-safe:transition-colors';
 
@@ -90,22 +118,16 @@ export function MainHeader({ site, current }: { site: Site; current: string | nu
         </a>
         {items.length > 0 ? (
           <nav aria-label={navigation.label}>
-            <ul className="hidden items-center gap-1 md:-mr-4 md:flex">
-              {items.map((item) => (
-                <li key={item.href}>
-                  <MenuLink
-                    item={item}
-                    current={current}
-                    externalHint={hint}
-                    className={cn(
-                      'inline-flex min-h-11 items-center rounded-full px-4 text-step--1 font-bold uppercase tracking-widest',
-                      'hover:bg-ink hover:text-paper aria-[current]:underline aria-[current]:decoration-accent-strong aria-[current]:decoration-3 aria-[current]:underline-offset-8 hover:aria-[current]:decoration-accent',
-                      focusRing,
-                    )}
-                  />
-                </li>
-              ))}
-            </ul>
+            <MenuList
+              menu={{ items, externalHint: hint }}
+              current={current}
+              className="hidden items-center gap-1 md:-mr-4 md:flex"
+              linkClassName={cn(
+                'inline-flex min-h-11 items-center rounded-full px-4 text-step--1 font-bold uppercase tracking-widest',
+                'hover:bg-ink hover:text-paper aria-[current]:underline aria-[current]:decoration-accent-strong aria-[current]:decoration-3 aria-[current]:underline-offset-8 hover:aria-[current]:decoration-accent',
+                focusRing,
+              )}
+            />
             <details className="group md:hidden">
               <summary
                 className={cn(
@@ -117,22 +139,16 @@ export function MainHeader({ site, current }: { site: Site; current: string | nu
                 <Close aria-hidden="true" className="hidden size-5 group-open:block" />
                 {navigation.menu}
               </summary>
-              <ul className="absolute inset-x-0 top-full border-b border-line bg-paper px-5 pt-2 pb-6 shadow-[var(--shadow-card)] sm:px-8">
-                {items.map((item) => (
-                  <li key={item.href}>
-                    <MenuLink
-                      item={item}
-                      current={current}
-                      externalHint={hint}
-                      className={cn(
-                        'block border-b border-line py-4 font-display text-step-2 uppercase tracking-wide',
-                        'aria-[current]:underline aria-[current]:decoration-accent-strong aria-[current]:decoration-3 aria-[current]:underline-offset-8',
-                        focusRing,
-                      )}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <MenuList
+                menu={{ items, externalHint: hint }}
+                current={current}
+                className="absolute inset-x-0 top-full border-b border-line bg-paper px-5 pt-2 pb-6 shadow-[var(--shadow-card)] sm:px-8"
+                linkClassName={cn(
+                  'block border-b border-line py-4 font-display text-step-2 uppercase tracking-wide',
+                  'aria-[current]:underline aria-[current]:decoration-accent-strong aria-[current]:decoration-3 aria-[current]:underline-offset-8',
+                  focusRing,
+                )}
+              />
             </details>
           </nav>
         ) : null}

@@ -63,10 +63,7 @@ function contactNotice(contact: ContactSubmissionTable): ContactNotice {
     name: contact.name,
     email: contact.email,
     message: contact.message,
-    page:
-      contact.host && contact.page
-        ? funnelPageKey.format({ host: contact.host, path: contact.page })
-        : null,
+    page: funnelPageKey.recorded(contact.host, contact.page),
     verified: contact.verified === 1,
   };
 }

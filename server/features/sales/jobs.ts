@@ -29,10 +29,7 @@ async function deliverSale(
         currency: sale.currency,
         product: sale.product,
         source: sale.source,
-        page:
-          sale.host && sale.path
-            ? funnelPageKey.format({ host: sale.host, path: sale.path })
-            : null,
+        page: funnelPageKey.recorded(sale.host, sale.path),
         email: sale.email,
         livemode: sale.livemode === 1,
       },
