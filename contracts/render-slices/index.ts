@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { writingSlice } from '../writing';
 import { experimentsSlice } from './experiments';
 import { leadsSlice } from './leads';
 import { routesSlice } from './routes';
 import { salesSlice } from './sales';
+import { writingSlice } from './writing';
 
 /**
  * What the server reads of a render (dist/server/render-input.json, or a publish's): one slice

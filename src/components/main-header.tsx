@@ -1,4 +1,4 @@
-import { normalizePath } from '../../contracts/routes';
+import { normalizePath } from '../../contracts/route-table';
 import type { SiteContent } from '../content/page-props';
 import { cn } from '../lib/cn';
 import { onMainSite } from '../lib/main-site';

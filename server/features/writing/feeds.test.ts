@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { FeedSource } from '../../../contracts/writing';
+import type { FeedSource } from '../../../contracts/render-slices/writing';
 import { writingFeeds } from './feeds';
 
 /**

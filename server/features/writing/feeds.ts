@@ -1,6 +1,7 @@
 import { type WritingFeedFile, writingFeedTypes } from '../../../contracts/content/posts';
 import { escapeMarkup, writableText } from '../../../contracts/escape-markup';
-import { changesOf, type FeedSource, latestBy, publishedPosts } from '../../../contracts/writing';
+import type { FeedSource } from '../../../contracts/render-slices/writing';
+import { changesOf, latestBy, publishedPosts } from '../../../contracts/writing';
 import { type StaticFile, staticFile } from '../../http/static-files';
 import { postHtml } from './post-html';
 

@@ -9,7 +9,7 @@
  * Its table: post_broadcasts. Its job: kit-broadcast.
  */
 
-export type { FeedSource } from '../../../contracts/writing';
+export type { FeedSource } from '../../../contracts/render-slices/writing';
 export { type Newsletter, newslettersIn } from './broadcast';
 export { postFiguresCommand } from './commands/figures';
 export { broadcastMark, writingJobs } from './jobs';

@@ -1,5 +1,5 @@
+import type { FeedSource } from '../../../contracts/render-slices/writing';
 import { roomApi } from '../../../contracts/room/api';
-import type { FeedSource } from '../../../contracts/writing';
 import type { Store } from '../../db/store';
 import { queryOf, refusedFields, roomApiRouter } from '../room';
 import { postFiguresCommand } from './commands/figures';

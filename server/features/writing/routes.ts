@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import type { FeedSource } from '../../../contracts/render-slices/writing';
 import { siteForHost } from '../../../contracts/routes';
 import type { NamedHosts, siteOrigins } from '../../../contracts/sites';
-import type { FeedSource } from '../../../contracts/writing';
 import { changesOf, latestBy } from '../../../contracts/writing';
 import { sendFile } from '../../http/send-file';
 import type { Site } from '../../site';

@@ -1,12 +1,12 @@
 import { postIdOf } from '../../../../contracts/content/posts';
 import { funnelPageKey, utcDay } from '../../../../contracts/funnel-figures';
+import type { FeedSource } from '../../../../contracts/render-slices/writing';
 import {
   type FunnelLine,
   funnelPeriod,
   funnelQuerySchema,
 } from '../../../../contracts/room/funnel';
 import type { PostsAnswer } from '../../../../contracts/room/posts';
-import type { FeedSource } from '../../../../contracts/writing';
 import { postsInOrder } from '../../../../contracts/writing';
 import { ownerCommand } from '../../../commands/command';
 import type { Store } from '../../../db/store';
