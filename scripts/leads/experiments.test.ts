@@ -4,18 +4,17 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { checkContentFile } from '../../contracts/content/load';
 import { addDays, utcDay } from '../../contracts/funnel-figures';
-import { namedHosts, parseEnv } from '../../server/env';
+import { namedHosts } from '../../server/env';
 import {
-  createExposures,
   experimentPlanCommand,
   experimentsCommand,
   servedExperiments,
 } from '../../server/features/experiments';
 import { addSubscriber } from '../../server/features/leads';
 import { auditEntries } from '../../server/features/room';
-import { createLogger } from '../../server/logger';
 import { addPageViews } from '../../server/page-views/store';
 import { loadSite } from '../../server/site';
+import { showAndSignUp as showWaitlistDay } from '../../server/testing/experiment-sample';
 import { publishWithBuiltSiteUrl } from '../../server/testing/publishing';
 import { describeEachStore } from '../../server/testing/stores';
 import { leadsOn, testSettings } from './testing';
@@ -44,35 +43,8 @@ describeEachStore('npm run leads -- experiments', ({ store, database }) => {
   const now = new Date();
   const leads = (...argv: string[]) => leadsOn(database(), {}, argv, now);
 
-  /** Who was shown which headline today, and who signed up after it. */
-  async function showAndSignUp() {
-    const exposures = createExposures({
-      store: store(),
-      logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
-    });
-    for (const variant of ['control', 'first-to-read']) {
-      for (let index = 0; index < 40; index++) {
-        exposures.expose(
-          { key: `${variant}-${index}`, client: `client-${variant}-${index}` },
-          { name: 'waitlist-headline', variant },
-        );
-      }
-    }
-    await exposures.flush();
-    for (const [index, variant] of ['control', 'first-to-read', 'first-to-read'].entries()) {
-      await addSubscriber(
-        store(),
-        { list: 'waitlist', email: `reader${index}@example.com` },
-        {
-          ipHash: 'h',
-          verified: true,
-          host: 'localhost',
-          experiment: { name: 'waitlist-headline', variant, visitor: `${variant}-${index}` },
-        },
-        [],
-      );
-    }
-  }
+  // Who was shown which headline today, and who signed up after it.
+  const showAndSignUp = () => showWaitlistDay(store(), 'waitlist-headline');
 
   it('prints each experiment served with its standing, as the room has it', async () => {
     await showAndSignUp();

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import type { Experiment } from '../../../contracts/content/experiments';
 import { parseEnv } from '../../env';
 import { createForwarding } from '../../forwarding';
-import { createLogger } from '../../logger';
+import { showAndSignUp } from '../../testing/experiment-sample';
 import { countRows, describeEachStore } from '../../testing/stores';
-import { createExposures, experimentsCommand } from '../experiments';
+import { experimentsCommand } from '../experiments';
 import { addSubscriber } from '../leads';
 import { queueWeeklyReport, reportWeeks, weeklyReport } from './weekly-report';
 
@@ -86,32 +86,7 @@ describeEachStore('the weekly report', ({ store, database }) => {
       sampleSize: 100,
     };
     // Shown today: a sign-up counts for the variant its visitor key was shown that day.
-    const exposures = createExposures({
-      store: store(),
-      logger: createLogger(parseEnv({ LOG_LEVEL: 'silent' })),
-    });
-    for (const variant of ['control', 'first-to-read']) {
-      for (let index = 0; index < 40; index++) {
-        exposures.expose(
-          { key: `${variant}-${index}`, client: `client-${variant}-${index}` },
-          { name: headline.name, variant },
-        );
-      }
-    }
-    await exposures.flush();
-    for (const [index, variant] of ['control', 'first-to-read', 'first-to-read'].entries()) {
-      await addSubscriber(
-        store(),
-        { list: 'waitlist', email: `reader${index}@example.com` },
-        {
-          ipHash: 'h',
-          verified: true,
-          host: 'localhost',
-          experiment: { name: headline.name, variant, visitor: `${variant}-${index}` },
-        },
-        [],
-      );
-    }
+    await showAndSignUp(store(), headline.name);
     const now = new Date('2026-11-23T09:00:00Z');
     const { text } = await weeklyReport(store(), '2026-11-16', 'https://example.com/owner', () =>
       experimentsCommand.run(
