@@ -17,6 +17,7 @@ import {
   paragraph,
   url,
 } from '../../../../contracts/content/fields';
+import { type Review, reviewUpdate } from './review';
 
 export const everything = z.strictObject({
   title: line,
@@ -111,3 +112,18 @@ export function fixtureContentDir(): string {
   }
   return dir;
 }
+
+/** A file's bytes as the editor's API carries them. */
+export const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+
+/** A save through the review, as the editor sends it: the files written and the paths deleted. */
+export const reviewSaveIn =
+  (contentDir: string) =>
+  (additions: Array<{ path: string; text: string }>, deletions: string[] = []): Promise<Review> =>
+    reviewUpdate(
+      {
+        additions: additions.map(({ path, text }) => ({ path, contents: base64(text) })),
+        deletions: deletions.map((path) => ({ path })),
+      },
+      contentDir,
+    );

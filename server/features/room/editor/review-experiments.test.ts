@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildPaths } from '../../../build-paths';
-import { type Review, reviewUpdate } from './review';
+import { reviewSaveIn } from './fixture';
 
 /**
  * A save is checked against the experiments (content/experiments.yaml) as it would leave the
@@ -18,7 +18,6 @@ afterAll(() => rmSync(contentDir, { recursive: true, force: true }));
 const experiments = readFileSync(join(contentDir, 'experiments.yaml'), 'utf8');
 const press = readFileSync(join(contentDir, 'pages/press.yaml'), 'utf8');
 const home = parseDocument(readFileSync(join(contentDir, 'home.yaml'), 'utf8')).toJS();
-const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 function edited(text: string, ...edits: Array<[Array<string | number>, unknown]>): string {
   const document = parseDocument(text);
@@ -42,17 +41,7 @@ const onPress = edited(
   [['experiments', 0, 'variants', 0, 'changes', 0, 'field'], 'blocks.0.value.heading'],
 );
 
-const review = (
-  additions: Array<{ path: string; text: string }>,
-  deletions: string[] = [],
-): Promise<Review> =>
-  reviewUpdate(
-    {
-      additions: additions.map(({ path, text }) => ({ path, contents: base64(text) })),
-      deletions: deletions.map((path) => ({ path })),
-    },
-    contentDir,
-  );
+const review = reviewSaveIn(contentDir);
 
 describe('saving an experiment', () => {
   it('writes a variant with new words', async () => {

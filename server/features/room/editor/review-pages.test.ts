@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildPaths } from '../../../build-paths';
+import { base64, reviewSaveIn } from './fixture';
 import { type Review, reviewUpdate } from './review';
 
 /**
@@ -18,7 +19,6 @@ cpSync(join(buildPaths.root, 'content'), contentDir, { recursive: true });
 afterAll(() => rmSync(contentDir, { recursive: true, force: true }));
 
 const press = readFileSync(join(contentDir, 'pages/press.yaml'), 'utf8');
-const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 function pageAt(path: string, name = 'Speaking'): string {
   const document = parseDocument(press);
@@ -27,17 +27,7 @@ function pageAt(path: string, name = 'Speaking'): string {
   return String(document);
 }
 
-const review = (
-  additions: Array<{ path: string; text: string }>,
-  deletions: string[] = [],
-): Promise<Review> =>
-  reviewUpdate(
-    {
-      additions: additions.map(({ path, text }) => ({ path, contents: base64(text) })),
-      deletions: deletions.map((path) => ({ path })),
-    },
-    contentDir,
-  );
+const review = reviewSaveIn(contentDir);
 
 describe('saving an owner page', () => {
   it('writes a new page on a free path', async () => {
