@@ -191,6 +191,24 @@ export const envSchema = z.object({
       .regex(/^whsec_[A-Za-z0-9_]+$/, "the endpoint's signing secret, whsec_…")
       .optional(),
   ),
+  /**
+   * Stripe's secret (or restricted) API key (docs/decisions/032-workshop-delivered.md): set, the
+   * checkout links make our own Checkout Sessions and seats are held; unset, they lead to the
+   * content's Payment Links as before and seats are not enforced.
+   */
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+        'a secret key, sk_live_… or sk_test_… (or rk_…)',
+      )
+      .optional(),
+  ),
+  /** Stripe's API origin, empty for Stripe itself; only tests and local runs point it elsewhere. */
+  STRIPE_API_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   /** The owner's email on each workshop sale (needs SMTP_URL and NOTIFY_EMAIL): on, or off. */
   OWNER_SALE_EMAIL: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
   SMTP_URL: z.preprocess(

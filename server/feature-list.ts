@@ -17,6 +17,7 @@ import { leadJobs, leadRoutes, leadsMigrations, leadsRoomRouter } from './featur
 import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
 import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
+import { workshopMigrations } from './features/workshop';
 import {
   feedRoutes,
   newsletterHook,
@@ -85,6 +86,10 @@ export const features: readonly Feature[] = [
           credits: (shown, day) => wasLiveOn(context.site.experiments.list, shown, day),
         },
       }),
+  },
+  {
+    name: 'workshop',
+    migrations: workshopMigrations,
   },
   {
     name: 'funnel',

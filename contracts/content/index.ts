@@ -170,6 +170,15 @@ export const runtimePlaceholders = [
   'tag',
   'page',
   'pages',
+  // The workshop's seats on its page, and its attendees' emails, filled per session and attendee
+  // (docs/decisions/032-workshop-delivered.md).
+  'seatsLeft',
+  'soldOutDate',
+  'name',
+  'workshopTime',
+  'joiningLink',
+  'replayLink',
+  'previousDate',
 ] as const;
 
 export const placeholderNames: ReadonlySet<string> = new Set([

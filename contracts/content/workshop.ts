@@ -8,6 +8,7 @@ import {
   pageMeta,
   paragraph,
   shareCard,
+  slugPattern,
   testimonial,
   url,
 } from './fields';
@@ -19,12 +20,81 @@ const pitch = z.strictObject({
   cta: line,
 });
 
-/** One date of the workshop: when it starts, what it costs, where it is paid for. */
+/** One date of the workshop: when it starts, what it costs, how many it seats, where it is paid for. */
 export const workshopSession = z.strictObject({
+  /**
+   * The session's name, which never changes (docs/decisions/032-workshop-delivered.md): its seats,
+   * attendees, invites and reminders follow it when the start moves. One name across the workshop
+   * and every page's checkout block: the same id in two places is the same session.
+   */
+  id: z
+    .string({ error: 'expected a name such as december-2026' })
+    .max(40, 'expected at most 40 characters')
+    .regex(
+      slugPattern,
+      'expected lower-case letters, digits and inner hyphens, such as december-2026',
+    ),
   start: dateTime,
   price: money,
-  /** The checkout page for this date (a Stripe Payment Link). */
+  /** How many people it seats: with a Stripe key set, no more are sold. */
+  seats: z
+    .number({ error: 'expected a whole number of seats' })
+    .int('expected a whole number of seats')
+    .min(1, 'expected at least 1 seat')
+    .max(10_000, 'expected at most 10000 seats'),
+  /** The checkout page for this date when no Stripe key is set (a Stripe Payment Link). */
   checkout: url,
+});
+
+/** The words of one email to an attendee: {name}, {workshopDate}, {workshopTime}, {joiningLink}, {replayLink}, {previousDate}. */
+const attendeeEmail = z.strictObject({ subject: line, body: paragraph });
+
+/** A page of its own after the checkout ("You're in", sold out, try again): noindex, no script. */
+const checkoutPage = z.strictObject({
+  meta: pageMeta,
+  kicker: line,
+  heading: line,
+  text: paragraph,
+  back: line,
+});
+
+/**
+ * What the workshop says about seats, on the page and after the checkout, and the emails its
+ * attendees get (docs/decisions/032-workshop-delivered.md).
+ */
+export const workshopDelivery = z.strictObject({
+  seats: z.strictObject({
+    /** "N seats left" shows once this many or fewer are left; 0 never shows it. */
+    showLeftFrom: z
+      .number({ error: 'expected a whole number' })
+      .int('expected a whole number')
+      .min(0, 'expected 0 or more'),
+    /** {seatsLeft} is the number left. */
+    left: line,
+    oneLeft: line,
+    soldOut: line,
+    /** Above the next session on sale when the first is full: {soldOutDate}. */
+    soldOutNotice: line,
+  }),
+  checkout: z.strictObject({
+    /** The product's name on Stripe's checkout page and receipt: {workshopDate}. */
+    productName: line,
+    /** Whether Stripe's checkout offers a box for promotion codes. */
+    promotionCodes: z.boolean({ error: 'expected true or false' }),
+  }),
+  booked: checkoutPage,
+  soldOutPage: checkoutPage,
+  retry: checkoutPage.extend({ again: line }),
+  emails: z.strictObject({
+    confirmation: attendeeEmail.extend({ addToCalendar: line }),
+    reminderDay: attendeeEmail,
+    reminderHour: attendeeEmail,
+    replay: attendeeEmail,
+    rescheduled: attendeeEmail,
+    cancelled: attendeeEmail,
+    /** The calendar entry: its title and description ({joiningLink} may be in it). */
+    invite: z.strictObject({ title: line, description: paragraph }),
+  }),
 });
 
 /**
@@ -36,6 +106,7 @@ export const workshop = z.strictObject({
   meta: pageMeta,
   card: shareCard,
   sessions: z.array(workshopSession),
+  delivery: workshopDelivery,
   hero: z.strictObject({ kicker: line, heading: line, sub: paragraph, cta: line }),
   /** The page when no session is to come: said plainly, with a sign-up for the next date. */
   nextDate: z.strictObject({

@@ -30,6 +30,9 @@ export interface Database {
   sales: SaleTable;
   sale_refunds: SaleRefundTable;
   post_broadcasts: PostBroadcastTable;
+  workshop_sessions: WorkshopSessionTable;
+  workshop_holds: WorkshopHoldTable;
+  workshop_attendees: WorkshopAttendeeTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -109,6 +112,16 @@ export const outboxJobKinds = [
   'kit-buyer',
   // Its lead_id is a post's id (server/features/writing/store.ts).
   'kit-broadcast',
+  // Their lead_id is a workshop attendee's id, the Checkout Session's
+  // (docs/decisions/032-workshop-delivered.md): the emails to the attendee, and Kit's purchase and tag.
+  'workshop-confirmation',
+  'workshop-reminder-day',
+  'workshop-reminder-hour',
+  'workshop-replay',
+  'workshop-rescheduled',
+  'workshop-cancelled',
+  'kit-purchase',
+  'kit-workshop-tag',
 ] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
@@ -430,4 +443,84 @@ export interface PostBroadcastTable {
   send_at: string | null;
   made_at: string | null;
   updated_at: string;
+}
+
+/**
+ * A workshop session as the database knows it (docs/decisions/032-workshop-delivered.md), keyed by
+ * the content's session id, which a new start keeps: what the content must not hold, and the row
+ * each hold of the session locks first.
+ */
+export interface WorkshopSessionTable {
+  /** The content's session id (contracts/content/workshop.ts). */
+  id: string;
+  /** The start last published (ISO): a publish that moves it raises `sequence`. */
+  start: string;
+  /** The invites' SEQUENCE (RFC 5545): 0, raised by each reschedule. */
+  sequence: number;
+  /** Private: entered in the room, never in content, a build, a page or a log. */
+  joining_link: string | null;
+  replay_link: string | null;
+  /** When the owner cancelled it: nothing more is sold, the attendees were told. */
+  cancelled_at: string | null;
+  /** When the replay emails were queued (once). */
+  replay_queued_at: string | null;
+  /** Holds ever made; each hold's increment is the lock that counts the seats in turn. */
+  holds_made: number;
+  updated_at: string;
+}
+
+/**
+ * opening: the seat is held while the Checkout Session is being made; open: the session is made
+ * and not yet paid; taken: paid; released: expired, abandoned, failed to open, or refunded.
+ */
+export type WorkshopHoldStatus = 'opening' | 'open' | 'taken' | 'released';
+
+/** One seat held for one checkout (docs/decisions/032-workshop-delivered.md). */
+export interface WorkshopHoldTable {
+  id: string;
+  session_id: string;
+  /** Keyed hash of the client's address (the IP hash key): the per-client cap, never the address. */
+  client_hash: string;
+  status: WorkshopHoldStatus;
+  created_at: string;
+  /** An opening or open hold counts until then (the Checkout Session's expiry and a margin). */
+  expires_at: string;
+  /** The Checkout Session (cs_…) once made. */
+  checkout_session: string | null;
+  /** The price the session was sold at, in the smallest unit: a payment that differs is flagged. */
+  amount: number;
+  currency: string;
+  released_at: string | null;
+}
+
+/** confirmed: paid and coming; refunded: paid back in full, the seat given back. */
+export type WorkshopAttendeeStatus = 'confirmed' | 'refunded';
+
+/** One attendee per paid Checkout Session, its id the session's (cs_…), as the sale's is. */
+export interface WorkshopAttendeeTable {
+  id: string;
+  session_id: string;
+  hold_id: string | null;
+  created_at: string;
+  status: WorkshopAttendeeStatus;
+  /** From Stripe's customer details; null once erased. */
+  name: string | null;
+  email: string | null;
+  /** What was paid, in the smallest unit, lower-case currency, as Stripe gives it. */
+  amount: number;
+  currency: string;
+  /** The session's price when the hold was made; null for a payment without a hold. */
+  expected_amount: number | null;
+  expected_currency: string | null;
+  /** 1 when what was paid differs from the price: listed, flagged, in the room. */
+  mismatch: 0 | 1;
+  payment_intent: string | null;
+  livemode: 0 | 1;
+  host: string | null;
+  path: string | null;
+  source: string | null;
+  experiment: string | null;
+  variant: string | null;
+  refunded_at: string | null;
+  erased_at: string | null;
 }

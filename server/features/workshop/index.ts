@@ -1,0 +1,10 @@
+/**
+ * The workshop, delivered (docs/decisions/032-workshop-delivered.md): its sessions' seats held
+ * by open Checkout Sessions and taken by paid ones, the attendees that payments make, the emails
+ * they get (the confirmation with its invite, the reminders, the replay, a new time or a
+ * cancellation), and the room's Workshop view. What the rest of the server may use of it is
+ * exported here.
+ * Its tables: workshop_sessions, workshop_holds, workshop_attendees.
+ */
+
+export { workshopMigrations } from './migrations';
