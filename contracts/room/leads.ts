@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { subscriptionLists } from '../subscription';
-import { count } from './fields';
+import { count, printable } from './fields';
 
 /**
  * The room's leads: the latest sign-ups and enquiries (roomApi.leads), the export as CSV
  * (roomApi.leadsCsv) and the erasure of one address (roomApi.erasure).
  */
-
-/** Control characters have no place in what the owner types into the room. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const printable = (text: string) => !/[\u0000-\u001f\u007f-\u009f]/.test(text);
 
 /** GET leads?search=&limit= : the latest leads, newest first. */
 export const maxLeadSearchLength = 100;
