@@ -1,2 +1,2 @@
-/** The CSV rules live with the owner's commands, where the owner's room writes CSV too. */
-export { csvCell, toCsv, withoutControls } from '../../server/features/leads/commands/csv';
+/** The CSV rules live with the owner's commands (server/commands/), which the room's exports share. */
+export { csvCell, toCsv, withoutControls } from '../../server/commands/csv';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownerCommand } from '../../../commands/command';
+import { toCsv } from '../../../commands/csv';
 import { sinceDate, sinceSchema, subscriptionListSchema } from '../../../commands/inputs';
 import type { Store } from '../../../db/store';
 import { exportSales, saleExportColumns } from '../../sales';
@@ -9,7 +10,6 @@ import {
   exportSubscribers,
   subscriberExportColumns,
 } from '../owner-data';
-import { toCsv } from './csv';
 
 /**
  * The leads, oldest first: contact submissions, sign-ups on one list or all, or the workshop's
@@ -48,7 +48,7 @@ export const exportCommand = ownerCommand({
 export type LeadExport = Awaited<ReturnType<typeof exportCommand.run>>;
 
 /**
- * The export as a spreadsheet opens it safely (csv.ts): the terminal prints it, the room offers
+ * The export as a spreadsheet opens it safely (server/commands/csv.ts): the terminal prints it, the room offers
  * it as a file.
  */
 export const exportCsv = ({ columns, rows }: LeadExport): string =>
