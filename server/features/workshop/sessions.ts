@@ -41,6 +41,27 @@ export async function lockSession(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The session's row, made first if need be (at its content start), without the lock: for an
+ * attendee whose payment came without a hold (a Payment Link's), whose row no hold made.
+ */
+export async function ensureSession(
+  trx: Transaction<Database>,
+  session: ContentSession,
+  now: string,
+): Promise<WorkshopSessionRow> {
+  await trx
+    .insertInto('workshop_sessions')
+    .values({ id: session.id, start: session.start, sequence: 0, updated_at: now, holds_made: 0 })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  return trx
+    .selectFrom('workshop_sessions')
+    .selectAll()
+    .where('id', '=', session.id)
+    .executeTakeFirstOrThrow();
+}
+
 /** A session whose start the content moved: its new start and the invites' raised sequence. */
 export interface MovedSession {
   id: string;
