@@ -53,6 +53,24 @@ export const roomApi = {
   /** GET posts?from=&to= : each post's views and sign-ups, and its newsletter in Kit. */
   posts: '/posts',
 
+  // The workshop (workshop.ts).
+  /** GET: each session's seats, revenue net of refunds and private links. */
+  workshop: '/workshop',
+  /** GET workshop/attendees?session= : a session's attendees, with the emails they were sent. */
+  workshopAttendees: '/workshop/attendees',
+  /** GET workshop/attendees.csv?session= : the same, as `npm run leads -- workshop attendees`. */
+  workshopAttendeesCsv: '/workshop/attendees.csv',
+  /** GET workshop/holds?session= : the seats held by checkouts still open, by client. */
+  workshopHolds: '/workshop/holds',
+  /** PUT: a session's joining and replay links. */
+  workshopLinks: '/workshop/links',
+  /** POST: one attendee's confirmation sent again. */
+  workshopResend: '/workshop/resend',
+  /** POST: a session cancelled, each attendee told. */
+  workshopCancel: '/workshop/cancel',
+  /** POST: the replay link sent to each attendee, once. */
+  workshopReplay: '/workshop/replay',
+
   // Publishing the content (contracts/owner-publish.ts).
   /** GET: the versions, newest first, and the one served. */
   versions: '/versions',

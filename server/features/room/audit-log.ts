@@ -24,7 +24,12 @@ export type AuditAction =
   | 'rollback'
   | 'end-experiment'
   | 'export'
-  | 'erase';
+  | 'erase'
+  // The workshop's (docs/decisions/032-workshop-delivered.md): never the links themselves.
+  | 'workshop-links'
+  | 'workshop-resend'
+  | 'workshop-cancel'
+  | 'workshop-replay';
 
 /**
  * Records an audit entry within another write, so the entry and what it tells of are stored

@@ -59,7 +59,7 @@ const pages = [
   `${ownerPaths.room}/preview/images/portrait.svg`,
   variantPreviewPath('waitlist-headline', 'first-to-read'),
 ];
-const calls: Array<['GET' | 'POST', string]> = [
+const calls: Array<['GET' | 'POST' | 'PUT', string]> = [
   ['GET', '/me'],
   ['GET', '/audit'],
   ['GET', '/funnel'],
@@ -82,6 +82,14 @@ const calls: Array<['GET' | 'POST', string]> = [
   ['GET', '/experiments/plan?lift=10'],
   ['GET', '/posts'],
   ['POST', '/experiments/winner'],
+  ['GET', '/workshop'],
+  ['GET', '/workshop/attendees?session=december-2026'],
+  ['GET', '/workshop/attendees.csv?session=december-2026'],
+  ['GET', '/workshop/holds?session=december-2026'],
+  ['PUT', '/workshop/links'],
+  ['POST', '/workshop/resend'],
+  ['POST', '/workshop/cancel'],
+  ['POST', '/workshop/replay'],
   ['GET', '/editor/tree'],
   ['GET', '/editor/blob/0/home.yaml'],
   ['POST', '/editor/update'],
@@ -99,7 +107,7 @@ async function expectShutOut(app: ReturnType<typeof appFor>, headers: Record<str
     const response = await app.request(`${ownerPaths.api}${path}`, {
       method,
       headers: { ...headers, 'Content-Type': 'application/json', Origin: main },
-      ...(method === 'POST' ? { body: '{}' } : {}),
+      ...(method === 'GET' ? {} : { body: '{}' }),
     });
     await expectApiError(response, 401);
   }
@@ -200,6 +208,9 @@ describeEachStore('the owner’s room', ({ store }) => {
       '/publish',
       '/preview',
       '/versions/00000000-0000-4000-8000-000000000000/rollback',
+      '/workshop/resend',
+      '/workshop/cancel',
+      '/workshop/replay',
     ]) {
       const response = await post(app, `${ownerPaths.api}${path}`, '{}', {
         headers: {

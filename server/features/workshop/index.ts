@@ -7,4 +7,15 @@
  * Its tables: workshop_sessions, workshop_holds, workshop_attendees.
  */
 
+// The room's Workshop view and `npm run leads -- workshop`: one owner command each.
+export { attendeesCsv, workshopAttendeesCommand, workshopHoldsCommand } from './commands/attendees';
+export {
+  workshopCancelCommand,
+  workshopReplayCommand,
+  workshopResendCommand,
+} from './commands/emails';
+export { workshopLinksCommand } from './commands/links';
+export { type Refused, workshopSessionsCommand } from './commands/sessions';
 export { workshopMigrations } from './migrations';
+export type { PublishedSession } from './owner-data';
+export { workshopRoomRouter } from './room-router';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { WorkshopAnswer } from '../../../../contracts/room/workshop';
+import { ownerCommand } from '../../../commands/command';
+import type { Store } from '../../../db/store';
+import { type PublishedSession, workshopOverview } from '../owner-data';
+
+/** What the workshop's owner commands read: the store, and the sessions the site sells now. */
+export interface WorkshopDeps {
+  store: Store;
+  /** The published content's sessions (the workshop's and the owner's pages' checkout blocks'). */
+  published: readonly PublishedSession[];
+  now: Date;
+}
+
+/** What an action of the owner's was refused for: the session or attendee unknown, or its state. */
+export interface Refused {
+  refused: string;
+  status: 404 | 409;
+}
+
+/**
+ * Each session, the first to start first: its seats sold, held and left, its revenue net of
+ * refunds, its mismatched payments, whether it is cancelled, and its private links.
+ */
+export const workshopSessionsCommand = ownerCommand({
+  input: z.strictObject({}),
+  async run(
+    { store, published, now, seatsEnforced }: WorkshopDeps & { seatsEnforced: boolean },
+    _input,
+  ): Promise<WorkshopAnswer> {
+    return { seatsEnforced, sessions: await workshopOverview(store, { published, now }) };
+  },
+});
