@@ -22,6 +22,22 @@ export interface RefundFacts {
   currency: string;
 }
 
+/** What a Checkout Session's event says beyond its sale, for the app's fulfilment. */
+export interface CheckoutFacts {
+  /** The buyer's name as they gave it to Stripe (customer_details.name), cleaned; null if none. */
+  name: string | null;
+  /** Our metadata on the session (the workshop's session, hold, page, source, variant). */
+  metadata: Readonly<Record<string, string>>;
+  /** The amount before discounts (amount_subtotal); null when Stripe did not send it. */
+  amountSubtotal: number | null;
+}
+
+/** A Checkout Session that expired unpaid (checkout.session.expired): no sale, only its hold. */
+export interface ExpiredFacts {
+  id: string;
+  metadata: Readonly<Record<string, string>>;
+}
+
 export interface StripeEventRecord {
   id: string;
   type: string;
@@ -29,9 +45,36 @@ export interface StripeEventRecord {
   createdAt: string;
   /** The raw body, as signed. */
   payload: string;
-  sale?: SaleFacts;
+  sale?: SaleFacts & { checkout?: CheckoutFacts };
+  expired?: ExpiredFacts;
   refund?: RefundFacts;
 }
+
+/**
+ * What the app's fulfilment (the workshop's, passed in by server/feature-list.ts so that sales
+ * import nothing of it) hears of an event on its first delivery, inside the event's transaction:
+ * - `checkout`: a session's sale as it now stands (its status settled over every event about
+ *   it, its buyer gone once erased), with what else the session said, and what has been
+ *   refunded of its payment so far (a refund may arrive first);
+ * - `expired`: a session that can no longer be paid;
+ * - `refund`: a charge's refund, and the running total refunded of its payment.
+ */
+export type FulfilmentFacts =
+  | {
+      kind: 'checkout';
+      sale: SaleTable;
+      checkout: CheckoutFacts;
+      refunded: number;
+    }
+  | { kind: 'expired'; expired: ExpiredFacts }
+  | { kind: 'refund'; refund: RefundFacts; refunded: number };
+
+/** Does what a payment, an expiry or a refund means beyond the sale; answers the jobs it queued. */
+export type Fulfil = (
+  trx: Transaction<Database>,
+  facts: FulfilmentFacts,
+  now: string,
+) => Promise<readonly OutboxJobKind[]>;
 
 export type RecordOutcome =
   /** First delivery: stored, and the sale or refund updated. */
@@ -46,10 +89,17 @@ export function recordStripeEvent(
   store: Store,
   event: StripeEventRecord,
   jobsForSale: JobsForSale,
-  now = new Date().toISOString(),
+  {
+    now = new Date().toISOString(),
+    fulfil = async () => [],
+  }: {
+    now?: string;
+    /** The app's fulfilment, in this event's transaction, on its first delivery. */
+    fulfil?: Fulfil;
+  } = {},
 ): Promise<RecordOutcome> {
   return store.write(async (trx) => {
-    const objectId = event.sale?.id ?? event.refund?.chargeId;
+    const objectId = event.sale?.id ?? event.expired?.id ?? event.refund?.chargeId;
     if (!objectId) throw new Error(`Stripe event ${event.id} names no sale or charge`);
     const inserted = await trx
       .insertInto('stripe_events')
@@ -66,6 +116,10 @@ export function recordStripeEvent(
       .executeTakeFirst();
     if (!inserted) return { kind: 'duplicate' };
 
+    if (event.expired) {
+      const queued = await fulfil(trx, { kind: 'expired', expired: event.expired }, now);
+      return { kind: 'recorded', saleId: null, queued };
+    }
     if (event.refund) {
       await upsertRefund(trx, event.refund, now);
       // The charge's billing details name the buyer: none kept for one erased already.
@@ -79,14 +133,17 @@ export function recordStripeEvent(
           .where('erased_at', 'is not', null)
           .executeTakeFirst());
       if (erased) await dropPayload(trx, event.id);
-      return { kind: 'recorded', saleId: null, queued: [] };
+      const refunded = await refundedIn(trx, paymentIntent);
+      const queued = await fulfil(trx, { kind: 'refund', refund: event.refund, refunded }, now);
+      return { kind: 'recorded', saleId: null, queued };
     }
     const { sale } = event;
     if (!sale) throw new Error(`Stripe event ${event.id} names no sale`);
-    await upsertSale(trx, sale, now);
+    const { checkout = { name: null, metadata: {}, amountSubtotal: null }, ...facts } = sale;
+    await upsertSale(trx, facts, now);
     const stored = await trx
       .selectFrom('sales')
-      .select(['status', 'email', 'erased_at'])
+      .selectAll()
       .where('id', '=', sale.id)
       .executeTakeFirstOrThrow();
     // A buyer erased before this late event arrived: keep no copy of them in its payload either.
@@ -95,8 +152,32 @@ export function recordStripeEvent(
       stored.status === 'paid'
         ? await queueOnFirstPayment(trx, sale.id, stored.email, jobsForSale, now)
         : [];
-    return { kind: 'recorded', saleId: sale.id, queued };
+    const fulfilled = await fulfil(
+      trx,
+      {
+        kind: 'checkout',
+        sale: stored,
+        checkout: stored.erased_at ? { ...checkout, name: null } : checkout,
+        refunded: await refundedIn(trx, stored.payment_intent),
+      },
+      now,
+    );
+    return { kind: 'recorded', saleId: sale.id, queued: [...queued, ...fulfilled] };
   });
+}
+
+/** What has been refunded of a payment so far, over its charges (none: 0). */
+async function refundedIn(
+  db: Transaction<Database> | Store['db'],
+  paymentIntent: string | null,
+): Promise<number> {
+  if (!paymentIntent) return 0;
+  const row = await db
+    .selectFrom('sale_refunds')
+    .select((eb) => eb.fn.sum<number | string | null>('amount_refunded').as('refunded'))
+    .where('payment_intent', '=', paymentIntent)
+    .executeTakeFirstOrThrow();
+  return Number(row.refunded ?? 0);
 }
 
 async function dropPayload(trx: Transaction<Database>, eventId: string) {
@@ -177,14 +258,8 @@ export function findSale(store: Store, id: string) {
 }
 
 /** What has been refunded of a sale, from its charges' refunds (none: 0). */
-export async function refundedOf(store: Store, paymentIntent: string | null): Promise<number> {
-  if (!paymentIntent) return 0;
-  const row = await store.db
-    .selectFrom('sale_refunds')
-    .select((eb) => eb.fn.sum<number | string | null>('amount_refunded').as('refunded'))
-    .where('payment_intent', '=', paymentIntent)
-    .executeTakeFirstOrThrow();
-  return Number(row.refunded ?? 0);
+export function refundedOf(store: Store, paymentIntent: string | null): Promise<number> {
+  return refundedIn(store.db, paymentIntent);
 }
 
 /**

@@ -15,6 +15,8 @@ export const saleEventTypes = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
+  // No sale: the seat its checkout held goes back (docs/decisions/032-workshop-delivered.md).
+  'checkout.session.expired',
   'charge.refunded',
 ] as const;
 export type SaleEventType = (typeof saleEventTypes)[number];
@@ -44,14 +46,28 @@ const checkoutSession = z.object({
   created: z.number().int().positive(),
   livemode: z.boolean(),
   amount_total: minorUnits,
+  amount_subtotal: minorUnits.nullish(),
   currency,
   client_reference_id: z.string().max(200).nullish().default(null),
   payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
-  customer_details: z.object({ email: z.string().max(320).nullish() }).nullish(),
+  customer_details: z
+    .object({
+      email: z.string().max(320).nullish(),
+      // Any length Stripe allows is taken, then cleaned (nameOf): a long name is no reason to
+      // refuse the sale and have Stripe retry it for days.
+      name: z.string().max(100_000).nullish(),
+    })
+    .nullish(),
   customer_email: z.string().max(320).nullish(),
   payment_intent: idOrObject('pi_'),
   customer: idOrObject('cus_'),
   payment_link: idOrObject('plink_'),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+/** An expired session: only which one, and our metadata naming its hold. */
+const expiredSession = z.object({
+  id: id('cs_'),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 
@@ -118,6 +134,15 @@ export function readSaleEvent(
       },
     };
   }
+  if (type === 'checkout.session.expired') {
+    const object = expiredSession.safeParse(data.object);
+    if (!object.success) throw new StripeEventShapeError(`${type}: ${fieldsOf(object.error)}`);
+    const { id: sessionId, metadata } = object.data;
+    return {
+      kind: 'record',
+      event: { ...base, expired: { id: sessionId, metadata: metadata ?? {} } },
+    };
+  }
   const object = checkoutSession.safeParse(data.object);
   if (!object.success) throw new StripeEventShapeError(`${type}: ${fieldsOf(object.error)}`);
   const session = object.data;
@@ -129,7 +154,10 @@ export function readSaleEvent(
       sale: {
         id: session.id,
         created_at: isoOf(session.created),
-        status: statusOf(type as SaleEventType, session.payment_status),
+        status: statusOf(
+          type as Exclude<SaleEventType, 'checkout.session.expired'>,
+          session.payment_status,
+        ),
         livemode: session.livemode ? 1 : 0,
         amount: session.amount_total,
         currency: session.currency,
@@ -145,12 +173,20 @@ export function readSaleEvent(
         payment_intent: session.payment_intent,
         customer: session.customer,
         payment_link: session.payment_link,
+        checkout: {
+          name: nameOf(session.customer_details?.name),
+          metadata: session.metadata ?? {},
+          amountSubtotal: session.amount_subtotal ?? null,
+        },
       },
     },
   };
 }
 
-function statusOf(type: SaleEventType, paymentStatus: string): SaleStatus {
+function statusOf(
+  type: Exclude<SaleEventType, 'checkout.session.expired'>,
+  paymentStatus: string,
+): SaleStatus {
   if (type === 'checkout.session.async_payment_succeeded') return 'paid';
   if (type === 'checkout.session.async_payment_failed') return 'failed';
   // Completed, but a delayed method (a bank debit) may still fail: it settles in a later event.
@@ -161,6 +197,21 @@ function statusOf(type: SaleEventType, paymentStatus: string): SaleStatus {
 function emailOf(raw: string | null | undefined): string | null {
   const email = raw?.trim().toLowerCase();
   return email?.includes('@') ? email : null;
+}
+
+/** Names go into emails and the room's list: one line of printable text, at most 200 characters. */
+export const maxNameLength = 200;
+
+/**
+ * The buyer's name as a line of text: control and format characters (a newline, a bidi
+ * override) become spaces, runs of space one, and it is cut to `maxNameLength`; none left, null.
+ */
+function nameOf(raw: string | null | undefined): string | null {
+  const name = (raw ?? '')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return name ? Array.from(name).slice(0, maxNameLength).join('').trim() : null;
 }
 
 /** The fields that did not fit, by path: never their values, which may be personal. */

@@ -264,7 +264,7 @@ describeEachStore('POST /api/stripe/webhook', ({ store, database }) => {
   it('acknowledges an event type it does not record, and stores nothing', async () => {
     const response = await deliver({
       ...checkoutSessionEvent('checkout.session.completed'),
-      type: 'checkout.session.expired',
+      type: 'payment_intent.succeeded',
     });
     expect(response.status).toBe(200);
     expect(await count(store(), 'stripe_events')).toBe(0);

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Store } from '../../db/store';
 import { BodyReadError, readBodyText } from '../../http/read-body';
 import type { Logger } from '../../logger';
-import { type JobsForSale, recordStripeEvent } from './store';
+import { type Fulfil, type JobsForSale, recordStripeEvent } from './store';
 import { type ReadReference, readSaleEvent, StripeEventShapeError } from './stripe-events';
 
 /**
@@ -29,6 +29,8 @@ export interface StripeWebhookDeps {
   readReference: ReadReference;
   /** Told when a sale queued outbox jobs (the worker's wake()). */
   onJobsQueued?: () => void;
+  /** The app's fulfilment of a payment, an expiry or a refund (store.ts `Fulfil`). */
+  fulfil?: Fulfil;
 }
 
 export function stripeWebhookRouter({
@@ -39,6 +41,7 @@ export function stripeWebhookRouter({
   jobsForSale,
   readReference,
   onJobsQueued = () => {},
+  fulfil,
 }: StripeWebhookDeps) {
   const router = new Hono();
   router.post('/', async (c) => {
@@ -82,7 +85,7 @@ export function stripeWebhookRouter({
     }
 
     const { event } = parsed;
-    const outcome = await recordStripeEvent(store, event, jobsForSale);
+    const outcome = await recordStripeEvent(store, event, jobsForSale, { fulfil });
     logger.info(
       {
         event: event.id,
