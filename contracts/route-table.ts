@@ -16,6 +16,10 @@ export const systemPageIds = [
   'thank-you',
   'handbook',
   'workshop',
+  // The pages after the workshop's checkout (docs/decisions/032-workshop-delivered.md).
+  'workshop-booked',
+  'workshop-sold-out',
+  'workshop-retry',
   'cohort',
   'terms',
   'privacy',
@@ -35,9 +39,38 @@ export interface SiteRoutes {
 /** D7: the legal pages answer on every site, so each site's footer links resolve. */
 const legalPaths = { '/terms': 'terms', '/privacy': 'privacy', '/cookies': 'cookies' } as const;
 
+/**
+ * The pages after the workshop's checkout (docs/decisions/032-workshop-delivered.md), by what
+ * happened there, which is also the last segment of their paths.
+ */
+export const checkoutOutcomePages = {
+  booked: 'workshop-booked',
+  'sold-out': 'workshop-sold-out',
+  'try-again': 'workshop-retry',
+} as const satisfies Record<string, SystemPageId>;
+
+export type CheckoutOutcome = keyof typeof checkoutOutcomePages;
+
+/**
+ * Where the workshop answers on the sites that have the pages after its checkout: those pages lie
+ * under it ("/cohort/booked"), so their one link back to it is the same relative one on both.
+ */
+export const workshopPaths = { 'sellable-business': '/cohort', main: '/assetworkshop' } as const;
+
+function afterCheckoutPaths(base: string): Record<string, SystemPageId> {
+  return Object.fromEntries(
+    Object.entries(checkoutOutcomePages).map(([outcome, page]) => [`${base}/${outcome}`, page]),
+  );
+}
+
 export const siteRoutes: Readonly<Record<SiteId, SiteRoutes>> = {
   'sellable-business': {
-    paths: { '/': 'cohort', '/cohort': 'workshop', ...legalPaths },
+    paths: {
+      '/': 'cohort',
+      '/cohort': 'workshop',
+      ...afterCheckoutPaths(workshopPaths['sellable-business']),
+      ...legalPaths,
+    },
     fallback: 'not-found',
   },
   // D1: every path of the {product} site is the waitlist page.
@@ -56,6 +89,7 @@ export const siteRoutes: Readonly<Record<SiteId, SiteRoutes>> = {
       '/thank-you': 'thank-you',
       '/11cheatcodes': 'handbook', // D3
       '/assetworkshop': 'workshop',
+      ...afterCheckoutPaths(workshopPaths.main),
       '/sellablebusiness': 'cohort',
       '/sellablebusiness/cohort': 'workshop',
       ...legalPaths,
@@ -83,6 +117,10 @@ export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation 
   'thank-you': { site: 'main', path: '/thank-you', noindex: true },
   handbook: { site: 'main', path: '/11cheatcodes' },
   workshop: { site: 'sellable-business', path: '/cohort' },
+  // Only useful right after a checkout; on the main site too (/assetworkshop/…).
+  'workshop-booked': { site: 'sellable-business', path: '/cohort/booked', noindex: true },
+  'workshop-sold-out': { site: 'sellable-business', path: '/cohort/sold-out', noindex: true },
+  'workshop-retry': { site: 'sellable-business', path: '/cohort/try-again', noindex: true },
   cohort: { site: 'sellable-business', path: '/' },
   terms: { site: 'main', path: '/terms' },
   privacy: { site: 'main', path: '/privacy' },

@@ -31,12 +31,18 @@ const table: Row[] = [
   ['sellablebusiness.example', '/anything-else', 'not-found'],
   ['sellablebusiness.example', '/book', 'not-found'],
   ['sellablebusiness.example', '/terms', 'terms'],
+  // The pages after the workshop's checkout, under the workshop's path
+  ['sellablebusiness.example', '/cohort/booked', 'workshop-booked'],
+  ['sellablebusiness.example', '/cohort/sold-out', 'workshop-sold-out'],
+  ['sellablebusiness.example', '/cohort/try-again', 'workshop-retry'],
+  ['sellablebusiness.example', '/assetworkshop/booked', 'not-found'],
   // {product} site: every path is the waitlist page (D1)
   ['waitlist.example', '/', 'waitlist'],
   ['waitlist.example', '/ig', 'waitlist'],
   ['waitlist.example', '/li', 'waitlist'],
   ['waitlist.example', '/some/other/path', 'waitlist'],
   ['waitlist.example', '/privacy', 'privacy'],
+  ['waitlist.example', '/assetworkshop/booked', 'waitlist'],
   // What's-stopping-you book site: every path is the book page (D2)
   ['whatsstoppingyou.example', '/', 'book'],
   ['whatsstoppingyou.example', '/ig', 'book'],
@@ -54,6 +60,10 @@ const table: Row[] = [
   ['example.com', '/thank-you', 'thank-you'],
   ['example.com', '/11cheatcodes', 'handbook'],
   ['example.com', '/assetworkshop', 'workshop'],
+  ['example.com', '/assetworkshop/booked', 'workshop-booked'],
+  ['example.com', '/assetworkshop/sold-out', 'workshop-sold-out'],
+  ['example.com', '/assetworkshop/try-again', 'workshop-retry'],
+  ['example.com', '/cohort/booked', 'not-found'],
   ['example.com', '/sellablebusiness', 'cohort'],
   ['example.com', '/sellablebusiness/cohort', 'workshop'],
   ['example.com', '/terms', 'terms'],
@@ -114,8 +124,18 @@ describe('resolveRoute', () => {
 describe('search listing', () => {
   const origins = siteOrigins('https://jamie.example', hosts);
 
-  it('keeps the thank-you and 404 pages out of search results', () => {
-    expect(systemPageIds.filter((page) => !isIndexed(page))).toEqual(['thank-you', 'not-found']);
+  it('keeps the thank-you, the pages after the workshop’s checkout and the 404 out of search results', () => {
+    expect(systemPageIds.filter((page) => !isIndexed(page))).toEqual([
+      'thank-you',
+      'workshop-booked',
+      'workshop-sold-out',
+      'workshop-retry',
+      'not-found',
+    ]);
+    const listed = siteIds.flatMap((site) => sitemapUrls(site, origins));
+    for (const path of ['/cohort/booked', '/cohort/sold-out', '/cohort/try-again']) {
+      expect(listed).not.toContain(new URL(path, origins['sellable-business']).href);
+    }
   });
 
   it('lists every indexed page in exactly one sitemap, at its canonical URL', () => {

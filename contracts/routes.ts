@@ -19,7 +19,9 @@ import { latestBy, type WritingContent, type WritingPageId, writingPages } from 
  */
 
 export {
+  type CheckoutOutcome,
   canonicalLocation,
+  checkoutOutcomePages,
   isReservedPath,
   listedRoutes,
   normalizeHost,
@@ -31,6 +33,7 @@ export {
   siteRoutes,
   systemPageAt,
   systemPageIds,
+  workshopPaths,
 } from './route-table';
 
 /** One of the owner's pages, by its file's name: content/pages/<slug>.yaml. */

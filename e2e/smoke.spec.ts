@@ -19,6 +19,9 @@ const systemHeadline: Record<SystemPageId, string | RegExp> = {
   workshop: nextSession(content.workshop.sessions, Date.now())
     ? content.workshop.hero.heading
     : content.workshop.nextDate.heading,
+  'workshop-booked': content.workshop.delivery.booked.heading,
+  'workshop-sold-out': content.workshop.delivery.soldOutPage.heading,
+  'workshop-retry': content.workshop.delivery.retry.heading,
   cohort: content.cohort.hero.heading,
   terms: content.terms.heading,
   privacy: content.privacy.heading,

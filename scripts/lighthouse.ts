@@ -40,6 +40,10 @@ const beforeLcpBudgetKb: Record<SystemPageId, number> = {
   'thank-you': 55,
   handbook: 56,
   workshop: 61,
+  // Like a legal page: words and two links, no picture.
+  'workshop-booked': 56,
+  'workshop-sold-out': 56,
+  'workshop-retry': 56,
   cohort: 61,
   terms: 56,
   privacy: 58,

@@ -3,6 +3,7 @@ import type { OwnerPageId, PageId, SystemPageId } from '../../contracts/routes';
 import { isWritingPage } from '../../contracts/writing';
 import type { PageProps } from '../content/page-props';
 import type { PageMeta } from '../content/types';
+import { afterCheckoutPage } from './after-checkout';
 import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage, cohortMeta } from './cohort/cohort-page';
 import { ComposedPage, composedMeta, slugOf } from './composed/composed-page';
@@ -31,6 +32,9 @@ export const pageRegistry: Record<SystemPageId, RegisteredPage> = {
   'thank-you': { Component: ThankYouPage, meta: thankYouMeta },
   handbook: { Component: HandbookPage, meta: handbookMeta },
   workshop: { Component: WorkshopPage, meta: workshopMeta },
+  'workshop-booked': afterCheckoutPage('booked'),
+  'workshop-sold-out': afterCheckoutPage('soldOutPage'),
+  'workshop-retry': afterCheckoutPage('retry'),
   cohort: { Component: CohortPage, meta: cohortMeta },
   terms: legalPage('terms'),
   privacy: legalPage('privacy'),

@@ -66,6 +66,9 @@ const headline: Record<SystemPageId, string> = {
   'thank-you': 'You&#x27;re in. Here&#x27;s your bonus',
   handbook: '11 CheatCodes',
   workshop: 'Make your business an asset',
+  'workshop-booked': 'You&#x27;re in',
+  'workshop-sold-out': 'That session has just sold out',
+  'workshop-retry': 'The checkout did not open',
   cohort: 'Escape the 7-Figure Prison',
   terms: 'Terms of use',
   privacy: 'Privacy notice',
@@ -238,6 +241,9 @@ describe('share tags', () => {
       'thank-you': [],
       handbook: [],
       workshop: ['Event', 'FAQPage'],
+      'workshop-booked': [],
+      'workshop-sold-out': [],
+      'workshop-retry': [],
       cohort: ['Course', 'FAQPage'],
       terms: [],
       privacy: [],
@@ -250,11 +256,17 @@ describe('share tags', () => {
     expect(html('not-found')).not.toMatch(/og:|twitter:/);
   });
 
-  it('sit beside noindex only on the thank-you and 404 pages', () => {
+  it('sit beside noindex only on the thank-you, the pages after the workshop’s checkout and the 404', () => {
     const noindex = systemPageIds.filter((page) =>
       html(page).includes('<meta name="robots" content="noindex">'),
     );
-    expect(noindex).toEqual(['thank-you', 'not-found']);
+    expect(noindex).toEqual([
+      'thank-you',
+      'workshop-booked',
+      'workshop-sold-out',
+      'workshop-retry',
+      'not-found',
+    ]);
   });
 });
 
