@@ -37,14 +37,30 @@ export function postJson<Answer extends z.ZodType>(
   answer: Answer,
   options: ApiOptions = {},
 ): Promise<ApiResult<z.output<Answer>>> {
+  return sendJson('POST', path, body, answer, options);
+}
+
+/** Puts `body` as JSON (what replaces a resource's state, such as a session's links). */
+export function putJson<Answer extends z.ZodType>(
+  path: string,
+  body: unknown,
+  answer: Answer,
+  options: ApiOptions = {},
+): Promise<ApiResult<z.output<Answer>>> {
+  return sendJson('PUT', path, body, answer, options);
+}
+
+function sendJson<Answer extends z.ZodType>(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  answer: Answer,
+  options: ApiOptions,
+): Promise<ApiResult<z.output<Answer>>> {
   return request(
     path,
     answer,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    },
+    { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
     options,
   );
 }

@@ -147,6 +147,12 @@ export const ViewHeadingLevel = ({ children }: { children: ReactNode }) => (
   <HeadingLevel.Provider value={1}>{children}</HeadingLevel.Provider>
 );
 
+/** What follows a heading that is not a Section's (an article's): its own headings one deeper. */
+export function UnderHeading({ children }: { children: ReactNode }) {
+  const level = useContext(HeadingLevel);
+  return <HeadingLevel.Provider value={level + 1}>{children}</HeadingLevel.Provider>;
+}
+
 /**
  * A heading at the level of where it stands. A view's own (level 1) takes the focus when the
  * owner moves to the view, so it can be focused by script, not by Tab.

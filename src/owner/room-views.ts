@@ -11,6 +11,7 @@ export const roomViews = [
   { id: 'needs-you', path: ownerPaths.room, group: null },
   { id: 'funnel', path: `${ownerPaths.room}/funnel`, group: 'audience' },
   { id: 'leads', path: `${ownerPaths.room}/leads`, group: 'audience' },
+  { id: 'workshop', path: `${ownerPaths.room}/workshop`, group: 'audience' },
   { id: 'experiments', path: `${ownerPaths.room}/experiments`, group: 'audience' },
   { id: 'writing', path: `${ownerPaths.room}/writing`, group: 'audience' },
   { id: 'publish', path: `${ownerPaths.room}/publish`, group: 'site' },

@@ -16,6 +16,7 @@ import { RoomNav } from './room-nav';
 import { Problem, Section, ViewHeadingLevel } from './room-ui';
 import { type RoomViewId, titleOf, viewAt } from './room-views';
 import { words } from './words';
+import { WorkshopView } from './workshop-view';
 import { WritingView } from './writing-view';
 
 /** What a view may need of the room around it. */
@@ -32,6 +33,7 @@ const views: Record<RoomViewId, (room: RoomState) => ReactNode> = {
   'needs-you': ({ version, changed }) => <NeedsYouView version={version} onChange={changed} />,
   funnel: ({ version }) => <FunnelView version={version} />,
   leads: ({ version }) => <LeadsView version={version} />,
+  workshop: ({ version }) => <WorkshopView version={version} />,
   experiments: ({ version, changed }) => (
     <ExperimentsView version={version} onPublished={changed} />
   ),
