@@ -11,6 +11,7 @@ import { pageOrigins } from './http/same-origin';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
 import type { PageViewCounter } from './page-views/counter';
+import type { CheckoutSessions } from './providers/stripe-checkout';
 import type { Site } from './site';
 import { type SiteHosts, siteHosts } from './site-hosts';
 
@@ -34,6 +35,11 @@ export interface AppDeps {
   publisher?: Publisher | null;
   /** The owner's working copy, shared with the publisher; by default made on first use. */
   workingCopy?: () => Promise<string>;
+  /**
+   * Our own Checkout Sessions (STRIPE_SECRET_KEY, docs/decisions/032-workshop-delivered.md); none:
+   * the content's Payment Links, and seats are not enforced.
+   */
+  stripe?: CheckoutSessions | null;
 }
 
 /**
@@ -60,6 +66,7 @@ export function appContext({
   onLeadStored = () => {},
   publisher = null,
   workingCopy,
+  stripe = null,
   ...deps
 }: AppDeps): AppContext {
   const { env, site, pageViews } = deps;
@@ -69,6 +76,7 @@ export function appContext({
     ...deps,
     onLeadStored,
     publisher,
+    stripe,
     // The owner edits a working copy of the repository's content/, made at first use.
     workingCopy:
       workingCopy ?? workingCopyOnFirstUse(env.DATA_DIR, resolve(buildPaths.root, 'content')),

@@ -16,7 +16,7 @@ import { loadIpHashKey } from './ip-hash-key';
 import type { Logger } from './logger';
 import { startOutboxWorker } from './outbox/worker';
 import { startPageViewCounter } from './page-views/counter';
-import { providersFromEnv } from './providers/from-env';
+import { checkoutSessionsFromEnv, providersFromEnv } from './providers/from-env';
 import { MissingBuildError } from './site';
 import { siteHosts } from './site-hosts';
 import { openStore } from './store';
@@ -35,6 +35,7 @@ export interface LeadCapture {
     | 'onLeadStored'
     | 'pageViews'
     | 'exposures'
+    | 'stripe'
   >;
   /** Stops the outbox worker, writes the page views still in memory, then closes the store. */
   close(): Promise<void>;
@@ -53,6 +54,7 @@ export async function openLeadCapture(
   const store = await openStore(env);
   logger.info({ dialect: store.dialect }, 'store open');
   const providers = providersFromEnv(env, logger);
+  const stripe = checkoutSessionsFromEnv(env, logger);
   const forwarding = createForwarding(env, providers, experiments);
   const ipHashKey = await loadIpHashKey(env, store);
   const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
@@ -78,6 +80,7 @@ export async function openLeadCapture(
       onLeadStored: worker.wake,
       pageViews,
       exposures,
+      stripe,
     },
     async close() {
       reports?.stop();

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import { createKit } from './kit';
 import { createOwnerMail, smtpOptions } from './owner-mail';
+import { type CheckoutSessions, createCheckoutSessions } from './stripe-checkout';
 
 /** The providers the configuration turns on; an unset one is off and its leads stay stored. */
 export function providersFromEnv(env: Env, logger: Logger): Providers {
@@ -31,4 +32,44 @@ export function providersFromEnv(env: Env, logger: Logger): Providers {
     'providers',
   );
   return providers;
+}
+
+/**
+ * Our own Checkout Sessions with STRIPE_SECRET_KEY (docs/decisions/032-workshop-delivered.md);
+ * without it none, and the workshop sells through the content's Payment Links as before. Says
+ * at boot, in one line, which of the workshop's parts the settings leave off, and why.
+ */
+export function checkoutSessionsFromEnv(env: Env, logger: Logger): CheckoutSessions | null {
+  if (env.STRIPE_API_URL) {
+    // The key goes wherever this points: the owner should see it is not Stripe.
+    logger.warn(
+      { origin: new URL(env.STRIPE_API_URL).origin },
+      'STRIPE_API_URL is set: checkout calls go there, not to Stripe',
+    );
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    logger.warn(
+      'STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: no payment is recorded, and each seat held comes back when its checkout ends',
+    );
+  }
+  const off = workshopPartsOff(env);
+  if (off.length > 0) logger.info({ off }, 'workshop parts off');
+  return env.STRIPE_SECRET_KEY
+    ? createCheckoutSessions({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
+    : null;
+}
+
+/** The workshop's parts the settings leave off, each saying what happens instead and why. */
+export function workshopPartsOff(
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'SMTP_URL'>,
+): string[] {
+  return [
+    ...(env.STRIPE_SECRET_KEY
+      ? []
+      : ['workshop checkout: Payment Links, seats not enforced (STRIPE_SECRET_KEY unset)']),
+    ...(env.STRIPE_WEBHOOK_SECRET
+      ? []
+      : ['workshop sales and attendees not recorded (STRIPE_WEBHOOK_SECRET unset)']),
+    ...(env.SMTP_URL ? [] : ['attendee emails off (SMTP_URL unset)']),
+  ];
 }

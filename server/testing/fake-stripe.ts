@@ -37,6 +37,8 @@ export interface FakeStripeOptions {
   webhookRetryMs?: number;
   /** The fake's clock, in milliseconds. */
   now?: () => number;
+  /** Told of each event once the endpoint took it or the fake gave up (a local run prints it). */
+  onDelivery?: (delivery: FakeDelivery) => void;
 }
 
 export interface FakePayment {
@@ -105,6 +107,7 @@ export async function startFakeStripe({ port = 0, ...given }: FakeStripeOptions)
       promotionCodes: { FRIEND10: 10 },
       webhookRetryMs: 200,
       now: Date.now,
+      onDelivery: () => {},
       ...given,
     },
     url: '',
@@ -422,6 +425,11 @@ function track(fake: Fake, sending: Promise<void>) {
  * again (a few times, waiting longer each time) while the endpoint fails.
  */
 async function send(fake: Fake, event: ReturnType<typeof stripeEvent>): Promise<void> {
+  const entry = await deliver(fake, event);
+  fake.options.onDelivery({ ...entry });
+}
+
+async function deliver(fake: Fake, event: ReturnType<typeof stripeEvent>): Promise<FakeDelivery> {
   const entry: FakeDelivery = {
     type: event.type,
     eventId: event.id,
@@ -433,7 +441,7 @@ async function send(fake: Fake, event: ReturnType<typeof stripeEvent>): Promise<
   const { webhookUrl, webhookSecret, webhookRetryMs } = fake.options;
   if (!webhookUrl) {
     entry.status = 'not sent';
-    return;
+    return entry;
   }
   const attempts = 4;
   for (let attempt = 0; attempt < attempts; attempt++) {
@@ -445,12 +453,13 @@ async function send(fake: Fake, event: ReturnType<typeof stripeEvent>): Promise<
       });
       await answered.body?.cancel();
       entry.status = answered.status;
-      if (answered.ok) return;
+      if (answered.ok) return entry;
     } catch {
       entry.status = 'unreachable';
     }
     if (attempt < attempts - 1) await sleep(webhookRetryMs * 2 ** attempt);
   }
+  return entry;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

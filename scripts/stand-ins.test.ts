@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseEnv } from '../server/env';
+import { createCheckoutSessions } from '../server/providers/stripe-checkout';
+import { type StandIns, settingsReport, startStandIns } from './stand-ins';
+
+let standIns: StandIns | undefined;
+afterEach(async () => {
+  await standIns?.stop();
+  standIns = undefined;
+});
+
+describe('npm run stand-ins', () => {
+  it('prints settings the server accepts, which reach the stand-in Stripe', async () => {
+    const printed: string[] = [];
+    standIns = await startStandIns(
+      { PORT: 3000 },
+      {
+        stripePort: 0,
+        webhookUrl: 'http://127.0.0.1:1/api/stripe/webhook',
+        print: (line) => printed.push(line),
+      },
+    );
+    const env = parseEnv({ LOG_LEVEL: 'silent', ...standIns.settings });
+    expect(env.STRIPE_API_URL).toBe(standIns.stripe.url);
+
+    const checkout = createCheckoutSessions({
+      secretKey: env.STRIPE_SECRET_KEY ?? '',
+      apiUrl: env.STRIPE_API_URL,
+    });
+    const made = await checkout.create(
+      {
+        amount: 4900,
+        currency: 'gbp',
+        productName: 'The workshop',
+        reference: 'v1-local',
+        metadata: {},
+        expiresAt: Math.floor(Date.now() / 1000) + 45 * 60,
+        allowPromotionCodes: false,
+        successUrl: 'http://localhost:3000/workshop/booked?checkout={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'http://localhost:3000/workshop',
+      },
+      'hold_local',
+    );
+    expect(made.url.startsWith(standIns.stripe.url)).toBe(true);
+  });
+
+  it('says whether .env already holds every line', () => {
+    const settings = { STRIPE_API_URL: 'http://127.0.0.1:12111', STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(settingsReport(settings, settings)).toEqual({
+      lines: ['STRIPE_API_URL=http://127.0.0.1:12111', 'STRIPE_SECRET_KEY=sk_test_x'],
+      same: true,
+    });
+    expect(settingsReport(settings, { STRIPE_SECRET_KEY: 'sk_test_x' }).same).toBe(false);
+  });
+});
