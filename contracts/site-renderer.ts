@@ -1,4 +1,5 @@
 import type { DocumentId } from './content/experiments';
+import type { SeatsTaken } from './workshop-sessions';
 
 /**
  * What the server asks of the built site to keep pages in step with the calendar: the build
@@ -9,9 +10,23 @@ import type { DocumentId } from './content/experiments';
 export interface SiteRenderer {
   /**
    * Full HTML documents of these pages, or of their experiments' variants, as they read at `now`
-   * (ms since the epoch).
+   * (ms since the epoch) with the workshop's seats `taken` (absent: the build's view, every seat
+   * free).
    */
-  render(pages: readonly DocumentId[], now: number): Promise<Map<DocumentId, string>>;
+  render(
+    pages: readonly DocumentId[],
+    now: number,
+    taken?: SeatsTaken,
+  ): Promise<Map<DocumentId, string>>;
+  /**
+   * The documents whose HTML changes at `now` when the seats the store knows go from `before` to
+   * `after` (docs/decisions/032-workshop-delivered.md): none while the pages would read the same
+   * (a count above the one that shows, say); the pages that sell sessions (the workshop and its
+   * variants, each owner's page with a checkout block and its variants) when a count, a "Sold
+   * out" or a cancellation shows differently; every document when the session the workshop's facts
+   * describe changes, as "{workshopDate}" may be in any page's words.
+   */
+  pagesChangedBySeats(before: SeatsTaken, after: SeatsTaken, now: number): readonly DocumentId[];
   /** Every moment a page's words change, from the content's dates, in time order. */
   calendar(): readonly CalendarEvent[];
 }

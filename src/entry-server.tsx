@@ -10,11 +10,13 @@ import {
 import { writingFeedTypes } from '../contracts/content/posts';
 import { allPageIds, ownerPageId, ownerRoutes, type PageId } from '../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../contracts/site-renderer';
+import type { SeatsTaken } from '../contracts/workshop-sessions';
 import { publicConfig } from './config';
 import type { PageProps, SiteContent } from './content/page-props';
 import { type DocumentParts, type PageScript, renderDocument, type ShareImage } from './document';
 import { contentDates } from './lib/calendar';
-import { factsOf, withFacts } from './lib/facts';
+import { factsOf, factsSession, withFacts } from './lib/facts';
+import { seatsShownKey } from './lib/seats';
 import { pageRegistry, registeredPage } from './pages/registry';
 import { structuredData } from './seo/structured-data';
 
@@ -49,9 +51,16 @@ export interface RenderInput {
   composedFiles: Pick<PageDocument, 'stylesheets' | 'script' | 'fontPreloads'>;
 }
 
-/** The props of every page at `now`: the content with its facts filled in for that moment. */
-export function pageProps(content: SiteContent, now: number): PageProps {
-  return { content: withFacts(content, factsOf(content, now)), now };
+/**
+ * The props of every page at `now` with the seats the store knows (none at build): the content
+ * with its facts filled in for that moment.
+ */
+export function pageProps(content: SiteContent, now: number, taken?: SeatsTaken): PageProps {
+  return {
+    content: withFacts(content, factsOf(content, now, taken)),
+    now,
+    ...(taken ? { taken } : {}),
+  };
 }
 
 /** Renders one page's body: the HTML that its client entry hydrates (no document shell). */
@@ -121,6 +130,39 @@ function contentOfVariant(
   return { ...content, [file]: withChanges(content[file], changes) };
 }
 
+/** Whether a document sells workshop sessions: the workshop, or an owner's page with a checkout. */
+function sellsSessions(content: SiteContent, id: DocumentId): boolean {
+  const page = variantOf(id)?.page ?? id;
+  if (page === 'workshop') return true;
+  const owner = ownerPageId('');
+  if (!page.startsWith(owner)) return false;
+  const blocks = content.pages[page.slice(owner.length)]?.blocks ?? [];
+  return blocks.some((block) => block.discriminant === 'checkout');
+}
+
+/**
+ * The documents a change of seats changes (SiteRenderer.pagesChangedBySeats): every one when
+ * the workshop's facts would describe another session, the selling ones when what they show of
+ * any session's seats differs, else none.
+ */
+function seatsChanges(content: SiteContent, pages: readonly DocumentId[]) {
+  const selling = pages.filter((id) => sellsSessions(content, id));
+  const { workshop } = content;
+  const sessions = [
+    ...workshop.sessions,
+    ...Object.values(content.pages).flatMap(({ blocks }) =>
+      blocks.flatMap((block) => (block.discriminant === 'checkout' ? block.value.sessions : [])),
+    ),
+  ];
+  const seatsCopy = workshop.delivery.seats;
+  return (before: SeatsTaken, after: SeatsTaken, now: number): readonly DocumentId[] => {
+    const described = (taken: SeatsTaken) => factsSession(workshop.sessions, now, taken)?.id;
+    if (described(before) !== described(after)) return pages;
+    const shown = (taken: SeatsTaken) => seatsShownKey(sessions, now, taken, seatsCopy);
+    return shown(before) === shown(after) ? [] : selling;
+  };
+}
+
 export function createSiteRenderer(input: RenderInput): SiteRenderer {
   // Every document is rendered again at each date: there are few, and none can be missed. The
   // list is made once: each post's date is a date, and the list of 500 posts' pages, made again
@@ -131,8 +173,8 @@ export function createSiteRenderer(input: RenderInput): SiteRenderer {
     pages,
   }));
   return {
-    async render(ids, now) {
-      const props = pageProps(input.content, now);
+    async render(ids, now, taken) {
+      const props = pageProps(input.content, now, taken);
       const documents = new Map<DocumentId, string>();
       for (const id of ids) {
         const variant = variantOf(id);
@@ -141,12 +183,13 @@ export function createSiteRenderer(input: RenderInput): SiteRenderer {
         if (!document) throw new Error(`No document for page "${page}"`);
         // A variant is its page, with the same address, files and card, and its own words.
         const variantProps = variant
-          ? pageProps(contentOfVariant(input.content, variant), now)
+          ? pageProps(contentOfVariant(input.content, variant), now, taken)
           : props;
         documents.set(id, await renderPageDocument(page, variantProps, document));
       }
       return documents;
     },
     calendar: () => events,
+    pagesChangedBySeats: seatsChanges(input.content, pages),
   };
 }

@@ -92,8 +92,10 @@ describe('an owner page’s checkout', () => {
     const press = content.pages.press;
     if (!press) throw new Error('the sample content has no press page');
     const session = (start: string) => ({
+      id: `masterclass-${start.slice(0, 10)}`,
       start,
       price: { amount: 99, currency: 'GBP' as const },
+      seats: 20,
       checkout: 'https://buy.stripe.com/test_masterclass',
     });
     const selling: Content = {

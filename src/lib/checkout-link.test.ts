@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutPath, pageCheckoutPath } from '../../contracts/checkout';
+import { checkoutLink, checkoutPath, pageCheckoutPath } from '../../contracts/checkout';
 import { decorateCheckoutLinks } from './checkout-link';
 import { rememberSignedUpEmail, signedUpEmailKey } from './signed-up-email';
 
 describe('checkout links (decision 020)', () => {
   beforeAll(() => {
     decorateCheckoutLinks();
-    document.body.innerHTML = `<a id="buy" data-checkout-link href="${checkoutPath}" rel="noopener"><span>Enrol Now</span></a><a id="masterclass" data-checkout-link href="${pageCheckoutPath('masterclass')}">Book</a><a id="other" href="/terms">Terms</a>`;
+    document.body.innerHTML = `<a id="buy" data-checkout-link href="${checkoutPath}" rel="noopener"><span>Enrol Now</span></a><a id="masterclass" data-checkout-link href="${checkoutLink(pageCheckoutPath('masterclass'), 'june-2027')}">Book</a><a id="other" href="/terms">Terms</a>`;
     // A click must not navigate the test's document.
     document.addEventListener('click', (event) => event.preventDefault());
   });
@@ -33,9 +33,12 @@ describe('checkout links (decision 020)', () => {
 
   it("keeps an owner page's own redirect, and its session, when it adds the same", () => {
     link('masterclass').click();
+    link('masterclass').click();
     const target = new URL(link('masterclass').href);
     expect(target.pathname).toBe(pageCheckoutPath('masterclass'));
+    expect(target.searchParams.getAll('session')).toEqual(['june-2027']);
     expect(target.searchParams.get('prefilled_email')).toBe('bea@example.com');
+    expect(target.searchParams.getAll('source')).toEqual(['Direct']);
   });
 
   it('leaves every other link alone', () => {

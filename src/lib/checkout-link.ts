@@ -14,11 +14,14 @@ export function decorateCheckoutLinks(): void {
     const link =
       event.target instanceof Element ? event.target.closest('a[data-checkout-link]') : null;
     if (!(link instanceof HTMLAnchorElement)) return;
-    const query = new URLSearchParams({ [checkoutParams.source]: pageTrafficSource() });
+    // The link's own redirect (the workshop's, or an owner's page's: /go/page/<slug>) and the
+    // session its page wrote into it; what an earlier click added is set afresh.
+    const [path, search = ''] = (link.getAttribute('href') ?? checkoutPath).split('?');
+    const written = new URLSearchParams(search).get(checkoutParams.session);
+    const query = new URLSearchParams(written ? { [checkoutParams.session]: written } : {});
+    query.set(checkoutParams.source, pageTrafficSource());
     const email = signedUpEmail();
     if (email) query.set(checkoutParams.email, email);
-    // The link's own redirect: the workshop's, or an owner's page's (/go/page/<slug>).
-    const path = (link.getAttribute('href') ?? checkoutPath).split('?')[0];
     link.setAttribute('href', `${path}?${query}`);
   };
   // Capture: before any other listener, and before the browser reads the href.

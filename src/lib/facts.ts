@@ -1,12 +1,12 @@
 import type { Content, FactName } from '../../contracts/content';
-import { nextSession } from '../../contracts/workshop-sessions';
+import { nextSession, type SeatsTaken, sessionsOnSale } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
 import { fillTemplate } from './template';
 
 /**
  * The facts prose refers to by name ("{workshopPrice}"), written once in the content and
- * formatted here for en-GB. They depend on the moment: "{workshopDate}" is the next session to
- * come, "{year}" this year's number.
+ * formatted here for en-GB. They depend on the moment and the seats: "{workshopDate}" is the
+ * session on sale, "{year}" this year's number.
  */
 export type Facts = Record<FactName, string>;
 
@@ -35,6 +35,20 @@ export function formatMoney({ amount, currency }: Session['price']): string {
 
 /** The session the page sells at `now`: the first to start after it, or none. */
 export { nextSession } from '../../contracts/workshop-sessions';
+
+/**
+ * The workshop's session its facts describe ("{workshopDate}", "{workshopPrice}"): the one on sale
+ * at `now` with the seats the store knows; with none, the first to come, which is full; with none
+ * to come, the last, whose price still describes the workshop.
+ */
+export function factsSession<S extends Session>(
+  sessions: readonly S[],
+  now: number,
+  taken: SeatsTaken = {},
+): S | null {
+  const { onSale, shown } = sessionsOnSale(sessions, now, taken);
+  return onSale ?? shown ?? nextSession(sessions, now) ?? sessions.at(-1) ?? null;
+}
 
 type Intake = Content['cohort']['intakes'][number];
 
@@ -118,10 +132,10 @@ export function formatCount(count: number): string {
 export function factsOf(
   content: Pick<Content, 'site' | 'workshop' | 'waitlist' | 'thankYou' | 'cohort'>,
   now: number,
+  taken: SeatsTaken = {},
 ): Facts {
   const { site, workshop } = content;
-  // With no session to come, the price of the last one still describes the workshop.
-  const session = nextSession(workshop.sessions, now) ?? workshop.sessions.at(-1) ?? null;
+  const session = factsSession(workshop.sessions, now, taken);
   // Likewise the last intake's seats still describe the cohort once its applications have closed.
   const intake =
     nextIntake(content.cohort.intakes, now) ??

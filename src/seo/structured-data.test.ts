@@ -45,6 +45,9 @@ describe('structured data (JSON-LD)', () => {
       'thank-you': [],
       handbook: [],
       workshop: ['Event', 'FAQPage'],
+      'workshop-booked': [],
+      'workshop-sold-out': [],
+      'workshop-retry': [],
       cohort: ['Course', 'FAQPage'],
       terms: [],
       privacy: [],
@@ -87,6 +90,19 @@ describe('structured data (JSON-LD)', () => {
       priceCurrency: session.price.currency,
       url: session.checkout,
     });
+  });
+
+  it('makes the event the next session with a seat left when the first is full, and none when all are', () => {
+    const [first, second] = workshop.sessions.filter(({ start }) => Date.parse(start) > props.now);
+    if (!first || !second)
+      throw new Error('content/workshop.yaml has fewer than two sessions to come');
+    const full = (session: typeof first) => ({
+      [session.id]: { sold: session.seats, held: 0, cancelled: false },
+    });
+    const firstFull = { ...props, taken: full(first) };
+    expect(ofType('workshop', 'Event', firstFull).startDate).toBe(second.start);
+    const allFull = { ...props, taken: Object.assign({}, ...workshop.sessions.map(full)) };
+    expect(graphOf('workshop', allFull).map((node) => node['@type'])).toEqual(['FAQPage']);
   });
 
   it('offers the book for pre-order at the configured retailer before release day', async () => {
@@ -149,8 +165,10 @@ describe('structured data of an owner page', () => {
   const press = props.content.pages.press;
   if (!press) throw new Error('the sample content has no press page');
   const session = {
+    id: 'masterclass-next-week',
     start: new Date(props.now + 7 * 86_400_000).toISOString(),
     price: { amount: 99, currency: 'GBP' as const },
+    seats: 20,
     checkout: 'https://buy.stripe.com/test_masterclass',
   };
   const withBlocks = (blocks: typeof press.blocks) => ({

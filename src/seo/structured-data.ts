@@ -12,10 +12,11 @@ import type {
 import type { z } from 'zod';
 import type { workshopSession } from '../../contracts/content/workshop';
 import type { OwnerPageId, PageId } from '../../contracts/routes';
+import { sessionsOnSale } from '../../contracts/workshop-sessions';
 import { changesOf, isWritingPage, latestBy, postSlugOfPage } from '../../contracts/writing';
 import { publicConfig } from '../config';
 import type { PageProps } from '../content/page-props';
-import { nextIntake, nextSession } from '../lib/facts';
+import { nextIntake } from '../lib/facts';
 import { socialLinksOf } from '../lib/social-links';
 import { bookFaq, releaseCopy } from '../pages/book/book-copy';
 import { slugOf } from '../pages/composed/composed-page';
@@ -120,10 +121,10 @@ function onlineEvent(
   };
 }
 
-/** The next session to come as an online event, or nothing while no date is set. */
+/** The session on sale as an online event, or nothing while none is (no date set, or all full). */
 function liveWorkshop(props: PageProps, address: PageAddress): Event[] {
   const { hero, meta, sessions } = props.content.workshop;
-  const session = nextSession(sessions, props.now);
+  const session = sessionsOnSale(sessions, props.now, props.taken).onSale;
   if (!session) return [];
   return [
     onlineEvent(props, address, { name: hero.heading, description: meta.description }, session),
@@ -185,8 +186,8 @@ function composedPage(page: OwnerPageId, props: PageProps, address: PageAddress)
     ...content.blocks.flatMap((block): Thing[] => {
       if (block.discriminant === 'faq') return [faqPage(block.value, address)];
       if (block.discriminant === 'checkout') {
-        // The session on sale, as the page's price card sells it; none once all have started.
-        const session = nextSession(block.value.sessions, props.now);
+        // The session on sale, as the page's price card sells it; none once all have started or are full.
+        const session = sessionsOnSale(block.value.sessions, props.now, props.taken).onSale;
         const { title: name, description } = content.meta;
         return session ? [onlineEvent(props, address, { name, description }, session)] : [];
       }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DocumentId } from '../../../contracts/content/experiments';
 import type { PageId } from '../../../contracts/routes';
 import type { CalendarEvent, SiteRenderer } from '../../../contracts/site-renderer';
+import type { SeatsTaken } from '../../../contracts/workshop-sessions';
 import { createTestApp } from '../../testing/app';
 import { testSite } from '../../testing/site';
 import { describeEachStore } from '../../testing/stores';
@@ -21,17 +22,34 @@ const events: CalendarEvent[] = [
   { at: start + 3 * hour, what: 'the book is out', pages: ['book', 'home'] },
 ];
 
+/** What the stand-in pages show of the seats: each session's seats taken, by name. */
+const seatsText = (taken: SeatsTaken = {}) =>
+  Object.entries(taken)
+    .map(([id, { sold, held }]) => ` ${id}: ${sold + held} taken`)
+    .join('');
+
+/**
+ * A renderer of the stand-in pages: each says its name and moment, and the seats taken when
+ * there are any; the workshop alone sells, so it alone changes with them.
+ */
 function fakeRenderer(failures = 0): SiteRenderer & { calls: DocumentId[][] } {
   let failing = failures;
   const calls: DocumentId[][] = [];
   return {
     calls,
     calendar: () => events,
-    async render(pages, now) {
+    async render(pages, now, taken) {
       calls.push([...pages]);
       if (failing-- > 0) throw new Error('render failed');
-      return new Map(pages.map((page) => [page, `<p>${page} at ${now}</p>`]));
+      return new Map(
+        pages.map((page) => [
+          page,
+          `<p>${page} at ${now}${page === 'workshop' ? seatsText(taken) : ''}</p>`,
+        ]),
+      );
     },
+    pagesChangedBySeats: (before, after) =>
+      seatsText(before) === seatsText(after) ? [] : ['workshop'],
   };
 }
 
@@ -110,6 +128,7 @@ describe('pages that follow the calendar', () => {
         new Promise((done) => {
           finish = () => done(new Map(ids.map((page) => [page, '<p>old content</p>'])));
         }),
+      pagesChangedBySeats: () => [],
     };
     const calendar = calendarOf({ pages, renderer: slow, clock: () => now });
     // The workshop's date passed: a render of the old content is under way.
@@ -150,6 +169,101 @@ describe('pages that follow the calendar', () => {
 });
 
 const calendarStep = 20_000;
+
+describe('pages that follow the workshop’s seats', () => {
+  const seats = (sold: number, held = 0): SeatsTaken => ({
+    'december-2026': { sold, held, cancelled: false },
+  });
+
+  it('renders the selling pages again at the next check once the seats the store knows change', async () => {
+    const now = start;
+    const pages = servedPages();
+    const renderer = fakeRenderer();
+    let taken: SeatsTaken = {};
+    const calendar = calendarOf({
+      pages,
+      renderer,
+      clock: () => now,
+      seatsTaken: async () => taken,
+    });
+    await calendar.check();
+    // The build's seats are the store's: nothing to do.
+    expect(renderer.calls).toEqual([]);
+    taken = seats(37, 1);
+    await calendar.check();
+    expect(renderer.calls).toEqual([['workshop']]);
+    expect(text(pages, 'workshop')).toBe(`<p>workshop at ${now} december-2026: 38 taken</p>`);
+    expect(text(pages, 'book')).toBe('<p>book</p>');
+    // Read again, the same: nothing is rendered twice.
+    await calendar.check();
+    expect(renderer.calls).toHaveLength(1);
+    taken = seats(38, 1);
+    await calendar.check();
+    expect(text(pages, 'workshop')).toBe(`<p>workshop at ${now} december-2026: 39 taken</p>`);
+    calendar.stop();
+  });
+
+  it('keeps the pages and logs when the seats cannot be read, and renders them once they can', async () => {
+    const pages = servedPages();
+    const renderer = fakeRenderer();
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    let reading: () => Promise<SeatsTaken> = () => Promise.reject(new Error('database away'));
+    const calendar = calendarOf({
+      pages,
+      renderer,
+      logger,
+      clock: () => start,
+      seatsTaken: () => reading(),
+    });
+    await calendar.check();
+    expect(renderer.calls).toEqual([]);
+    expect(text(pages, 'workshop')).toBe('<p>workshop</p>');
+    expect(logger.error).toHaveBeenCalledWith(
+      { err: 'database away' },
+      expect.stringContaining('the pages keep the seats they show'),
+    );
+    reading = async () => seats(40);
+    await calendar.check();
+    expect(text(pages, 'workshop')).toBe(`<p>workshop at ${start} december-2026: 40 taken</p>`);
+    calendar.stop();
+  });
+
+  it('renders a passed date’s pages with the seats last read, even when reading fails then', async () => {
+    let now = start;
+    const pages = servedPages();
+    let reading: () => Promise<SeatsTaken> = async () => seats(5);
+    const calendar = calendarOf({
+      pages,
+      renderer: fakeRenderer(),
+      clock: () => now,
+      seatsTaken: () => reading(),
+    });
+    await calendar.check();
+    reading = () => Promise.reject(new Error('database away'));
+    now = start + hour + 1;
+    await calendar.check();
+    expect(text(pages, 'workshop')).toBe(`<p>workshop at ${now} december-2026: 5 taken</p>`);
+    calendar.stop();
+  });
+
+  it('brings the store’s seats back at the check after a publish, whose pages show none taken', async () => {
+    const pages = servedPages();
+    const renderer = fakeRenderer();
+    const calendar = calendarOf({
+      pages,
+      renderer,
+      clock: () => start,
+      seatsTaken: async () => seats(3),
+    });
+    await calendar.check();
+    expect(renderer.calls).toHaveLength(1);
+    const published = fakeRenderer();
+    await calendar.replace(published, start);
+    await calendar.check();
+    expect(published.calls).toEqual([['workshop']]);
+    calendar.stop();
+  });
+});
 
 describeEachStore('the app serves the page rendered again', ({ store }) => {
   it('with a new ETag and matching br and gzip bodies', async () => {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DocumentId } from '../../../contracts/content/experiments';
 import type { CalendarEvent, RenderBundle, SiteRenderer } from '../../../contracts/site-renderer';
+import type { SeatsTaken } from '../../../contracts/workshop-sessions';
 import { buildPaths } from '../../build-paths';
 import { type StaticFile, staticFile } from '../../http/static-files';
 import type { Logger } from '../../logger';
@@ -13,8 +14,10 @@ import type { Logger } from '../../logger';
  * Pages that follow the calendar (decision 017): when a date of the owner's content passes (a
  * workshop session starts, the book comes out, a new year), the pages are rendered again with the
  * build's own renderer and swapped in memory, within one check (20 s), so a visitor without
- * JavaScript gets the new state too. A failed render keeps the old page and is tried again at
- * the next check.
+ * JavaScript gets the new state too. The workshop's seats are followed the same way
+ * (docs/decisions/032-workshop-delivered.md): at each check the seats the store knows are read,
+ * and the pages whose words they change ("3 seats left", "Sold out") are rendered again. A failed
+ * render keeps the old page and is tried again at the next check.
  */
 
 /** How often the clock is compared with the calendar. */
@@ -29,6 +32,11 @@ export interface CalendarOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   clock?: () => number;
   checkMs?: number;
+  /**
+   * The workshop's seats the store knows at a moment (the workshop's `seatsTaken`), read at each
+   * check. Without it the pages keep the build's seats: every seat free.
+   */
+  seatsTaken?: (now: number) => Promise<SeatsTaken>;
 }
 
 /** A rendered document as the server holds it: with its ETag and compressed variants. */
@@ -58,36 +66,63 @@ export function startCalendar({
   logger,
   clock = Date.now,
   checkMs = calendarCheckMs,
+  seatsTaken,
 }: CalendarOptions): Calendar {
   let current = renderer;
   let events = current.calendar();
   let upTo = renderedFor;
+  // The seats the served pages show: the build's (none taken) until a check renders others.
+  let shownSeats: SeatsTaken = {};
   // Checks run one after another: a check asked for during another sees that one's result.
   let queue: Promise<void> = Promise.resolve();
 
-  async function renderPassed(): Promise<void> {
+  /** The seats the store knows now, or null when they cannot be read (the pages stay as they are). */
+  async function readSeats(
+    now: number,
+    read: NonNullable<CalendarOptions['seatsTaken']>,
+  ): Promise<SeatsTaken | null> {
+    try {
+      return await read(now);
+    } catch (error) {
+      logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'reading the workshop’s seats failed; the pages keep the seats they show, retrying',
+      );
+      return null;
+    }
+  }
+
+  async function renderDue(): Promise<void> {
     const now = clock();
     const passed = events.filter((event) => event.at > upTo && event.at <= now);
-    if (passed.length === 0) return;
-    const ids = [...new Set(passed.flatMap((event) => event.pages))];
+    // Without seats to follow, nothing is awaited before the render, so a check starts rendering
+    // at once (a publish's replace waits for it).
+    const seats = seatsTaken ? await readSeats(now, seatsTaken) : null;
+    const bySeats = seats ? current.pagesChangedBySeats(shownSeats, seats, now) : [];
+    const ids = [...new Set([...passed.flatMap((event) => event.pages), ...bySeats])];
+    if (ids.length === 0) return;
+    const taken = seats ?? shownSeats;
     try {
-      const rendered = await current.render(ids, now);
+      const rendered = await current.render(ids, now, taken);
       for (const [page, html] of rendered) pages.set(page, pageFile(page, html));
       upTo = now;
+      shownSeats = taken;
       logger.info(
-        { pages: ids, events: passed.map((event) => event.what) },
-        'pages rendered again: a content date passed',
+        { pages: ids, events: passed.map((event) => event.what), seats: bySeats.length > 0 },
+        passed.length > 0
+          ? 'pages rendered again: a content date passed'
+          : 'pages rendered again: the workshop’s seats changed',
       );
     } catch (error) {
       logger.error(
         { err: error instanceof Error ? error.message : String(error), pages: ids },
-        'rendering pages for a passed content date failed; the old pages stay, retrying',
+        'rendering pages again failed (a content date passed, or the seats changed); the old pages stay, retrying',
       );
     }
   }
 
   const check = () => {
-    queue = queue.then(renderPassed);
+    queue = queue.then(renderDue);
     return queue;
   };
   const timer = setInterval(() => void check(), checkMs);
@@ -100,6 +135,8 @@ export function startCalendar({
         current = next;
         events = next.calendar();
         upTo = nextRenderedFor;
+        // A publish renders its pages with the build's seats: the next check brings the store's.
+        shownSeats = {};
       });
       return queue;
     },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { pageCheckoutPath } from '../../../contracts/checkout';
+import { checkoutLink, pageCheckoutPath } from '../../../contracts/checkout';
 import type { BlockKind } from '../../../contracts/content/pages';
-import { nextSession } from '../../../contracts/workshop-sessions';
+import type { SeatsTaken } from '../../../contracts/workshop-sessions';
 import { ButtonLink } from '../../components/ui/button';
 import { CheckList } from '../../components/ui/check-list';
 import { Image } from '../../components/ui/image';
@@ -10,6 +10,7 @@ import { Section, SectionHeading } from '../../components/ui/section';
 import { publicConfig } from '../../config';
 import type { SiteContent } from '../../content/page-props';
 import { VideoEmbed, WorkshopCountdown } from '../../islands';
+import { pageSeats, type SeatsCopy } from '../../lib/seats';
 import { videoBox } from '../../lib/video';
 import { CardGrid } from '../../sections/cohort/card-grid';
 import { Fit } from '../../sections/cohort/fit';
@@ -52,6 +53,11 @@ export interface BlockPlace {
   now: number;
   /** The page's, for its checkout redirect. */
   slug: string;
+  /**
+   * For a checkout block: the seats the store knows (none at build) and the workshop's words for
+   * them (content/workshop.yaml `delivery.seats`).
+   */
+  seats: { taken: SeatsTaken; copy: SeatsCopy };
 }
 
 type BlockSectionProps<Kind extends BlockKind> = BlockPlace & { value: BlockValues[Kind] };
@@ -185,11 +191,30 @@ function CountdownBlock({ id, value, now }: BlockSectionProps<'countdown'>) {
   );
 }
 
-/** The next session's price card, or with none to come, the sign-up for the next date. */
-function CheckoutBlock({ id, value, now, slug }: BlockSectionProps<'checkout'>) {
+/**
+ * The price card of the session on sale (the first to come with a seat left), or with none, the
+ * sign-up for the next date ("Sold out" over it when the first to come is full).
+ */
+function CheckoutBlock({
+  id,
+  value,
+  now,
+  slug,
+  seats: { taken, copy },
+}: BlockSectionProps<'checkout'>) {
   const { sessions, price, nextDate } = value;
-  const session = nextSession(sessions, now);
-  if (!session) return <NextDate {...nextDate} formId={`${id}-form`} level={2} />;
+  const seats = pageSeats(sessions, now, taken, copy);
+  const session = seats.onSale;
+  if (!session) {
+    return (
+      <NextDate
+        {...nextDate}
+        kicker={seats.notice ?? nextDate.kicker}
+        formId={`${id}-form`}
+        level={2}
+      />
+    );
+  }
   return (
     <PriceCard
       id={id}
@@ -205,11 +230,12 @@ function CheckoutBlock({ id, value, now, slug }: BlockSectionProps<'checkout'>) 
       priceLine={price.priceLine}
       cta={{
         label: price.cta,
-        // Our redirect: it counts the click and goes on to this session's Stripe checkout.
-        href: pageCheckoutPath(slug),
+        // Our redirect, naming the session shown: it counts the click and goes on to its checkout.
+        href: checkoutLink(pageCheckoutPath(slug), session.id),
         checkout: { value: session.price.amount, currency: session.price.currency },
       }}
       location="page-checkout"
+      seats={seats}
     />
   );
 }

@@ -59,8 +59,10 @@ describe('an owner page of every block kind', () => {
           value: {
             sessions: [
               {
+                id: 'masterclass-tomorrow',
                 start: new Date(seed.now + 86_400_000).toISOString(),
                 price: { amount: 99, currency: 'GBP' },
+                seats: 12,
                 checkout: 'https://buy.stripe.com/test_masterclass',
               },
             ],
@@ -159,11 +161,12 @@ describe('an owner page of every block kind', () => {
   });
 
   it("sells the next session through the page's own checkout redirect, then the next-date form", async () => {
-    expect(html).toContain('href="/go/page/everything"');
+    const link = 'href="/go/page/everything?session=masterclass-tomorrow"';
+    expect(html).toContain(link);
     expect(html).not.toContain('buy.stripe.com');
     // Its click is reported as this page's price card, not the workshop's.
     expect(html).toMatch(
-      /href="\/go\/page\/everything"[^>]*data-cta="page-checkout"|data-cta="page-checkout"[^>]*href="\/go\/page\/everything"/,
+      /href="\/go\/page\/everything\?session=masterclass-tomorrow"[^>]*data-cta="page-checkout"|data-cta="page-checkout"[^>]*href="\/go\/page\/everything\?session=masterclass-tomorrow"/,
     );
     expect(html).not.toContain('workshop-price');
     // Once the session has started: nothing on sale, the sign-up for the next date, one h1 still.
@@ -175,6 +178,24 @@ describe('an owner page of every block kind', () => {
     expect(later).toContain(props.content.workshop.nextDate.heading.replaceAll("'", '&#x27;'));
     expect(later.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(later).toContain('id="checkout-10-form"');
+  });
+
+  it("tells its seats in the workshop's words: how many are left once few are, then sold out over the next-date form", async () => {
+    const { seats } = props.content.workshop.delivery;
+    // 12 seats, none taken: more than the count from which the number shows.
+    expect(html).not.toMatch(/seats? left/);
+    const taken = (sold: number, held = 0) => ({
+      'masterclass-tomorrow': { sold, held, cancelled: false },
+    });
+    const three = await renderPage('pages/everything', { ...props, taken: taken(8, 1) });
+    expect(three).toContain(seats.left.replace('{seatsLeft}', '3'));
+    expect(await renderPage('pages/everything', { ...props, taken: taken(10, 1) })).toContain(
+      seats.oneLeft,
+    );
+    const full = await renderPage('pages/everything', { ...props, taken: taken(11, 1) });
+    expect(full).not.toContain('/go/page/everything');
+    expect(full).toContain(`>${seats.soldOut}<`);
+    expect(full).toContain('id="checkout-10-form"');
   });
 
   it("puts the price badge after the hero's button, and its picture beside them, fetched first", () => {

@@ -21,6 +21,7 @@ export function blockId(block: Pick<Block, 'discriminant'>, index: number): stri
 export function ComposedPage({
   content,
   now,
+  taken = {},
   page,
   slug,
 }: PageProps & { page: ComposedPageContent; slug: string }) {
@@ -35,6 +36,7 @@ export function ComposedPage({
           site={content.site}
           now={now}
           slug={slug}
+          seats={{ taken, copy: content.workshop.delivery.seats }}
         />
       ))}
     </PageLayout>

@@ -1,7 +1,7 @@
-import { checkoutPath } from '../../../contracts/checkout';
+import { checkoutLink, checkoutPath } from '../../../contracts/checkout';
 import { PageLayout } from '../../components/page-layout';
 import type { PageProps } from '../../content/page-props';
-import { nextSession } from '../../lib/facts';
+import { pageSeats } from '../../lib/seats';
 import { Faq } from '../../sections/faq';
 import { Pitch } from '../../sections/pitch';
 import { Testimonials } from '../../sections/testimonials';
@@ -11,26 +11,33 @@ import { PriceCard } from '../../sections/workshop/price-card';
 import { WorkshopHero } from '../../sections/workshop/workshop-hero';
 
 /**
- * The live workshop, in the order of the product brief §2.7. It sells the next session to come
- * (content/workshop.yaml `sessions`); with none to come it says so and offers a sign-up for the
- * next date, and no button leads to a checkout.
+ * The live workshop, in the order of the product brief §2.7. It sells the first session to come
+ * that has a seat left (content/workshop.yaml `sessions`, with the seats the store knows: a full
+ * first session says so above it, and "N seats left" shows by the buttons once few are left);
+ * with none to sell it says so and offers a sign-up for the next date ("Sold out" over it when
+ * the first to come is full), and no button leads to a checkout.
  */
-export function WorkshopPage({ content, now }: PageProps) {
+export function WorkshopPage({ content, now, taken = {} }: PageProps) {
   const { workshop, site } = content;
-  const session = nextSession(workshop.sessions, now);
+  const seats = pageSeats(workshop.sessions, now, taken, workshop.delivery.seats);
+  const session = seats.onSale;
   const checkout = session
     ? {
-        // Our redirect: it counts the click and goes on to this session's Stripe checkout.
-        href: checkoutPath,
+        // Our redirect, naming the session shown: it counts the click and goes on to its checkout.
+        href: checkoutLink(checkoutPath, session.id),
         checkout: { value: session.price.amount, currency: session.price.currency },
       }
     : undefined;
   return (
     <PageLayout site={site}>
       {checkout ? (
-        <WorkshopHero {...workshop.hero} cta={{ label: workshop.hero.cta, ...checkout }} />
+        <WorkshopHero
+          {...workshop.hero}
+          cta={{ label: workshop.hero.cta, ...checkout }}
+          seats={seats}
+        />
       ) : (
-        <NextDate {...workshop.nextDate} />
+        <NextDate {...workshop.nextDate} kicker={seats.notice ?? workshop.nextDate.kicker} />
       )}
       <Testimonials id="testimonials" {...workshop.testimonials} band="surface" />
       <Pitch
@@ -59,6 +66,7 @@ export function WorkshopPage({ content, now }: PageProps) {
           priceLine={workshop.price.priceLine}
           cta={{ label: workshop.price.cta, ...checkout }}
           location="workshop-price"
+          seats={seats}
         />
       ) : null}
       <Faq id="faq" {...workshop.faq} />
