@@ -4,7 +4,7 @@
  * a change to the room. The build (BUILD_DIR, default dist/: build first) served on a database
  * of its own, filled the way visitors fill it: visits from a few sources, sign-ups and an
  * enquiry sent through the site's API to a fake Kit that refuses them (so the outbox has jobs,
- * two marked failed in the database), an owner enrolled with a virtual authenticator, and two
+ * two marked failed in the database), three workshop attendees and an open checkout, an owner enrolled with a virtual authenticator, and two
  * publishes. The screenshots are PNGs in 256 colours, each at most 2,400 px tall.
  *
  * Env: ROOM_SCREENS_PORT (default 4195; the fake Kit on the next port), ROOM_SCREENS_OUT
@@ -22,7 +22,9 @@ import { addAuthenticator, invite } from '../e2e/owner';
 import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv, pathSettings } from '../server/env';
 import { startFakeKit } from '../server/providers/fake-kit';
+import { openStore } from '../server/store';
 import { startServerProcess } from '../server/testing/server-process';
+import { seedAttendee } from '../server/testing/workshop-attendees';
 import { roomViews } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { chromiumFlags } from './chromium-flags';
@@ -135,6 +137,68 @@ function failSome() {
 }
 
 /**
+ * Three attendees of the first workshop session, as Stripe's events leave them (one paid less
+ * than the price, one refunded), and a checkout still open, for the Workshop view.
+ */
+async function bookSome() {
+  const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    const session = 'december-2026';
+    const now = new Date().toISOString();
+    await store.db
+      .insertInto('workshop_sessions')
+      .values({
+        id: session,
+        start: '2026-12-10T18:00:00.000Z',
+        sequence: 0,
+        updated_at: now,
+        holds_made: 1,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    await seedAttendee(store, {
+      id: 'cs_test_a1',
+      session,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    await seedAttendee(store, {
+      id: 'cs_test_b2',
+      session,
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      amount: 3900,
+      source: 'LinkedIn',
+    });
+    await seedAttendee(store, {
+      id: 'cs_test_c3',
+      session,
+      name: 'Alan Turing',
+      email: 'alan@example.com',
+      status: 'refunded',
+      refunded: 4900,
+    });
+    await store.db
+      .insertInto('workshop_holds')
+      .values({
+        id: 'room-screens-hold',
+        session_id: session,
+        client_hash: '3f9c1a7be2d40c55a8e1f0b6d7c2e9a4',
+        status: 'open',
+        created_at: now,
+        expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+        checkout_session: 'cs_test_open',
+        amount: 4900,
+        currency: 'gbp',
+        released_at: null,
+      })
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
+
+/**
  * The page as it is once its answers and fonts are in, in 256 colours: the whole page up to
  * `tallest` px, or only what the screen shows (`screenful`).
  */
@@ -171,6 +235,7 @@ try {
   // The page views are written every few seconds, the Kit jobs tried once by now.
   await page.waitForTimeout(6_000);
   failSome();
+  await bookSome();
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     for (const view of roomViews) {
