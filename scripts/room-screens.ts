@@ -4,8 +4,9 @@
  * a change to the room. The build (BUILD_DIR, default dist/: build first) served on a database
  * of its own, filled the way visitors fill it: visits from a few sources, sign-ups and an
  * enquiry sent through the site's API to a fake Kit that refuses them (so the outbox has jobs,
- * two marked failed in the database), three workshop attendees and an open checkout, an owner enrolled with a virtual authenticator, and two
- * publishes. The screenshots are PNGs in 256 colours, each at most 2,400 px tall.
+ * two marked failed in the database), three workshop attendees and an open checkout, an owner
+ * enrolled with a virtual authenticator, and two publishes. The screenshots are PNGs in 256
+ * colours, each at most 2,400 px tall.
  *
  * Env: ROOM_SCREENS_PORT (default 4195; the fake Kit on the next port), ROOM_SCREENS_OUT
  * (default docs/owner-guide), CHROMIUM_PATH.
