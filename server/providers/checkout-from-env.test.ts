@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseEnv } from '../env';
+import { EnvError, parseEnv } from '../env';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe';
 import { checkoutSessionsFromEnv, workshopPartsOff } from './from-env';
 
@@ -33,6 +33,17 @@ describe('the workshop checkout from the settings', () => {
         ],
       }),
     ]);
+  });
+
+  it('stops the start with a bad setting, not a stack, when STRIPE_API_URL has a path', () => {
+    const env = parseEnv({
+      LOG_LEVEL: 'silent',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_API_URL: 'http://127.0.0.1:12111/v1',
+    });
+    const start = () => checkoutSessionsFromEnv(env, capturedLogger().logger);
+    expect(start).toThrow(EnvError);
+    expect(start).toThrow(/STRIPE_API_URL: an origin only/);
   });
 
   it('names nothing once everything is set', () => {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { type Env, kitFormIds } from '../env';
+import { type Env, EnvError, kitFormIds } from '../env';
 import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import { createKit } from './kit';
@@ -54,9 +54,13 @@ export function checkoutSessionsFromEnv(env: Env, logger: Logger): CheckoutSessi
   }
   const off = workshopPartsOff(env);
   if (off.length > 0) logger.info({ off }, 'workshop parts off');
-  return env.STRIPE_SECRET_KEY
-    ? createCheckoutSessions({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
-    : null;
+  if (!env.STRIPE_SECRET_KEY) return null;
+  try {
+    return createCheckoutSessions({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL });
+  } catch (error) {
+    // A setting the schema passes but the library cannot use: said as a bad setting, no stack.
+    throw new EnvError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The workshop's parts the settings leave off, each saying what happens instead and why. */
