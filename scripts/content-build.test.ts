@@ -72,8 +72,10 @@ describe('building from the owner’s content', () => {
           ['sessions'],
           document.createNode([
             {
+              id: 'june-2031',
               start: '2031-06-05T18:00:00+01:00',
               price: { amount: 59, currency: 'GBP' },
+              seats: 3,
               checkout: 'https://buy.stripe.com/test_june',
             },
           ]),
@@ -90,7 +92,9 @@ describe('building from the owner’s content', () => {
     expect(page).toContain('Live Workshop: June 5th @ 18:00 UK (BST)');
     // The buttons go through our counted redirect (decision 020); the server reads the session's
     // Payment Link from the render input, where /go/workshop finds it.
-    expect(page).toContain('href="/go/workshop"');
+    expect(page).toContain('href="/go/workshop?session=june-2031"');
+    // Three seats, fewer than the count from which "N seats left" shows.
+    expect(page).toContain('3 seats left');
     const rendered = await loadRenderedContent({
       client: join(out, 'client'),
       pages: join(out, 'pages'),
@@ -98,7 +102,13 @@ describe('building from the owner’s content', () => {
       renderInput: join(out, 'render-input.json'),
     });
     expect(rendered.slices.sales.workshopSessions).toEqual([
-      { start: '2031-06-05T18:00:00+01:00', checkout: 'https://buy.stripe.com/test_june' },
+      {
+        id: 'june-2031',
+        start: '2031-06-05T18:00:00+01:00',
+        price: { amount: 59, currency: 'GBP' },
+        seats: 3,
+        checkout: 'https://buy.stripe.com/test_june',
+      },
     ]);
   }, 60_000);
 

@@ -88,30 +88,58 @@ describe('the render the server loads', () => {
     },
   );
 
-  it('reads a checkout block’s sessions through the block’s own schema, its date and link only', async () => {
-    const sessions = [
-      {
-        start: '2027-03-01T18:00:00Z',
-        price: { amount: 99, currency: 'GBP' },
-        checkout: 'https://buy.stripe.com/test_masterclass',
-      },
-    ];
+  it('reads a checkout block’s sessions through the block’s own schema: name, date, price, seats and link', async () => {
+    const session = {
+      id: 'masterclass-march',
+      start: '2027-03-01T18:00:00Z',
+      price: { amount: 99, currency: 'GBP' },
+      seats: 12,
+      checkout: 'https://buy.stripe.com/test_masterclass',
+    };
     const { slices } = await renderOf(({ content }) => {
       const press = content.pages.press as { blocks: unknown[] };
-      press.blocks.push({ discriminant: 'checkout', value: { sessions } });
+      press.blocks.push({ discriminant: 'checkout', value: { sessions: [session] } });
     });
-    expect([...slices.sales.pageCheckouts]).toEqual([
-      [
-        'press',
-        [{ start: '2027-03-01T18:00:00Z', checkout: 'https://buy.stripe.com/test_masterclass' }],
-      ],
+    expect([...slices.sales.pageCheckouts]).toEqual([['press', [session]]]);
+    // The workshop sees every session sold by its name, the workshop's first.
+    expect([...(slices.workshop?.sessions.keys() ?? [])]).toEqual([
+      ...(
+        JSON.parse(built) as { content: { workshop: { sessions: Array<{ id: string }> } } }
+      ).content.workshop.sessions.map(({ id }) => id),
+      'masterclass-march',
     ]);
+    expect(slices.workshop?.sessions.get('masterclass-march')).toEqual(session);
     await expect(
       renderOf(({ content }) => {
         const press = content.pages.press as { blocks: unknown[] };
         press.blocks.push({ discriminant: 'checkout', value: { sessions: [{ start: 'soon' }] } });
       }),
     ).rejects.toBeInstanceOf(z.ZodError);
+  });
+
+  it('gives the workshop its words for seats, the pages after the checkout and the emails', async () => {
+    const { slices } = await renderOf(() => {});
+    const { content } = JSON.parse(built) as { content: { workshop: { delivery: unknown } } };
+    expect(slices.workshop?.delivery).toEqual(content.workshop.delivery);
+  });
+
+  it('serves a render made before sessions had names and seats: named by their day, seats not enforced, no workshop words', async () => {
+    const { slices } = await renderOf(({ content }) => {
+      const workshop = content.workshop as {
+        sessions: Array<Record<string, unknown>>;
+        delivery?: unknown;
+      };
+      for (const session of workshop.sessions) {
+        delete session.id;
+        delete session.seats;
+      }
+      delete workshop.delivery;
+    });
+    const [first] = slices.sales.workshopSessions;
+    expect(first?.id).toBe(first?.start.slice(0, 10));
+    expect(first?.id).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(first?.seats).toBeUndefined();
+    expect(slices.workshop).toBeNull();
   });
 
   it('serves a render made before the redirects, the owner’s pages, experiments and writing as it did', async () => {

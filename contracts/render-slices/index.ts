@@ -3,6 +3,7 @@ import { experimentsSlice } from './experiments';
 import { leadsSlice } from './leads';
 import { routesSlice } from './routes';
 import { salesSlice } from './sales';
+import { workshopSlice } from './workshop';
 import { writingSlice } from './writing';
 
 /**
@@ -19,6 +20,7 @@ export const renderSlices = {
   sales: salesSlice,
   experiments: experimentsSlice,
   writing: writingSlice,
+  workshop: workshopSlice,
 } as const;
 
 export type RenderSlices = {
@@ -33,3 +35,4 @@ export function readSlices(render: unknown): RenderSlices {
 }
 
 export type { WorkshopCheckout } from './sales';
+export type { WorkshopSlice } from './workshop';

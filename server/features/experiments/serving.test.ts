@@ -346,7 +346,10 @@ describe('a page under an experiment', () => {
         ...site.sales,
         workshopSessions: [
           {
+            id: 'next-month',
             start: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+            price: { amount: 49, currency: 'GBP' },
+            seats: 40,
             checkout: 'https://buy.stripe.com/test_workshop',
           },
         ],

@@ -2,9 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '../../../contracts/content';
+import type { DocumentId } from '../../../contracts/content/experiments';
 import { loadContent } from '../../../contracts/content/load';
 import type { RenderBundle, SiteRenderer } from '../../../contracts/site-renderer';
+import type { SeatsTaken } from '../../../contracts/workshop-sessions';
 import { buildPaths } from '../../build-paths';
+import type { StaticFile } from '../../http/static-files';
+import { startCalendar } from './calendar';
 
 /**
  * The pages as the built renderer writes them at moments past each content date: what a visitor
@@ -137,5 +141,48 @@ describe('pages after their dates', () => {
   it('the copyright year follows the clock', async () => {
     const in2031 = await page('home', Date.parse('2031-06-01T12:00:00Z'));
     expect(in2031).toContain(`© 2031 ${escaped(content.site.founder.name)}`);
+  });
+});
+
+describe('pages after the seats change', () => {
+  it('the workshop says how many are left, then sells the next session, within one check', async () => {
+    const sessions = content.workshop.sessions.toSorted(
+      (a, b) => Date.parse(a.start) - Date.parse(b.start),
+    );
+    const [first, second] = sessions;
+    if (!first || !second) throw new Error('content/workshop.yaml has fewer than two sessions');
+    const now = Date.parse(first.start) - day;
+    const pages = new Map<DocumentId, StaticFile>();
+    let taken: SeatsTaken = {};
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const calendar = startCalendar({
+      pages,
+      renderer,
+      renderedFor: now,
+      logger: quiet,
+      clock: () => now,
+      seatsTaken: async () => taken,
+    });
+    const workshop = () => text(pages.get('workshop')?.body.toString('utf8') ?? '');
+    await calendar.check();
+    expect(pages.size).toBe(0);
+
+    taken = { [first.id]: { sold: first.seats - 4, held: 1, cancelled: false } };
+    await calendar.check();
+    const { seats } = content.workshop.delivery;
+    expect(workshop()).toContain(seats.left.replace('{seatsLeft}', '3'));
+    expect(pages.get('workshop')?.body.toString('utf8')).toContain(
+      `href="/go/workshop?session=${first.id}"`,
+    );
+
+    taken = { [first.id]: { sold: first.seats, held: 0, cancelled: false } };
+    await calendar.check();
+    const html = pages.get('workshop')?.body.toString('utf8') ?? '';
+    expect(html).toContain(`href="/go/workshop?session=${second.id}"`);
+    expect(html).not.toContain(`session=${first.id}`);
+    expect(workshop()).toContain(britishDay(first.start.slice(0, 10)));
+    // The date the facts describe moved on: every page was rendered again, the home page too.
+    expect(pages.has('home')).toBe(true);
+    calendar.stop();
   });
 });
