@@ -19,6 +19,7 @@ import {
 import { navigationClashes } from './navigation';
 import { type OwnerPage, ownerPage, pageClashes } from './pages';
 import { type Post, postIdClashes, writingClashes } from './posts';
+import { sessionClashes } from './session-names';
 
 /**
  * Reads the owner's content files and checks each against its schema. A file that does not fit
@@ -245,6 +246,7 @@ export async function loadContent(dir: string): Promise<Content> {
   let experimentsText = '';
   let writingText = '';
   let siteText = '';
+  let workshopText = '';
   for (const name of Object.keys(contentFiles) as ContentName[]) {
     const { path } = contentFiles[name];
     let text: string;
@@ -257,11 +259,12 @@ export async function loadContent(dir: string): Promise<Content> {
     if (name === 'experiments') experimentsText = text;
     if (name === 'writing') writingText = text;
     if (name === 'site') siteText = text;
+    if (name === 'workshop') workshopText = text;
     const checked = checkContentFile(name, text);
     if ('problems' in checked) problems.push(...checked.problems);
     else content[name] = checked.value;
   }
-  const pages = await loadPages(dir, problems);
+  const { pages, texts: pageTexts } = await loadPages(dir, problems);
   const { values: posts, texts: postTexts } = await loadCollection<Post>(
     dir,
     { directory: postsDirectory, extension: '.md', example: 'first-hire' },
@@ -290,8 +293,32 @@ export async function loadContent(dir: string): Promise<Content> {
   problems.push(...redirectsProblems(loaded, siteText));
   problems.push(...navigationProblems(loaded, siteText));
   problems.push(...experimentsProblems(loaded, experimentsText));
+  problems.push(...sessionsProblems(loaded, { workshop: workshopText, pages: pageTexts }));
   if (problems.length > 0) throw new InvalidContentError(problems);
   return loaded;
+}
+
+/**
+ * What only the content as a whole shows about the workshop's sessions
+ * (contracts/content/session-names.ts sessionClashes): a name sold in two places with another
+ * start, price or seats, at its line in the later file. The build and Save check it.
+ */
+export function sessionsProblems(
+  content: Pick<Content, 'workshop' | 'pages'>,
+  texts: { workshop: string; pages: ReadonlyMap<string, string> },
+): ContentProblem[] {
+  return sessionClashes(content).map(({ file, path, message }) => {
+    const [contentFile, text] =
+      'workshop' in file
+        ? [contentFiles.workshop, texts.workshop]
+        : [pageFile(file.page), texts.pages.get(file.page) ?? ''];
+    return {
+      file: `content/${contentFile.path}`,
+      line: lineOfField(contentFile, text, path),
+      path: fieldPath(path),
+      message,
+    };
+  });
 }
 
 /**
@@ -399,8 +426,8 @@ async function loadCollection<T>(
 }
 
 /**
- * The owner's pages in `dir`/pages/, with what only the content as a whole shows
- * (contracts/content/pages.ts pageClashes) added to `problems`.
+ * The owner's pages in `dir`/pages/ and their files' texts, with what only the content as a whole
+ * shows (contracts/content/pages.ts pageClashes) added to `problems`.
  */
 async function loadPages(dir: string, problems: ContentProblem[]) {
   const { values: pages, texts } = await loadCollection<OwnerPage>(
@@ -421,5 +448,5 @@ async function loadPages(dir: string, problems: ContentProblem[]) {
       message,
     });
   }
-  return pages;
+  return { pages, texts };
 }

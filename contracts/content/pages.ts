@@ -18,6 +18,7 @@ import {
 import { home } from './home';
 import { parseText } from './legal-text';
 import type { Redirect } from './redirects';
+import { uniqueSessionNames } from './session-names';
 import { contactSection, formCopy } from './site';
 import { workshop, workshopSession } from './workshop';
 
@@ -125,7 +126,10 @@ export const blockKinds = {
    * source (contracts/checkout.ts pageCheckoutPath).
    */
   checkout: z.strictObject({
-    sessions: z.array(workshopSession).min(1, 'expected at least one session'),
+    sessions: z
+      .array(workshopSession)
+      .min(1, 'expected at least one session')
+      .superRefine(uniqueSessionNames),
     price: workshop.shape.price,
     nextDate: workshop.shape.nextDate,
   }),

@@ -12,6 +12,7 @@ import {
   testimonial,
   url,
 } from './fields';
+import { uniqueSessionNames } from './session-names';
 
 /** A section that makes the case and ends on the checkout button. */
 const pitch = z.strictObject({
@@ -105,7 +106,7 @@ export const workshopDelivery = z.strictObject({
 export const workshop = z.strictObject({
   meta: pageMeta,
   card: shareCard,
-  sessions: z.array(workshopSession),
+  sessions: z.array(workshopSession).superRefine(uniqueSessionNames),
   delivery: workshopDelivery,
   hero: z.strictObject({ kicker: line, heading: line, sub: paragraph, cta: line }),
   /** The page when no session is to come: said plainly, with a sign-up for the next date. */

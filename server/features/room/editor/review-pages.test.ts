@@ -283,4 +283,47 @@ describe('saving a page or a redirect where a seed page answers', () => {
       'content/writing.yaml:6 path: "/cheatcodes" is where the page "speaking" is (/cheatcodes/the-first-hire); choose another path for the writing or the page',
     );
   });
+
+  it("refuses a checkout block selling the workshop's session under its name with other seats, and the workshop changing them under a page", async () => {
+    const workshopText = readFileSync(join(contentDir, 'workshop.yaml'), 'utf8');
+    const workshop = parseDocument(workshopText);
+    const session = (
+      workshop.getIn(['sessions', 0]) as { toJSON(): Record<string, unknown> }
+    ).toJSON();
+    const page = parseDocument(pageAt('/masterclass', 'Masterclass'));
+    page.addIn(['blocks'], {
+      discriminant: 'checkout',
+      value: {
+        sessions: [{ ...session, seats: 12 }],
+        price: workshop.getIn(['price']),
+        nextDate: workshop.getIn(['nextDate']),
+      },
+    });
+    const index = (page.get('blocks') as { items: unknown[] }).items.length - 1;
+    const result = await review([{ path: 'pages/masterclass.yaml', text: String(page) }]);
+    // At the line of the seats in the file as the save writes it (without the comments).
+    expect(problemOf(result)).toMatch(
+      new RegExp(
+        `content/pages/masterclass\\.yaml:\\d+ blocks\\[${index}\\]\\.value\\.sessions\\[0\\]\\.seats: `,
+      ),
+    );
+    expect(problemOf(result)).toContain(
+      `.seats: expected ${session.seats} seats, as the session "${session.id}" has in content/workshop.yaml: the same name is the same session (in the editor: Pages › Blocks › item ${index + 1} › Checkout › Sessions › item 1 › Seats)`,
+    );
+    // With the page in place (its seats the workshop's), the workshop may not change them alone.
+    const agreeing = parseDocument(String(page));
+    agreeing.setIn(['blocks', index, 'value', 'sessions', 0, 'seats'], session.seats);
+    const dir = mkdtempSync(join(tmpdir(), 'review-sessions-'));
+    try {
+      cpSync(contentDir, dir, { recursive: true });
+      writeFileSync(join(dir, 'pages/masterclass.yaml'), String(agreeing));
+      workshop.setIn(['sessions', 0, 'seats'], 30);
+      const changed = await reviewSaveIn(dir)([{ path: 'workshop.yaml', text: String(workshop) }]);
+      expect(problemOf(changed)).toContain(
+        `blocks[${index}].value.sessions[0].seats: expected 30 seats, as the session "${session.id}" has in content/workshop.yaml`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -16,8 +16,9 @@
  * - What only the whole content shows (two pages on one path, a redirect away from a page:
  *   contracts/content/pages.ts pageClashes; a redirect from a page of the writing:
  *   contracts/writing.ts redirectClashes; a menu item no page answers, a page the menu names
- *   deleted or moved without a redirect: contracts/content/navigation.ts navigationClashes) is
- *   checked on the content as the save would leave it.
+ *   deleted or moved without a redirect: contracts/content/navigation.ts navigationClashes; a
+ *   workshop session's name sold elsewhere with another start, price or seats:
+ *   contracts/content/session-names.ts) is checked on the content as the save would leave it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ import {
   lineOfField,
   navigationProblems,
   redirectsProblems,
+  sessionsProblems,
 } from '../../../../contracts/content/load';
 import { type OwnerPage, pageClashes } from '../../../../contracts/content/pages';
 import { pictureExtensions } from '../../../../contracts/content/pictures';
@@ -234,10 +236,39 @@ async function clashesAfter(
     ...redirectProblems,
     ...menuProblems,
     ...experimentsAfter(texts, pages),
+    ...sessionsAfter(texts, pages),
   ];
   return problems.length > 0
     ? ['Not saved: the site would not build with this content.', ...problems]
     : [];
+}
+
+/**
+ * The workshop's sessions sold under one name in two files with another start, price or seats
+ * (contracts/content/session-names.ts), once the workshop's file fits.
+ */
+function sessionsAfter(
+  texts: ReadonlyMap<string, string>,
+  pages: Readonly<Record<string, OwnerPage>>,
+): string[] {
+  const workshopFile = contentFiles.workshop;
+  const workshopText = texts.get(workshopFile.path) ?? '';
+  const workshop = checkContentFile('workshop', workshopText);
+  if (!('value' in workshop)) return [];
+  const pageTexts = new Map(
+    Object.keys(pages).map((slug) => [slug, texts.get(pageFile(slug).path) ?? '']),
+  );
+  return sessionsProblems(
+    { workshop: workshop.value, pages },
+    { workshop: workshopText, pages: pageTexts },
+  ).map((problem) => {
+    const slug = pageSlugOf(problem.file.slice('content/'.length));
+    const where =
+      slug === null
+        ? editorPlace('workshop', workshopFile, problem.path)
+        : editorPlace('pages', pageFile(slug), problem.path, pages[slug]);
+    return `${formatProblem(problem)} (in the editor: ${where})`;
+  });
 }
 
 /** The experiments' problems with the content as the save would leave it, once every file fits. */
