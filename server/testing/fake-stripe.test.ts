@@ -178,6 +178,32 @@ describe('the stand-in Stripe', () => {
     );
   });
 
+  it('sends checkout.session.expired when the API expires a session, as Stripe does', async () => {
+    const made = await openSession();
+    await createCheckoutSessions({ secretKey, apiUrl: stripe.url }).expire(made.id);
+    await stripe.settled();
+    expect(
+      endpoint.events.map((event) => [event.type, (event.data.object as { id: string }).id]),
+    ).toEqual([['checkout.session.expired', made.id]]);
+  });
+
+  it('expires a session once its time is past, and says so', async () => {
+    let now = Date.now();
+    await stripe.stop();
+    stripe = await startFakeStripe({
+      apiKey: secretKey,
+      webhookUrl: endpoint.url,
+      webhookSecret,
+      now: () => now,
+    });
+    const made = await openSession();
+    now += 45 * 60_000;
+    const checkout = createCheckoutSessions({ secretKey, apiUrl: stripe.url });
+    expect((await checkout.retrieve(made.id)).status).toBe('expired');
+    await stripe.settled();
+    expect(endpoint.events.map((event) => event.type)).toEqual(['checkout.session.expired']);
+  });
+
   it('sends again while the endpoint fails, signing each attempt', async () => {
     const made = await openSession();
     endpoint.failNext(2);
