@@ -17,7 +17,7 @@ import { leadJobs, leadRoutes, leadsMigrations, leadsRoomRouter } from './featur
 import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
 import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
-import { workshopMigrations, workshopRoomRouter } from './features/workshop';
+import { publishedSessions, workshopMigrations, workshopRoomRouter } from './features/workshop';
 import {
   feedRoutes,
   newsletterHook,
@@ -93,10 +93,9 @@ export const features: readonly Feature[] = [
     room: (context) => (tools) =>
       workshopRoomRouter({
         ...tools,
-        // SEAM: the published sessions come with the render's workshop slice (id, start, seats,
-        // price), and whether seats are enforced with the app's Stripe client (context.stripe).
-        published: () => [],
-        seatsEnforced: Boolean(context.env.STRIPE_SECRET_KEY),
+        // Read at each call: a publish swaps the site's slices.
+        published: () => publishedSessions(context.site.workshop),
+        seatsEnforced: context.stripe !== null,
       }),
   },
   {

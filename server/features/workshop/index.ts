@@ -17,5 +17,10 @@ export {
 export { workshopLinksCommand } from './commands/links';
 export { type Refused, workshopSessionsCommand } from './commands/sessions';
 export { workshopMigrations } from './migrations';
-export type { PublishedSession } from './owner-data';
+export {
+  attendeeExportColumns,
+  exportAttendees,
+  type PublishedSession,
+  publishedSessions,
+} from './owner-data';
 export { workshopRoomRouter } from './room-router';

@@ -1,10 +1,11 @@
+import type { WorkshopSlice } from '../../../contracts/render-slices';
 import type {
   WorkshopAnswer,
   WorkshopAttendee,
   WorkshopHolds,
   WorkshopSessionOverview,
 } from '../../../contracts/room/workshop';
-import { outboxJobKinds } from '../../db/schema';
+import { type OutboxJobTable, outboxJobKinds, type WorkshopAttendeeTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { salesWithRefunds } from '../sales';
 import { seatsTaken } from './seats';
@@ -26,6 +27,10 @@ export interface PublishedSession {
   start: string;
   seats?: number;
 }
+
+/** The sessions a render sells (its workshop's slice), none for a render from before them. */
+export const publishedSessions = (workshop: WorkshopSlice | null): PublishedSession[] =>
+  workshop ? [...workshop.sessions.values()] : [];
 
 /** A session of the content, or one only the store still knows (its attendees stay). */
 export interface KnownSession {
@@ -151,10 +156,29 @@ export async function sessionAttendees(
   store: Store,
   sessionId: string,
 ): Promise<WorkshopAttendee[]> {
+  return (await attendeesWhere(store, { session: sessionId })).map(({ attendee }) => attendee);
+}
+
+/**
+ * Every attendee of every session, the first to pay first (those since `since` when given), as
+ * `npm run leads -- export attendees` and the room's Leads view export them: the same columns as
+ * a session's list, with the session each is for.
+ */
+export async function exportAttendees(store: Store, { since }: { since?: Date }) {
+  return (await attendeesWhere(store, { since })).map(({ session, attendee }) =>
+    attendeeExportRow(session, attendee),
+  );
+}
+
+async function attendeesWhere(
+  store: Store,
+  { session, since }: { session?: string; since?: Date },
+): Promise<{ session: string; attendee: WorkshopAttendee }[]> {
   const attendees = await store.db
     .selectFrom('workshop_attendees')
     .selectAll()
-    .where('session_id', '=', sessionId)
+    .$if(session !== undefined, (qb) => qb.where('session_id', '=', session ?? ''))
+    .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since?.toISOString() ?? ''))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -177,6 +201,26 @@ export async function sessionAttendees(
   ]);
   const refundedOf = new Map(refunds.map((sale) => [sale.id, Number(sale.refunded ?? 0)]));
   return attendees.map((attendee) => ({
+    session: attendee.session_id,
+    attendee: attendeeOf(attendee, {
+      refunded: refundedOf.get(attendee.id) ?? 0,
+      emails: jobs.filter((job) => job.lead_id === attendee.id),
+    }),
+  }));
+}
+
+/** An attendee as the room shows it: its refunds netted, its emails, its payment in Stripe. */
+function attendeeOf(
+  attendee: WorkshopAttendeeTable,
+  {
+    refunded,
+    emails,
+  }: {
+    refunded: number;
+    emails: readonly Pick<OutboxJobTable, 'kind' | 'status' | 'sent_at'>[];
+  },
+): WorkshopAttendee {
+  return {
     id: attendee.id,
     createdAt: attendee.created_at,
     status: attendee.status,
@@ -188,17 +232,15 @@ export async function sessionAttendees(
     variant: attendee.variant,
     amount: attendee.amount,
     currency: attendee.currency,
-    refunded: Math.min(refundedOf.get(attendee.id) ?? 0, attendee.amount),
+    refunded: Math.min(refunded, attendee.amount),
     mismatch: attendee.mismatch === 1,
     expectedAmount: attendee.expected_amount,
     expectedCurrency: attendee.expected_currency,
-    emails: jobs
-      .filter((job) => job.lead_id === attendee.id)
-      .map((job) => ({ kind: job.kind, status: job.status, sentAt: job.sent_at })),
+    emails: emails.map((job) => ({ kind: job.kind, status: job.status, sentAt: job.sent_at })),
     payment: attendee.payment_intent
       ? stripePaymentUrl(attendee.payment_intent, attendee.livemode)
       : null,
-  }));
+  };
 }
 
 /** The columns of a session's attendees as CSV, in order (also its header). */
