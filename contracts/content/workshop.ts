@@ -34,7 +34,12 @@ export const workshopSession = z.strictObject({
     .regex(
       slugPattern,
       'expected lower-case letters, digits and inner hyphens, such as december-2026',
-    ),
+    )
+    .meta({
+      title: 'Name',
+      description:
+        'Keep it once sold: its seats, attendees and invites follow it when the start moves. The same name on a page is the same session.',
+    }),
   start: dateTime,
   price: money,
   /** How many people it seats: with a Stripe key set, no more are sold. */
@@ -42,9 +47,13 @@ export const workshopSession = z.strictObject({
     .number({ error: 'expected a whole number of seats' })
     .int('expected a whole number of seats')
     .min(1, 'expected at least 1 seat')
-    .max(10_000, 'expected at most 10000 seats'),
+    .max(10_000, 'expected at most 10000 seats')
+    .meta({ description: 'How many it seats: with a Stripe key set, no more are sold.' }),
   /** The checkout page for this date when no Stripe key is set (a Stripe Payment Link). */
-  checkout: url,
+  checkout: url.meta({
+    title: 'Payment Link',
+    description: 'The Stripe Payment Link used when no Stripe key is set.',
+  }),
 });
 
 /** The words of one email to an attendee: {name}, {workshopDate}, {workshopTime}, {joiningLink}, {replayLink}, {previousDate}. */
@@ -69,7 +78,11 @@ export const workshopDelivery = z.strictObject({
     showLeftFrom: z
       .number({ error: 'expected a whole number' })
       .int('expected a whole number')
-      .min(0, 'expected 0 or more'),
+      .min(0, 'expected 0 or more')
+      .meta({
+        title: 'Show the seats left from',
+        description: '"N seats left" shows once this many or fewer are left; 0 never shows it.',
+      }),
     /** {seatsLeft} is the number left. */
     left: line,
     oneLeft: line,
@@ -83,9 +96,18 @@ export const workshopDelivery = z.strictObject({
     /** Whether Stripe's checkout offers a box for promotion codes. */
     promotionCodes: z.boolean({ error: 'expected true or false' }),
   }),
-  booked: checkoutPage,
-  soldOutPage: checkoutPage,
-  retry: checkoutPage.extend({ again: line }),
+  booked: checkoutPage.meta({
+    title: "You're in page",
+    description: 'Where Stripe sends a buyer.',
+  }),
+  soldOutPage: checkoutPage.meta({
+    title: 'Sold-out page',
+    description: 'Where a click lands when no seat is left.',
+  }),
+  retry: checkoutPage.extend({ again: line }).meta({
+    title: 'Try-again page',
+    description: 'Where a click lands when the checkout could not open.',
+  }),
   emails: z.strictObject({
     confirmation: attendeeEmail.extend({ addToCalendar: line }),
     reminderDay: attendeeEmail,
@@ -107,7 +129,11 @@ export const workshop = z.strictObject({
   meta: pageMeta,
   card: shareCard,
   sessions: z.array(workshopSession).superRefine(uniqueSessionNames),
-  delivery: workshopDelivery,
+  delivery: workshopDelivery.meta({
+    title: 'Seats, checkout and emails',
+    description:
+      'What the workshop says about seats, the pages after the checkout and the emails its attendees get.',
+  }),
   hero: z.strictObject({ kicker: line, heading: line, sub: paragraph, cta: line }),
   /** The page when no session is to come: said plainly, with a sign-up for the next date. */
   nextDate: z.strictObject({

@@ -67,6 +67,38 @@ describe('the Keystatic configuration derived from the content schemas', () => {
     expect(external.defaultValue()).toBe(false);
   });
 
+  it("workshop: each session listed by its name, its seats, and the delivery's words as the owner knows them", () => {
+    const workshop = config.singletons?.workshop?.schema;
+    const sessions = workshop?.sessions;
+    if (sessions?.kind !== 'array' || sessions.element.kind !== 'object') {
+      throw new Error('no sessions list');
+    }
+    const { id, seats, checkout } = sessions.element.fields;
+    expect(id).toMatchObject({ kind: 'form', label: 'Name' });
+    expect(seats).toMatchObject({ kind: 'form', label: 'Seats' });
+    expect(checkout).toMatchObject({ kind: 'form', label: 'Payment Link' });
+    expect(sessions.itemLabel?.({ fields: { id: { value: 'december-2026' } } })).toBe(
+      'december-2026',
+    );
+    const delivery = workshop?.delivery;
+    if (delivery?.kind !== 'object') throw new Error('no delivery group');
+    expect(delivery.label).toBe('Seats, checkout and emails');
+    const labels = Object.fromEntries(
+      Object.entries(delivery.fields).map(([key, field]) => [key, field.label]),
+    );
+    expect(labels).toMatchObject({
+      booked: "You're in page",
+      soldOutPage: 'Sold-out page',
+      retry: 'Try-again page',
+    });
+    const seatsWords = delivery.fields.seats;
+    if (seatsWords?.kind !== 'object') throw new Error('no seats group');
+    expect(seatsWords.fields.showLeftFrom).toMatchObject({
+      kind: 'form',
+      label: 'Show the seats left from',
+    });
+  });
+
   it("pages: one YAML file each in content/pages/, named from the page's name", () => {
     const pages = config.collections?.pages;
     expect(pages).toMatchObject({ path: 'pages/*', slugField: 'name', format: { data: 'yaml' } });
