@@ -30,6 +30,12 @@ interface FakeKitHolds {
   referrers: Map<string, string>;
   /** Webhook endpoints made through the API (decision 021), as their request bodies. */
   webhookEndpoints: { url: string; events: string[]; name: string }[];
+  /** Tags by name, each with its id. */
+  tags: Map<string, number>;
+  /** tag name -> the emails tagged with it. */
+  taggings: Map<string, Set<string>>;
+  /** Purchases, as the bodies' `purchase` that made them, oldest first. */
+  purchases: Record<string, unknown>[];
 }
 
 /** One call the script let through, as a route's handler reads and answers it. */
@@ -44,12 +50,18 @@ interface FakeCall {
 }
 
 /**
- * A local stand-in for Kit's API v4 (the two calls we make), for tests and local runs: checks the
+ * A local stand-in for Kit's API v4 (the calls we make), for tests and local runs: checks the
  * API key, answers as `script` says, and records what a real Kit would then hold. As Kit does, a
  * new subscriber is `active` unless the call says otherwise, an existing one keeps its state, and
  * a (double opt-in) form sends its confirmation email only to a subscriber who is not yet active.
+ * Purchases, as in Kit, take only the app's OAuth token (`oauthToken`), never the API key.
  */
-export async function startFakeKit(apiKey: string, script: FakeKitScript = () => 200, port = 0) {
+export async function startFakeKit(
+  apiKey: string,
+  script: FakeKitScript = () => 200,
+  port = 0,
+  oauthToken = `${apiKey}-oauth`,
+) {
   let requests = 0;
   const holds: FakeKitHolds = {
     broadcasts: [],
@@ -58,12 +70,17 @@ export async function startFakeKit(apiKey: string, script: FakeKitScript = () =>
     formAdds: new Map(),
     referrers: new Map(),
     webhookEndpoints: [],
+    tags: new Map(),
+    taggings: new Map(),
+    purchases: [],
   };
 
   const server = createServer(async (request, response) => {
     const body = JSON.parse((await readAll(request)) || '{}') as Record<string, string>;
     const index = requests++;
-    if (request.headers['x-kit-api-key'] !== apiKey) {
+    const oauth = request.headers.authorization === `Bearer ${oauthToken}`;
+    const appOnly = new URL(request.url ?? '/', 'http://fake').pathname === '/v4/purchases';
+    if (!oauth && (appOnly || request.headers['x-kit-api-key'] !== apiKey)) {
       response.writeHead(401, { 'Content-Type': 'application/json' }).end('{"errors":["auth"]}');
       return;
     }
@@ -106,7 +123,11 @@ function route(holds: FakeKitHolds, call: FakeCall): void {
   const { url = '/', method } = call.request;
   const path = new URL(url, 'http://fake').pathname;
   const form = url.match(/^\/v4\/forms\/([^/]+)\/subscribers$/)?.[1];
+  const tagged = url.match(/^\/v4\/tags\/([^/]+)\/subscribers$/)?.[1];
   if (path === '/v4/broadcasts' && method === 'POST') makeBroadcast(holds, call);
+  else if (path === '/v4/purchases') purchase(holds, call);
+  else if (url === '/v4/tags' && method === 'POST') makeTag(holds, call);
+  else if (tagged && method === 'POST') tagSubscriber(holds, Number(tagged), call);
   else if (path === '/v4/broadcasts') listBroadcasts(holds, call);
   else if (url === '/v4/webhook_endpoints') makeWebhookEndpoint(holds, call);
   else if (url === '/v4/subscribers') upsertSubscriber(holds, call);
@@ -180,6 +201,39 @@ function addToForm(holds: FakeKitHolds, form: string, call: FakeCall): void {
   subscribed(email, call);
 }
 
+/** Purchases: the newest listed first (a GET), or one more made (a POST), as Kit does. */
+function purchase({ purchases }: FakeKitHolds, { request, body, answer }: FakeCall): void {
+  if (request.method !== 'POST') {
+    answer(200, { purchases: [...purchases].reverse(), pagination: { has_next_page: false } });
+    return;
+  }
+  const made = (body as unknown as { purchase: Record<string, unknown> }).purchase;
+  purchases.push(made);
+  answer(201, { purchase: { id: purchases.length, ...made } });
+}
+
+/** The tag of that name, made when there is none (201) or answered as it is (200). */
+function makeTag({ tags }: FakeKitHolds, { body, answer }: FakeCall): void {
+  const name = body.name ?? '';
+  const id = tags.get(name);
+  if (id === undefined) tags.set(name, tags.size + 1);
+  answer(id === undefined ? 201 : 200, { tag: { id: tags.get(name), name } });
+}
+
+/** A subscriber, who must exist, tagged by email (Kit's 404 otherwise). */
+function tagSubscriber(holds: FakeKitHolds, tagId: number, call: FakeCall): void {
+  const email = call.body.email_address ?? '';
+  const name = [...holds.tags].find(([, id]) => id === tagId)?.[0];
+  if (name === undefined || !holds.subscribers.has(email)) {
+    call.response.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
+    return;
+  }
+  const emails = holds.taggings.get(name) ?? new Set<string>();
+  emails.add(email);
+  holds.taggings.set(name, emails);
+  call.answer(201, { subscriber: { email_address: email } });
+}
+
 /** The answer to both subscriber calls. */
 function subscribed(email: string, { status, answer }: FakeCall): void {
   answer(status === 'drop' ? 200 : status, { subscriber: { email_address: email } });
@@ -191,11 +245,17 @@ async function readAll(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Kit in-process, for tests of sign-ups and sales: making a broadcast is not theirs to do. */
+/**
+ * Kit in-process, for tests of sign-ups and sales: making a broadcast, a purchase or a tag is not
+ * theirs to do.
+ */
 export function subscribingKit(subscribe: Kit['subscribe'] = async () => {}): Kit {
-  const notHere = () => Promise.reject(new Error('this test makes no broadcast'));
+  const notHere = () => Promise.reject(new Error('this test makes no broadcast, purchase or tag'));
   return {
     subscribe,
+    recordsPurchases: false,
+    recordPurchase: notHere,
+    tag: notHere,
     createBroadcast: notHere,
     findBroadcast: notHere,
     broadcast: notHere,

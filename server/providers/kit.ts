@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { majorUnits } from '../../contracts/money';
 import { ProviderError, providerErrorFor } from './provider-error';
 
 export interface KitSubscription {
@@ -20,9 +21,39 @@ export interface KitBroadcast {
   sendAt: string | null;
 }
 
+/** A workshop sale as Kit records a purchase (docs/decisions/032-workshop-delivered.md). */
+export interface KitPurchase {
+  email: string;
+  /** Our key of the sale, the Checkout Session's id: one purchase per id. */
+  transactionId: string;
+  /** In the currency's smallest unit, as Stripe gives it. */
+  amount: number;
+  /** ISO 4217, any case. */
+  currency: string;
+  /** When it was paid (ISO). */
+  paidAt: string;
+  product: { id: string; name: string };
+}
+
+/** A buyer tagged in Kit, so the owner's automations know what they bought. */
+export interface KitTagging {
+  email: string;
+  firstName: string | null;
+  tag: string;
+}
+
 /** The email provider, as the outbox sees it. */
 export interface Kit {
   subscribe(subscription: KitSubscription): Promise<void>;
+  /** Whether purchases can be recorded: Kit takes them only with an OAuth token. */
+  recordsPurchases: boolean;
+  /** Records a purchase once, however often it is tried. */
+  recordPurchase(purchase: KitPurchase): Promise<void>;
+  /**
+   * Tags the buyer, making the tag and the subscriber (inactive: a buyer gets no newsletter
+   * without opting in) where Kit has neither; safe to repeat.
+   */
+  tag(tagging: KitTagging): Promise<void>;
   /** Makes a broadcast; answers its id in Kit. */
   createBroadcast(broadcast: KitBroadcast): Promise<string>;
   /** The id of a broadcast with this description, if Kit holds one. */
@@ -38,6 +69,8 @@ export interface Kit {
 
 export interface KitOptions {
   apiKey: string;
+  /** An OAuth access token of the owner's Kit app (KIT_OAUTH_TOKEN): what purchases need. */
+  oauthToken?: string;
   /** https://api.kit.com, or a local fake in tests. */
   baseUrl: string;
   timeoutMs?: number;
@@ -60,10 +93,10 @@ export const kitTimeoutMs = 10_000;
  * refusal may quote a subscriber's address.
  */
 export async function callKit(
-  { apiKey, baseUrl, timeoutMs = kitTimeoutMs }: KitOptions,
+  { apiKey, oauthToken, baseUrl, timeoutMs = kitTimeoutMs }: KitOptions,
   path: string,
   body?: object,
-  { detail = false }: { detail?: boolean } = {},
+  { detail = false, oauth = false }: { detail?: boolean; oauth?: boolean } = {},
 ): Promise<unknown> {
   let response: Response;
   try {
@@ -72,7 +105,8 @@ export async function callKit(
       headers: {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         Accept: 'application/json',
-        'X-Kit-Api-Key': apiKey,
+        // The calls Kit allows only to an app (purchases) carry its OAuth token instead.
+        ...(oauth ? { Authorization: `Bearer ${oauthToken}` } : { 'X-Kit-Api-Key': apiKey }),
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
       // A redirect would carry the API key to wherever it points: refuse to follow one.
@@ -173,9 +207,81 @@ export function createKit(options: KitOptions): Kit {
     },
 
     broadcast: (id) => call(`/v4/broadcasts/${encodeURIComponent(id)}`),
+
+    recordsPurchases: Boolean(options.oauthToken),
+    recordPurchase: (purchase) => recordPurchase(options, purchase),
+
+    async tag({ email, firstName, tag }) {
+      // Kit answers the tag of that name when it has one (200), else makes it (201).
+      const made = madeTag.safeParse(await post('/v4/tags', { name: tag }));
+      if (!made.success) throw new ProviderError('Kit answered a tag without its id');
+      // Only a subscriber can be tagged. Made inactive, as every sign-up is (decision 020); Kit
+      // keeps an existing subscriber's state.
+      await post('/v4/subscribers', {
+        email_address: email,
+        ...(firstName ? { first_name: firstName } : {}),
+        state: 'inactive',
+      });
+      await post(`/v4/tags/${encodeURIComponent(String(made.data.tag.id))}/subscribers`, {
+        email_address: email,
+      });
+    },
   };
 }
 
+/**
+ * POST /v4/purchases, in Kit's units (the main unit, as numbers). Whether Kit refuses a second
+ * purchase of one transaction id is not documented, so, as for broadcasts, every try looks among
+ * the newest purchases first: a try after one whose answer was lost finds it there and is done.
+ */
+async function recordPurchase(options: KitOptions, purchase: KitPurchase): Promise<void> {
+  if (!options.oauthToken) {
+    throw new ProviderError('Kit records purchases only with an OAuth token (KIT_OAUTH_TOKEN)', {
+      permanent: true,
+    });
+  }
+  const oauth = { oauth: true };
+  const listed = purchaseList.safeParse(
+    await callKit(options, '/v4/purchases?per_page=100', undefined, oauth),
+  );
+  if (!listed.success) throw new ProviderError('Kit answered an unreadable purchase list');
+  if (listed.data.purchases.some((made) => made.transaction_id === purchase.transactionId)) return;
+  // Kit takes money in the main unit, as a number: pounds, not pence.
+  const total = Number(majorUnits(purchase.amount, purchase.currency));
+  const product = {
+    name: purchase.product.name,
+    pid: purchase.product.id,
+    lid: `${purchase.transactionId}-1`,
+    quantity: 1,
+    unit_price: total,
+    sku: purchase.product.id,
+  };
+  await callKit(
+    options,
+    '/v4/purchases',
+    {
+      purchase: {
+        email_address: purchase.email,
+        transaction_id: purchase.transactionId,
+        status: 'paid',
+        subtotal: total,
+        tax: 0,
+        shipping: 0,
+        discount: 0,
+        total,
+        currency: purchase.currency.toUpperCase(),
+        transaction_time: purchase.paidAt,
+        products: [product],
+      },
+    },
+    oauth,
+  );
+}
+
+const madeTag = z.object({ tag: z.object({ id: z.union([z.number(), z.string()]) }) });
+const purchaseList = z.object({
+  purchases: z.array(z.object({ transaction_id: z.string().nullish() })),
+});
 const maxBroadcastPages = 5;
 const madeBroadcast = z.object({ broadcast: z.object({ id: z.union([z.number(), z.string()]) }) });
 const listedBroadcast = z.object({
