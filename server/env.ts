@@ -178,6 +178,12 @@ export const envSchema = z.object({
    * sign-up (decision 020); unset: buyers are not added to Kit.
    */
   KIT_FORM_ID_BUYERS: optionalString,
+  /**
+   * An OAuth access token of the owner's Kit app: Kit records a purchase (POST /v4/purchases)
+   * only for OAuth, never for an API key (docs/decisions/032-workshop-delivered.md). Unset: a
+   * workshop sale is tagged in Kit but no purchase is recorded.
+   */
+  KIT_OAUTH_TOKEN: optionalString,
 
   /**
    * The signing secret of the Stripe webhook endpoint (whsec_…, decision 020); unset: no webhook,
@@ -219,6 +225,38 @@ export const envSchema = z.object({
       .optional(),
   ),
   NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
+  /**
+   * Who the attendees' emails are from (docs/decisions/032-workshop-delivered.md): an address, or
+   * "Name <address>"; unset, NOTIFY_EMAIL. The invites name it as their organizer.
+   */
+  MAIL_FROM: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .transform((value, context) => {
+        const mailbox = readMailbox(value);
+        if (mailbox) return mailbox;
+        context.addIssue({ code: 'custom', message: 'an address, or "Name <address>"' });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+  /**
+   * An extra certificate authority (a PEM file) the SMTP relay's certificate is checked against,
+   * besides the public ones: for a private relay, and the tests' stand-in. Read at boot.
+   */
+  SMTP_CA_FILE: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .refine(
+        (path) => existsSync(path) && readFileSync(path, 'utf8').includes('BEGIN CERTIFICATE'),
+        'a readable PEM file holding a certificate',
+      )
+      .optional(),
+  ),
 
   // External destinations (product decision D18): every one has a working placeholder.
   BOOK_RETAILER_URL: url('https://www.amazon.co.uk/'),
@@ -268,6 +306,21 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A sender as MAIL_FROM gives it. */
+export interface Mailbox {
+  name: string | null;
+  address: string;
+}
+
+/** "Name <address>" or a bare address, the name without quotes or control characters. */
+function readMailbox(value: string): Mailbox | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is refused.
+  const named = /^"?([^"<>\u0000-\u001f\u007f]{1,100}?)"?\s*<([^<>\s]+)>$/.exec(value);
+  const name = named?.[1]?.trim() || null;
+  const address = named ? named[2] : value;
+  return z.email().safeParse(address).success ? { name, address: address as string } : null;
+}
 
 /** Which proxies to believe: how many hops in front, or which addresses (see TRUST_PROXY). */
 export type TrustProxy = number | readonly string[];

@@ -3,6 +3,7 @@ import type { OutboxJob } from '../db/outbox';
 import type { OutboxJobKind } from '../db/schema';
 import type { Store } from '../db/store';
 import { type Env, type KitFormEnv, kitFormIds } from '../env';
+import type { AttendeeMail } from '../providers/attendee-mail';
 import type { Kit } from '../providers/kit';
 import type { OwnerMail } from '../providers/owner-mail';
 import { ProviderError } from '../providers/provider-error';
@@ -10,6 +11,11 @@ import { ProviderError } from '../providers/provider-error';
 export interface Providers {
   kit: Kit | null;
   ownerMail: OwnerMail | null;
+  /**
+   * The workshop's attendees' emails (MAIL_FROM over SMTP_URL); absent where nothing emails an
+   * attendee (most tests), as null.
+   */
+  attendeeMail?: AttendeeMail | null;
 }
 
 /**
@@ -25,6 +31,12 @@ export interface Forwarding {
    * buyer not yet on any of our lists, Kit's buyers list (KIT_FORM_ID_BUYERS).
    */
   jobsForSale(sale: { alreadySubscriber: boolean }): OutboxJobKind[];
+  /**
+   * A workshop attendee, when first paid (docs/decisions/032-workshop-delivered.md): the
+   * confirmation and the reminders with attendee mail, Kit's tag with Kit, its purchase with
+   * Kit's OAuth token too.
+   */
+  jobsForAttendee(): OutboxJobKind[];
   /** Kit is set up, so a post published as a newsletter gets a broadcast job. */
   makesBroadcasts: boolean;
   /** Sends one job; throws a ProviderError when it should be retried or given up. */
@@ -74,6 +86,13 @@ export function outboxForwarding(
       ...(providers.kit && env.KIT_FORM_ID_BUYERS && !alreadySubscriber
         ? (['kit-buyer'] as const)
         : []),
+    ],
+    jobsForAttendee: () => [
+      ...(providers.attendeeMail
+        ? (['workshop-confirmation', 'workshop-reminder-day', 'workshop-reminder-hour'] as const)
+        : []),
+      ...(providers.kit ? (['kit-workshop-tag'] as const) : []),
+      ...(providers.kit?.recordsPurchases ? (['kit-purchase'] as const) : []),
     ],
     makesBroadcasts: providers.kit !== null,
     async deliver(store, job) {

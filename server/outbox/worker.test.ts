@@ -28,6 +28,7 @@ function fakeForwarding(deliver: (job: OutboxJob) => Promise<void> = async () =>
     jobsForSubscriber: () => [],
     jobsForContact: () => ['owner-notify'],
     jobsForSale: () => [],
+    jobsForAttendee: () => [],
     makesBroadcasts: false,
     async deliver(_store, job) {
       deliveries.set(job.id, (deliveries.get(job.id) ?? 0) + 1);

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { type Env, EnvError, kitFormIds } from '../env';
 import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
+import { createAttendeeMail } from './attendee-mail';
 import { createKit } from './kit';
 import { createOwnerMail, smtpOptions } from './owner-mail';
 import { type CheckoutSessions, createCheckoutSessions } from './stripe-checkout';
@@ -17,18 +19,42 @@ export function providersFromEnv(env: Env, logger: Logger): Providers {
   if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {
     logger.warn('owner notification needs both SMTP_URL and NOTIFY_EMAIL: it is off');
   }
+  const sender =
+    env.MAIL_FROM ?? (env.NOTIFY_EMAIL ? { name: null, address: env.NOTIFY_EMAIL } : null);
+  if (env.SMTP_URL && !sender) {
+    logger.warn('attendee emails need MAIL_FROM or NOTIFY_EMAIL beside SMTP_URL: they are off');
+  }
+  if (env.KIT_OAUTH_TOKEN && !env.KIT_API_KEY) {
+    logger.warn('KIT_OAUTH_TOKEN is set but KIT_API_KEY is not: nothing goes to Kit');
+  }
+  // One transport for both: the SMTP_CA_FILE is read once, here, at boot.
+  const transport = env.SMTP_URL
+    ? nodemailer.createTransport(
+        smtpOptions(
+          env.SMTP_URL,
+          env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
+        ),
+      )
+    : null;
   const providers: Providers = {
-    kit: env.KIT_API_KEY ? createKit({ apiKey: env.KIT_API_KEY, baseUrl: env.KIT_API_URL }) : null,
+    kit: env.KIT_API_KEY
+      ? createKit({
+          apiKey: env.KIT_API_KEY,
+          baseUrl: env.KIT_API_URL,
+          oauthToken: env.KIT_OAUTH_TOKEN,
+        })
+      : null,
     ownerMail:
-      env.SMTP_URL && env.NOTIFY_EMAIL
-        ? createOwnerMail({
-            transport: nodemailer.createTransport(smtpOptions(env.SMTP_URL)),
-            to: env.NOTIFY_EMAIL,
-          })
-        : null,
+      transport && env.NOTIFY_EMAIL ? createOwnerMail({ transport, to: env.NOTIFY_EMAIL }) : null,
+    attendeeMail: transport && sender ? createAttendeeMail({ transport, from: sender }) : null,
   };
   logger.info(
-    { kit: Boolean(providers.kit), ownerMail: Boolean(providers.ownerMail) },
+    {
+      kit: Boolean(providers.kit),
+      kitPurchases: Boolean(providers.kit?.recordsPurchases),
+      ownerMail: Boolean(providers.ownerMail),
+      attendeeMail: Boolean(providers.attendeeMail),
+    },
     'providers',
   );
   return providers;

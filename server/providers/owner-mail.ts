@@ -1,3 +1,4 @@
+import { rootCertificates } from 'node:tls';
 import type { SendMailOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { formatMinorUnits } from '../../contracts/money';
@@ -57,8 +58,10 @@ export const smtpTimeoutsMs = { connection: 10_000, greeting: 10_000, socket: 20
  * upgrade with STARTTLS or the message is not sent (never opportunistic, where a network
  * attacker who strips the STARTTLS offer reads the enquiry and the password). Certificates are
  * checked. The URL's query string is ignored, so no `?ignoreTLS=true` can turn this off.
+ * `ca`: one more authority (SMTP_CA_FILE's PEM) beside the public ones, for a private relay; it
+ * adds trust, and takes none of the checking away.
  */
-export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
+export function smtpOptions(smtpUrl: string, ca?: string): SMTPTransport.Options {
   const url = new URL(smtpUrl);
   const implicitTls = url.protocol === 'smtps:';
   return {
@@ -67,7 +70,12 @@ export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
     secure: implicitTls,
     requireTLS: true,
     ignoreTLS: false,
-    tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2' },
+    tls: {
+      rejectUnauthorized: true,
+      minVersion: 'TLSv1.2',
+      // Node trusts only the list it is given: the public authorities stay on it.
+      ...(ca ? { ca: [...rootCertificates, ca] } : {}),
+    },
     auth: url.username
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,
@@ -89,18 +97,8 @@ export function createOwnerMail({
   transport: MailTransport;
   to: string;
 }): OwnerMail {
-  const domain = to.slice(to.lastIndexOf('@') + 1);
-  async function send(mail: SendMailOptions, messageId: string) {
-    try {
-      await transport.sendMail({ from: to, to, messageId: `<${messageId}@${domain}>`, ...mail });
-    } catch (error) {
-      const code = (error as { responseCode?: number }).responseCode;
-      // SMTP 5xx replies are permanent (bad recipient, rejected); anything else may pass later.
-      throw new ProviderError(`SMTP failed${code ? ` with ${code}` : ''}`, {
-        permanent: code !== undefined && code >= 500,
-      });
-    }
-  }
+  const send = (mail: SendMailOptions, messageId: string) =>
+    sendBySmtp(transport, { from: to, to, messageId: jobMessageId(messageId, to), ...mail });
 
   return {
     notify: (contact, messageId) =>
@@ -138,6 +136,32 @@ export function createOwnerMail({
         messageId,
       ),
   };
+}
+
+/**
+ * Sends one message; a failure is a ProviderError: SMTP 5xx replies are permanent (bad
+ * recipient, rejected), anything else may pass later. Its words stay out: they may quote an
+ * address.
+ */
+export async function sendBySmtp(transport: MailTransport, mail: SendMailOptions): Promise<void> {
+  try {
+    await transport.sendMail(mail);
+  } catch (error) {
+    const code = (error as { responseCode?: number }).responseCode;
+    throw new ProviderError(`SMTP failed${code ? ` with ${code}` : ''}`, {
+      permanent: code !== undefined && code >= 500,
+    });
+  }
+}
+
+/**
+ * The Message-ID of an outbox job's email, on the sender's domain: the same on every resend, so
+ * a resend after a lost acknowledgement is recognisably the same message. A job id may hold
+ * characters a Message-ID may not (a colon): each becomes a hyphen.
+ */
+export function jobMessageId(jobId: string, from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1);
+  return `<${jobId.replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, '-')}@${domain}>`;
 }
 
 function saleText(sale: SaleNotice): string {
