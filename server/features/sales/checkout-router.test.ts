@@ -15,9 +15,17 @@ const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
 const muchLater = new Date(Date.now() + 90 * 86_400_000).toISOString();
 const site = (workshopSessions: Site['sales']['workshopSessions']): Site =>
   testSite({ sales: { workshopSessions, pageCheckouts: new Map() } });
+/** A session as the render gives it: its name, start, price, seats and Payment Link. */
+const sold = (id: string, start: string, checkout: string) => ({
+  id,
+  start,
+  price: { amount: 49, currency: 'GBP' as const },
+  seats: 40,
+  checkout,
+});
 const onSale = site([
-  { start: muchLater, checkout: 'https://buy.stripe.com/test_later' },
-  { start: later, checkout: 'https://buy.stripe.com/test_next?locale=en-GB' },
+  sold('much-later', muchLater, 'https://buy.stripe.com/test_later'),
+  sold('later', later, 'https://buy.stripe.com/test_next?locale=en-GB'),
 ]);
 const today = new Date().toISOString().slice(0, 10);
 
@@ -147,14 +155,15 @@ describeEachStore('GET /go/page/<slug> (an owner page’s checkout block)', ({ s
     sales: {
       ...onSale.sales,
       pageCheckouts: new Map([
-        ['masterclass', [{ start: later, checkout: 'https://buy.stripe.com/test_masterclass' }]],
+        ['masterclass', [sold('masterclass', later, 'https://buy.stripe.com/test_masterclass')]],
         [
           'ended',
           [
-            {
-              start: new Date(Date.now() - 86_400_000).toISOString(),
-              checkout: 'https://buy.stripe.com/test_old',
-            },
+            sold(
+              'ended',
+              new Date(Date.now() - 86_400_000).toISOString(),
+              'https://buy.stripe.com/test_old',
+            ),
           ],
         ],
       ]),

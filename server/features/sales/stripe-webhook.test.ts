@@ -320,7 +320,13 @@ describeEachStore('POST /api/stripe/webhook', ({ store, database }) => {
       testSite({
         sales: {
           workshopSessions: [
-            { start: '2999-01-01T18:00:00Z', checkout: 'https://buy.stripe.com/test_x' },
+            {
+              id: 'far-ahead',
+              start: '2999-01-01T18:00:00Z',
+              price: { amount: 49, currency: 'GBP' },
+              seats: 40,
+              checkout: 'https://buy.stripe.com/test_x',
+            },
           ],
           pageCheckouts: new Map(),
         },
