@@ -17,6 +17,7 @@ import { ownerCli } from './commands/owner';
 import { postsCli } from './commands/posts';
 import { pruneCli } from './commands/prune';
 import { statsCli } from './commands/stats';
+import { workshopCli } from './commands/workshop';
 
 export type { CliIo, LeadsEnv } from './commands/command';
 
@@ -33,6 +34,7 @@ const commands: readonly LeadsCommand[] = [
   experimentsCli,
   ownerCli,
   postsCli,
+  workshopCli,
 ];
 
 /**

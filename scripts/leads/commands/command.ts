@@ -53,6 +53,8 @@ export type LeadsEnv = Pick<
   | 'SELLABLE_BUSINESS_HOST'
   | 'WAITLIST_HOST'
   | 'BOOK_HOST'
+  // Whether the workshop's checkout holds seats (docs/decisions/032-workshop-delivered.md).
+  | 'STRIPE_SECRET_KEY'
 > &
   Partial<Pick<Env, 'KIT_API_URL'>> &
   KitFormEnv;
