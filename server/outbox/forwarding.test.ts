@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import type { AttendeeMail } from '../providers/attendee-mail';
+import { workshopPartsOff } from '../providers/from-env';
 import { createKit } from '../providers/kit';
 import { outboxForwarding } from './forwarding';
 
@@ -32,5 +33,13 @@ describe("a workshop attendee's jobs", () => {
       'kit-workshop-tag',
       'kit-purchase',
     ]);
+    // And boot says so.
+    const off = (settings: Record<string, string>) => workshopPartsOff(parseEnv(settings));
+    expect(off({ KIT_API_KEY: 'key' }).some((part) => part.includes('KIT_OAUTH_TOKEN'))).toBe(true);
+    expect(
+      off({ KIT_API_KEY: 'key', KIT_OAUTH_TOKEN: 'oauth' }).some((part) =>
+        part.includes('KIT_OAUTH_TOKEN'),
+      ),
+    ).toBe(false);
   });
 });

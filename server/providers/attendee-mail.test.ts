@@ -7,7 +7,7 @@ import { EnvError, parseEnv } from '../env';
 import { createLogger } from '../logger';
 import { type FakeSmtp, startFakeSmtp } from '../testing/fake-smtp';
 import { type AttendeeMessage, createAttendeeMail } from './attendee-mail';
-import { providersFromEnv } from './from-env';
+import { providersFromEnv, workshopPartsOff } from './from-env';
 import { smtpOptions } from './owner-mail';
 import { ProviderError } from './provider-error';
 
@@ -58,10 +58,16 @@ describe("the attendees' mail", () => {
     expect(received.attachments.some((part) => /text\/calendar/.test(part.contentType))).toBe(true);
   });
 
-  it('is from NOTIFY_EMAIL when MAIL_FROM is unset, and off with neither', async () => {
+  it('is from NOTIFY_EMAIL when MAIL_FROM is unset, and off with neither, as boot says', async () => {
     const mail = mailFrom({ NOTIFY_EMAIL: 'owner@jamie.example' });
     expect(mail?.from).toEqual({ name: null, address: 'owner@jamie.example' });
     expect(mailFrom({})).toBeNull();
+    expect(workshopPartsOff(parseEnv({ SMTP_URL: relay.url }))).toContain(
+      'attendee emails off (neither MAIL_FROM nor NOTIFY_EMAIL set)',
+    );
+    expect(
+      workshopPartsOff(parseEnv({ SMTP_URL: relay.url, NOTIFY_EMAIL: 'owner@jamie.example' })),
+    ).not.toContain('attendee emails off (neither MAIL_FROM nor NOTIFY_EMAIL set)');
   });
 
   it('refuses a relay whose certificate it cannot check, and may try again later', async () => {

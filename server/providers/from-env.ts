@@ -19,11 +19,9 @@ export function providersFromEnv(env: Env, logger: Logger): Providers {
   if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {
     logger.warn('owner notification needs both SMTP_URL and NOTIFY_EMAIL: it is off');
   }
+  // Without either, attendee mail is off: the boot's list of the workshop's parts off says so.
   const sender =
     env.MAIL_FROM ?? (env.NOTIFY_EMAIL ? { name: null, address: env.NOTIFY_EMAIL } : null);
-  if (env.SMTP_URL && !sender) {
-    logger.warn('attendee emails need MAIL_FROM or NOTIFY_EMAIL beside SMTP_URL: they are off');
-  }
   if (env.KIT_OAUTH_TOKEN && !env.KIT_API_KEY) {
     logger.warn('KIT_OAUTH_TOKEN is set but KIT_API_KEY is not: nothing goes to Kit');
   }
@@ -91,7 +89,16 @@ export function checkoutSessionsFromEnv(env: Env, logger: Logger): CheckoutSessi
 
 /** The workshop's parts the settings leave off, each saying what happens instead and why. */
 export function workshopPartsOff(
-  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'SMTP_URL'>,
+  env: Pick<
+    Env,
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
+    | 'NOTIFY_EMAIL'
+    | 'KIT_API_KEY'
+    | 'KIT_OAUTH_TOKEN'
+  >,
 ): string[] {
   return [
     ...(env.STRIPE_SECRET_KEY
@@ -101,5 +108,13 @@ export function workshopPartsOff(
       ? []
       : ['workshop sales and attendees not recorded (STRIPE_WEBHOOK_SECRET unset)']),
     ...(env.SMTP_URL ? [] : ['attendee emails off (SMTP_URL unset)']),
+    ...(env.SMTP_URL && !env.MAIL_FROM && !env.NOTIFY_EMAIL
+      ? ['attendee emails off (neither MAIL_FROM nor NOTIFY_EMAIL set)']
+      : []),
+    ...(env.KIT_API_KEY && !env.KIT_OAUTH_TOKEN
+      ? [
+          "Kit purchases not recorded, buyers only tagged (KIT_OAUTH_TOKEN unset: Kit's API key cannot)",
+        ]
+      : []),
   ];
 }
