@@ -23,4 +23,6 @@ export {
   type PublishedSession,
   publishedSessions,
 } from './owner-data';
+export { followBuildSessions, workshopPublishHook } from './publish-hook';
+export { queueAttendeeEmails } from './queue-emails';
 export { workshopRoomRouter } from './room-router';
