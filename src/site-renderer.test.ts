@@ -20,8 +20,11 @@ beforeAll(async () => {
   const seed = await testContent();
   const press = seed.pages.press;
   if (!press) throw new Error('the sample content has no press page');
-  [first] = seed.workshop.sessions.toSorted((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  if (!first) throw new Error('content/workshop.yaml has no session');
+  const [earliest] = seed.workshop.sessions.toSorted(
+    (a, b) => Date.parse(a.start) - Date.parse(b.start),
+  );
+  if (!earliest) throw new Error('content/workshop.yaml has no session');
+  first = earliest;
   now = Date.parse(first.start) - 86_400_000;
   const masterclass = {
     ...press,
