@@ -81,6 +81,18 @@ describe('an owner page file', () => {
     expect(problemsOf(String(elsewhere))).toEqual([]);
   });
 
+  it.each([
+    ['main', '/assetworkshop/booked'],
+    ['sellable-business', '/cohort/try-again'],
+  ])('refuses a page after the workshop’s checkout: %s %s', (site, path) => {
+    const document = parseDocument(pressYaml);
+    document.setIn(['site'], site);
+    document.setIn(['path'], path);
+    expect(problemsOf(String(document))).toEqual([
+      `  content/pages/press.yaml:5 path: "${path}" is already a page of the ${site} site (contracts/routes.ts); choose another path`,
+    ]);
+  });
+
   it.each(['waitlist', 'book'])(
     'refuses "/" of the %s site: its fallback page answers it, and it is that page\u2019s own address',
     (site) => {
