@@ -52,6 +52,10 @@ describe('the workshop checkout from the settings', () => {
         STRIPE_SECRET_KEY: secretKey,
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
         SMTP_URL: 'smtps://relay.example.com',
+        MAIL_FROM: { name: 'The workshop', address: 'workshop@example.com' },
+        NOTIFY_EMAIL: 'owner@example.com',
+        KIT_API_KEY: 'kit-key',
+        KIT_OAUTH_TOKEN: 'kit-token',
       }),
     ).toEqual([]);
   });
