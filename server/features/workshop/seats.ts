@@ -3,13 +3,14 @@ import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { SeatsTaken } from '../../../contracts/workshop-sessions';
 import type { Database, WorkshopHoldTable } from '../../db/schema';
 import type { Store } from '../../db/store';
+import { inTurns } from './hold-turns';
 import { lockSession } from './sessions';
 
 /**
  * A session's seats (docs/decisions/032-workshop-delivered.md, "Seats: held, taken, released"):
  * the one writer of workshop_holds. A seat is held by a checkout being made or open, until it is
- * paid (taken) or it lapses or is released; a confirmed attendee is a seat sold. Every hold is
- * made in one transaction that first locks the session's row, so holds of one session, from any
+ * paid (taken) or it lapses or is released; a confirmed attendee is a seat sold. Holds are made
+ * in transactions that first lock the session's row, so holds of one session, from any
  * instance, count its seats one after another: no two clicks can both see the last seat free.
  */
 
@@ -48,45 +49,86 @@ export function priceInMinorUnits(price: HeldSession['price']): {
   return { amount: Math.round(price.amount * 100), currency: price.currency.toLowerCase() };
 }
 
+/** A click's request for a seat: for `clientHash` (a keyed hash of its address, never the address). */
+export interface HoldRequest {
+  session: HeldSession;
+  clientHash: string;
+  now: string;
+  /** Until when the seat is held while its checkout is being made. */
+  expiresAt: string;
+}
+
+/** At most this many clicks are decided in one transaction (well within both databases' limits). */
+const maxHoldBatch = 500;
+const turnsOf = new WeakMap<
+  Store,
+  (session: string, request: HoldRequest) => Promise<HoldOutcome>
+>();
+
 /**
- * Holds one seat for `clientHash` (a keyed hash of the client's address, never the address)
- * until `expiresAt`, while its checkout is being made: `openHold` then gives it the checkout's
- * own expiry. Full, capped and cancelled hold nothing.
+ * Holds one seat until `expiresAt`, while its checkout is being made: `openHold` then gives it
+ * the checkout's own expiry. Full, capped and cancelled hold nothing.
+ * In this process the holds of one session are decided in turns (hold-turns.ts): the clicks that
+ * arrive while one transaction runs wait and are decided together in the next, so a thousand
+ * clicks for the last seats are a few transactions, not a thousand queued for the lock.
  */
-export function holdSeat(
-  store: Store,
-  {
-    session,
-    clientHash,
-    now,
-    expiresAt,
-  }: { session: HeldSession; clientHash: string; now: string; expiresAt: string },
-): Promise<HoldOutcome> {
+export function holdSeat(store: Store, request: HoldRequest): Promise<HoldOutcome> {
+  let turns = turnsOf.get(store);
+  if (!turns) {
+    turns = inTurns((_session, batch: HoldRequest[]) => holdSeats(store, batch), maxHoldBatch);
+    turnsOf.set(store, turns);
+  }
+  return turns(request.session.id, request);
+}
+
+/**
+ * One transaction for a batch of clicks on one session: it first locks the session's row (on
+ * PostgreSQL the next transaction of this session, from any instance, waits there until this one
+ * commits, then counts what it made), counts the seats sold and held, then decides each click
+ * in order of arrival: capped at `holdsPerClient`, full, or held.
+ */
+async function holdSeats(store: Store, requests: readonly HoldRequest[]): Promise<HoldOutcome[]> {
+  const [first] = requests;
+  if (!first) return [];
+  const id = first.session.id;
+  // The latest click's moment: a hold lapsed by then no longer counts for any of them.
+  const now =
+    requests
+      .map((request) => request.now)
+      .sort()
+      .at(-1) ?? first.now;
   return store.write(async (trx) => {
-    // First the lock: on PostgreSQL the next hold of this session waits here until this one
-    // commits, then counts what it made.
     const row = await lockSession(
       trx,
-      { id: session.id, start: new Date(session.start).toISOString() },
+      { id, start: new Date(first.session.start).toISOString() },
       now,
     );
-    if (row.cancelled_at !== null) return { kind: 'cancelled' };
-    const counted = await countHolds(trx, session.id, clientHash, now);
-    if (counted.mine >= holdsPerClient) return { kind: 'capped' };
-    if (counted.sold + counted.held >= session.seats) return { kind: 'full' };
-    const hold: WorkshopHold = {
-      id: randomUUID(),
-      session_id: session.id,
-      client_hash: clientHash,
-      status: 'opening',
-      created_at: now,
-      expires_at: expiresAt,
-      checkout_session: null,
-      ...priceInMinorUnits(session.price),
-      released_at: null,
-    };
-    await trx.insertInto('workshop_holds').values(hold).execute();
-    return { kind: 'held', hold };
+    if (row.cancelled_at !== null) return requests.map(() => ({ kind: 'cancelled' as const }));
+    const { sold, byClient } = await countHolds(trx, id, now);
+    let taken = sold + [...byClient.values()].reduce((sum, count) => sum + count, 0);
+    const made: WorkshopHold[] = [];
+    const outcomes = requests.map((request): HoldOutcome => {
+      const mine = byClient.get(request.clientHash) ?? 0;
+      if (mine >= holdsPerClient) return { kind: 'capped' };
+      if (taken >= request.session.seats) return { kind: 'full' };
+      const hold: WorkshopHold = {
+        id: randomUUID(),
+        session_id: id,
+        client_hash: request.clientHash,
+        status: 'opening',
+        created_at: request.now,
+        expires_at: request.expiresAt,
+        checkout_session: null,
+        ...priceInMinorUnits(request.session.price),
+        released_at: null,
+      };
+      made.push(hold);
+      byClient.set(request.clientHash, mine + 1);
+      taken++;
+      return { kind: 'held', hold };
+    });
+    if (made.length > 0) await trx.insertInto('workshop_holds').values(made).execute();
+    return outcomes;
   });
 }
 
@@ -95,32 +137,29 @@ const holding = (now: string) => (eb: HoldFilter) =>
   eb.and([eb('status', 'in', ['opening', 'open']), eb('expires_at', '>', now)]);
 type HoldFilter = ExpressionBuilder<Database, 'workshop_holds'>;
 
+/** The session's seats sold, and those held at `now` by each client that holds any. */
 async function countHolds(
   trx: Transaction<Database>,
   sessionId: string,
-  clientHash: string,
   now: string,
-): Promise<{ sold: number; held: number; mine: number }> {
-  const holds = await trx
+): Promise<{ sold: number; byClient: Map<string, number> }> {
+  const held = await trx
     .selectFrom('workshop_holds')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('held'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('client_hash', '=', clientHash).then(1).else(0).end(),
-        )
-        .as('mine'),
-    ])
+    .select((eb) => ['client_hash', eb.fn.countAll<number | string>().as('count')])
     .where('session_id', '=', sessionId)
     .where(holding(now))
-    .executeTakeFirstOrThrow();
+    .groupBy('client_hash')
+    .execute();
   const sold = await trx
     .selectFrom('workshop_attendees')
-    .select((eb) => eb.fn.countAll<number | string>().as('sold'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('session_id', '=', sessionId)
     .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow();
-  return { sold: Number(sold.sold), held: Number(holds.held), mine: Number(holds.mine ?? 0) };
+  return {
+    sold: Number(sold.count),
+    byClient: new Map(held.map((row) => [row.client_hash, Number(row.count)])),
+  };
 }
 
 /**
@@ -192,6 +231,13 @@ export async function returnSeat(
     .execute();
 }
 
+/** A Checkout Session's hold: the one it opened, or the one its metadata names that never learnt it. */
+const sessionHold = (checkoutSession: string, hold: string | null) => (eb: HoldFilter) =>
+  eb.or([
+    eb('checkout_session', '=', checkoutSession),
+    ...(hold ? [eb.and([eb('id', '=', hold), eb('checkout_session', 'is', null)])] : []),
+  ]);
+
 /**
  * The checkout was paid: its hold becomes taken, whatever state it was in (a payment arrives
  * after its hold lapsed only when Stripe's event came later than the margin; the buyer paid, so
@@ -205,13 +251,23 @@ export async function takeHold(
   return trx
     .updateTable('workshop_holds')
     .set({ status: 'taken', checkout_session: checkoutSession, released_at: null })
-    .where((eb) =>
-      eb.or([
-        eb('checkout_session', '=', checkoutSession),
-        ...(hold ? [eb.and([eb('id', '=', hold), eb('checkout_session', 'is', null)])] : []),
-      ]),
-    )
+    .where(sessionHold(checkoutSession, hold))
     .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The hold of a Checkout Session: the one it opened, or the one its metadata names if that hold
+ * never learnt its session (Stripe answered after the hold had lapsed).
+ */
+export function findHold(
+  trx: Transaction<Database>,
+  { checkoutSession, hold }: { checkoutSession: string; hold: string | null },
+): Promise<WorkshopHold | undefined> {
+  return trx
+    .selectFrom('workshop_holds')
+    .selectAll()
+    .where(sessionHold(checkoutSession, hold))
     .executeTakeFirst();
 }
 
