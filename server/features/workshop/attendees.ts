@@ -1,0 +1,59 @@
+import type { Transaction } from 'kysely';
+import type { Database, WorkshopAttendeeTable } from '../../db/schema';
+import type { Store } from '../../db/store';
+
+/**
+ * The workshop's attendees (docs/decisions/032-workshop-delivered.md, "Fulfilment"): the one
+ * writer of workshop_attendees. One attendee per paid Checkout Session, its id the session's, so
+ * that however many events about a payment arrive, and however they race, one row is made.
+ */
+
+export type WorkshopAttendee = WorkshopAttendeeTable;
+
+/** Adds the attendee unless the Checkout Session made one already: true when this call made it. */
+export async function addAttendee(
+  trx: Transaction<Database>,
+  attendee: WorkshopAttendee,
+): Promise<boolean> {
+  const added = await trx
+    .insertInto('workshop_attendees')
+    .values(attendee)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return added !== undefined;
+}
+
+/**
+ * A payment refunded in full (`refunded`, the running total over its charges, covers what was
+ * paid): its confirmed attendee becomes refunded, once. Answers the attendee so refunded, for
+ * the seat its hold gives back; none when there was nothing to change (a partial refund, one
+ * seen before, a payment that made no attendee).
+ */
+export async function refundAttendee(
+  trx: Transaction<Database>,
+  paymentIntent: string,
+  refunded: number,
+  now: string,
+): Promise<Pick<WorkshopAttendee, 'id' | 'hold_id'> | undefined> {
+  return trx
+    .updateTable('workshop_attendees')
+    .set({ status: 'refunded', refunded_at: now })
+    .where('payment_intent', '=', paymentIntent)
+    .where('status', '=', 'confirmed')
+    .where('amount', '<=', refunded)
+    .returning(['id', 'hold_id'])
+    .executeTakeFirst();
+}
+
+/** One attendee, by its Checkout Session's id. */
+export function attendeeRow(
+  store: Pick<Store, 'db'> | { db: Transaction<Database> },
+  id: string,
+): Promise<WorkshopAttendee | undefined> {
+  return store.db
+    .selectFrom('workshop_attendees')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
