@@ -1,13 +1,16 @@
 /**
  * `npm run stand-ins`: the workshop's third parties on this machine, for a local run of the whole
- * sale without a Stripe account: the stand-in Stripe (server/testing/fake-stripe.ts), whose
- * hosted page pays a Checkout Session and sends the signed events to the local server's webhook.
+ * sale without a Stripe account or a mail relay: the stand-in Stripe
+ * (server/testing/fake-stripe.ts), whose hosted page pays a Checkout Session and sends the signed
+ * events to the local server's webhook, and the stand-in SMTP relay
+ * (server/testing/fake-smtp.ts), which keeps the attendees' emails and prints each as it comes.
  * It prints the settings that point the server at them, for .env; then `npm start` in another
  * terminal. Ctrl-C stops them.
  *
  *   npm run stand-ins -- [--stripe-port=12111] [--webhook-url=http://localhost:3000/api/stripe/webhook]
  */
 import { type Env, parseEnv } from '../server/env';
+import { type FakeSmtp, startFakeSmtp } from '../server/testing/fake-smtp';
 import { type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
 import { startedAsScript } from './started-as-script';
 
@@ -17,15 +20,19 @@ export const standInWebhookSecret = 'whsec_stand_in_local_signing_secret';
 /** stripe-mock's port: the one a Stripe developer expects a local Stripe on. */
 const defaultStripePort = 12111;
 
+/** The attendees' emails come from this address when .env names no sender. */
+const standInSender = 'workshop@example.com';
+
 export interface StandIns {
   /** The .env lines that point the server at the stand-ins. */
   settings: Record<string, string>;
   stripe: FakeStripe;
+  smtp: FakeSmtp;
   stop(): Promise<void>;
 }
 
 export async function startStandIns(
-  env: Pick<Env, 'PORT'>,
+  env: Pick<Env, 'PORT' | 'MAIL_FROM' | 'NOTIFY_EMAIL'>,
   {
     stripePort = defaultStripePort,
     webhookUrl = `http://localhost:${env.PORT}/api/stripe/webhook`,
@@ -40,13 +47,41 @@ export async function startStandIns(
     onDelivery: ({ type, objectId, status, attempts }) =>
       print(`stripe: ${type} ${objectId} → ${webhookUrl}: ${status} (${attempts} attempt(s))`),
   });
-  // The stand-in SMTP server (server/testing/fake-smtp.ts) joins here with its own lines.
+  const smtp = await startFakeSmtp();
+  const printing = printMessages(smtp, print);
   const settings: Record<string, string> = {
     STRIPE_SECRET_KEY: standInStripeKey,
     STRIPE_API_URL: stripe.url,
     STRIPE_WEBHOOK_SECRET: standInWebhookSecret,
+    // A port and a certificate of its own at each start: these two lines change every time.
+    SMTP_URL: smtp.url,
+    SMTP_CA_FILE: smtp.caFile,
+    ...(env.MAIL_FROM || env.NOTIFY_EMAIL ? {} : { MAIL_FROM: standInSender }),
   };
-  return { settings, stripe, stop: () => stripe.stop() };
+  return {
+    settings,
+    stripe,
+    smtp,
+    async stop() {
+      clearInterval(printing);
+      await Promise.all([stripe.stop(), smtp.stop()]);
+    },
+  };
+}
+
+/** Each message the relay takes, as one line: who it is to, its subject, what is attached. */
+function printMessages(smtp: FakeSmtp, print: (line: string) => void) {
+  let printed = 0;
+  const timer = setInterval(() => {
+    for (const { envelope, mail } of smtp.messages().slice(printed)) {
+      const attached = mail.attachments.map((file) => file.filename ?? file.contentType);
+      const files = attached.length > 0 ? ` [${attached.join(', ')}]` : '';
+      print(`smtp: to ${envelope.to.join(', ')}: ${mail.subject ?? '(no subject)'}${files}`);
+      printed++;
+    }
+  }, 500);
+  timer.unref();
+  return timer;
 }
 
 /** The settings as .env lines, and whether the .env read now already says all of them. */
@@ -65,19 +100,21 @@ async function main() {
     stripePort: port === undefined ? undefined : Number(port),
     webhookUrl: flag('webhook-url'),
   });
-  const { lines, same } = settingsReport(standIns.settings, env);
+  // Compared as written in .env (parseEnv loaded it into process.env), not as parsed.
+  const { lines, same } = settingsReport(standIns.settings, process.env);
   process.stdout.write(
     [
       `Stand-in Stripe on ${standIns.stripe.url}: its checkout pages take no card; paying one sends`,
       'checkout.session.completed, signed, to the server.',
+      `Stand-in SMTP relay on ${standIns.smtp.url}: it keeps every email and prints a line for each.`,
       '',
       same
-        ? 'Your .env already points the server at it:'
-        : 'Put these lines in .env (replacing any STRIPE_ lines), then run npm start:',
+        ? 'Your .env already points the server at them:'
+        : 'Put these lines in .env (replacing the same names), then run npm start:',
       '',
       ...lines.map((line) => `  ${line}`),
       '',
-      'Ctrl-C stops it.',
+      'Ctrl-C stops them.',
       '',
     ].join('\n'),
   );
