@@ -17,7 +17,12 @@ import { leadJobs, leadRoutes, leadsMigrations, leadsRoomRouter } from './featur
 import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
 import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
-import { publishedSessions, workshopMigrations, workshopRoomRouter } from './features/workshop';
+import {
+  publishedSessions,
+  workshopMigrations,
+  workshopRoomRouter,
+  workshopSelling,
+} from './features/workshop';
 import {
   feedRoutes,
   newsletterHook,
@@ -85,6 +90,8 @@ export const features: readonly Feature[] = [
           countClick: (click) => addExperimentCheckout(context.store, click),
           credits: (shown, day) => wasLiveOn(context.site.experiments.list, shown, day),
         },
+        // The workshop holds the seats a checkout sells and fulfils what Stripe's events say.
+        workshop: workshopSelling(context),
       }),
   },
   {

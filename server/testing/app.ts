@@ -13,6 +13,7 @@ import { createForwarding } from '../forwarding';
 import { createLogger, type Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import type { PageViewCounter } from '../page-views/counter';
+import { checkoutSessionsFromEnv } from '../providers/from-env';
 import type { Site } from '../site';
 import { testSite } from './site';
 
@@ -30,9 +31,12 @@ export function createTestApp(
   publisher?: Publisher,
 ) {
   const env = parseEnv({ LOG_LEVEL: 'silent', SITE_URL: 'http://localhost', ...settings });
+  const log = logger ?? createLogger(env);
   return createApp({
     env,
-    logger: logger ?? createLogger(env),
+    logger: log,
+    // Our own Checkout Sessions with STRIPE_SECRET_KEY (STRIPE_API_URL: the stand-in), as at boot.
+    stripe: checkoutSessionsFromEnv(env, log),
     site,
     store,
     forwarding: createForwarding(env, providers),

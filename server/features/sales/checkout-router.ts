@@ -65,7 +65,41 @@ export interface CheckoutDeps {
       visitor: string;
     }): Promise<void>;
   };
+  /**
+   * Our own Checkout Session in place of the Payment Link, given by the app when a Stripe key is
+   * set (server/feature-list.ts), so that sales import nothing of the workshop, which holds the
+   * seats (docs/decisions/032-workshop-delivered.md).
+   */
+  ownCheckout?: OwnCheckout | null;
   now?: () => Date;
+}
+
+/** What a counted click orders: the session, the click, its signed reference, the buyer's address. */
+export interface CheckoutOrder {
+  session: WorkshopCheckout;
+  click: CheckoutClick;
+  reference: string;
+  /** The visitor's own sign-up address when the page passed one that is an address. */
+  email: string | null;
+}
+
+export interface OwnCheckout {
+  /**
+   * The session a click buys: `named` (the session the page's button carried) when it is one of
+   * `sessions` still to come, else the one on sale now by the seats the store knows (a full one
+   * when every one to come is full: its answer is "sold out"); null when none is to come.
+   */
+  sessionFor(
+    sessions: readonly WorkshopCheckout[],
+    named: string | undefined,
+    now: Date,
+  ): Promise<WorkshopCheckout | null>;
+  /**
+   * Holds a seat and opens a Checkout Session for it, answering the redirect (to Stripe, or to
+   * the "sold out" or "try again" page); null for a session it cannot sell (a render's session
+   * without seats), which goes to its Payment Link as before.
+   */
+  open(c: Context, order: CheckoutOrder): Promise<Response | null>;
 }
 
 export function checkoutRedirect({
@@ -80,6 +114,7 @@ export function checkoutRedirect({
   admit,
   ownerRoutes,
   experiment,
+  ownCheckout,
   now = () => new Date(),
 }: CheckoutDeps) {
   return async (c: Context) => {
@@ -89,7 +124,9 @@ export function checkoutRedirect({
     const hostHeader = c.req.header('host');
     const sessions = sessionsOf(c);
     if (!sessions) return c.text('Not Found', 404);
-    const session = nextSession(sessions, time.getTime());
+    const session = ownCheckout
+      ? await ownCheckout.sessionFor(sessions, c.req.query(checkoutParams.session), time)
+      : nextSession(sessions, time.getTime());
     // Nothing on sale (the date passed since the page was loaded): back to the page, which now
     // says so and offers the next date.
     if (!session) return c.redirect(returnPath(c.req.header('referer'), origins), 303);
@@ -130,10 +167,14 @@ export function checkoutRedirect({
       }
     }
 
-    const target = new URL(session.checkout);
-    target.searchParams.set('client_reference_id', references.make(click));
+    const reference = references.make(click);
     const email = emailAddressSchema.safeParse(c.req.query(checkoutParams.email) ?? '');
-    if (email.success) target.searchParams.set('prefilled_email', email.data);
+    const order = { session, click, reference, email: email.success ? email.data : null };
+    const opened = await ownCheckout?.open(c, order);
+    if (opened) return opened;
+    const target = new URL(session.checkout);
+    target.searchParams.set('client_reference_id', reference);
+    if (order.email) target.searchParams.set('prefilled_email', order.email);
     return c.redirect(target.href, 302);
   };
 }

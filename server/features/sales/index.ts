@@ -8,11 +8,13 @@
  * - its store: the sale a job is about (`findSale`), the sales net of refunds the funnel and the
  *   experiments count (`salesWithRefunds`), the export, erasure and pruning of buyers;
  * - Stripe's events read and recorded (`readSaleEvent`, `recordStripeEvent`), which the tests of
- *   the outbox and the owner's tool replay.
+ *   the outbox and the owner's tool replay;
+ * - what the app gives it of the workshop (`OwnCheckout`, `Fulfil`): its own Checkout Sessions
+ *   and what a payment, an expiry or a refund means for the seats and attendees.
  * Its tables: checkout_clicks, stripe_events, sales, sale_refunds.
  */
 
-export { checkoutRedirect } from './checkout-router';
+export { type CheckoutOrder, checkoutRedirect, type OwnCheckout } from './checkout-router';
 export { addCheckoutClick } from './clicks';
 export { saleJobs } from './jobs';
 export { salesMigrations } from './migrations';
@@ -20,6 +22,8 @@ export { type CheckoutReferences, checkoutReferences } from './reference';
 export { salesRoutes } from './routes';
 export {
   exportSales,
+  type Fulfil,
+  type FulfilmentFacts,
   findSale,
   forgetBuyer,
   type JobsForSale,

@@ -3,9 +3,9 @@ import { checkoutPath, pageCheckoutPath } from '../../../contracts/checkout';
 import type { Env } from '../../env';
 import type { PageViewCounter } from '../../page-views/counter';
 import type { Site } from '../../site';
-import { type CheckoutDeps, checkoutRedirect } from './checkout-router';
+import { type CheckoutDeps, checkoutRedirect, type OwnCheckout } from './checkout-router';
 import { checkoutReferences } from './reference';
-import type { JobsForSale } from './store';
+import type { Fulfil, JobsForSale } from './store';
 import { stripeWebhookRouter } from './stripe-webhook';
 
 /**
@@ -28,6 +28,11 @@ export type SalesContext = Pick<
     /** Whether a sale's click may credit the experiment and variant its reference names. */
     credits(shown: { name: string; variant: string }, day: string): boolean;
   };
+  /**
+   * The workshop's part, which the app hands over likewise (docs/decisions/032-workshop-delivered.md):
+   * its own Checkout Sessions when a Stripe key is set, and its fulfilment of Stripe's events.
+   */
+  workshop?: { checkout: OwnCheckout | null; fulfil: Fulfil };
 };
 
 /**
@@ -35,7 +40,7 @@ export type SalesContext = Pick<
  * one, an unknown path), and the checkout links, counted, then on to Stripe with our reference.
  */
 export function salesRoutes(context: SalesContext): Hono {
-  const { env, store, logger, site, forwarding, pageViews, experiments } = context;
+  const { env, store, logger, site, forwarding, pageViews, experiments, workshop } = context;
   const references = checkoutReferences(context.ipHashKey);
   const app = new Hono();
   if (env.STRIPE_WEBHOOK_SECRET) {
@@ -54,6 +59,7 @@ export function salesRoutes(context: SalesContext): Hono {
           return counted;
         },
         onJobsQueued: context.onLeadStored,
+        fulfil: workshop?.fulfil,
       }),
     );
   }
@@ -64,6 +70,7 @@ export function salesRoutes(context: SalesContext): Hono {
     admit: (address: string) => pageViews?.admit(address) ?? true,
     ownerRoutes: () => site.routes.ownerRoutes,
     experiment: experiments,
+    ownCheckout: workshop?.checkout,
   };
   app.get(
     checkoutPath,

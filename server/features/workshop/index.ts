@@ -7,6 +7,8 @@
  * Its tables: workshop_sessions, workshop_holds, workshop_attendees.
  */
 
+export { attendeeRow, type WorkshopAttendee } from './attendees';
+export { workshopCheckout } from './checkout';
 // The room's Workshop view and `npm run leads -- workshop`: one owner command each.
 export { attendeesCsv, workshopAttendeesCommand, workshopHoldsCommand } from './commands/attendees';
 export {
@@ -16,6 +18,7 @@ export {
 } from './commands/emails';
 export { workshopLinksCommand } from './commands/links';
 export { type Refused, workshopSessionsCommand } from './commands/sessions';
+export { type JobsForAttendee, workshopFulfilment } from './fulfil';
 export { workshopMigrations } from './migrations';
 export {
   attendeeExportColumns,
@@ -26,3 +29,5 @@ export {
 export { followBuildSessions, workshopPublishHook } from './publish-hook';
 export { queueAttendeeEmails } from './queue-emails';
 export { workshopRoomRouter } from './room-router';
+export { holdsPerClient, seatsTaken, type WorkshopHold } from './seats';
+export { workshopSelling } from './selling';

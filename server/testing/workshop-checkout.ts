@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { parse } from 'yaml';
+import { workshopDelivery } from '../../contracts/content/workshop';
+import type { WorkshopCheckout } from '../../contracts/render-slices';
+import { buildPaths } from '../build-paths';
+import type { Site } from '../site';
+import { testSite } from './site';
+
+/**
+ * The workshop's checkout as the tests and `npm run bench:seats` click it: a site selling the
+ * given sessions with the content's own words (content/workshop.yaml `delivery`), and a click on
+ * /go/workshop from the workshop's page by a browser at its own address, through a trusted proxy
+ * (TRUST_PROXY=loopback), as behind the site's Caddy.
+ */
+
+/** The key the app is given, which the stand-in Stripe checks. */
+export const standInStripeKey = 'sk_test_51StandInKeyForTheSeatsTests0000';
+
+/** The settings of an app that makes its own Checkout Sessions at the stand-in at `apiUrl`. */
+export const ownCheckoutSettings = (apiUrl: string): Record<string, string> => ({
+  STRIPE_SECRET_KEY: standInStripeKey,
+  STRIPE_API_URL: apiUrl,
+  TRUST_PROXY: 'loopback',
+});
+
+const delivery = workshopDelivery.parse(
+  (
+    parse(readFileSync(join(buildPaths.root, 'content', 'workshop.yaml'), 'utf8')) as {
+      delivery: unknown;
+    }
+  ).delivery,
+);
+
+/** A session as the render gives it: `seats` at £49, on sale from now. */
+export function soldSession(id: string, start: string, seats: number): WorkshopCheckout {
+  return {
+    id,
+    start,
+    price: { amount: 49, currency: 'GBP' },
+    seats,
+    checkout: `https://buy.stripe.com/test_${id.replace(/-/g, '_')}`,
+  };
+}
+
+/** A site whose workshop page sells `sessions`. */
+export function workshopSite(sessions: readonly WorkshopCheckout[]): Site {
+  return testSite({
+    sales: { workshopSessions: [...sessions], pageCheckouts: new Map() },
+    workshop: { sessions: new Map(sessions.map((session) => [session.id, session])), delivery },
+  });
+}
+
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+/** A click on the workshop page's button by the browser at `client`. */
+export function clickCheckout(app: Hono, client: string, query = '') {
+  return app.request(
+    `http://localhost/go/workshop${query}`,
+    {
+      headers: {
+        'User-Agent': browser,
+        Referer: 'http://localhost/assetworkshop?utm_source=ig',
+        'X-Forwarded-For': client,
+      },
+    },
+    { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+  );
+}
+
+/** One click's answer, and how long it took from being sent to being answered. */
+export interface ClickAnswer {
+  status: number;
+  location: string;
+  ms: number;
+}
+
+/**
+ * `clicks` clicks at once, each from an address of its own (198.18.0.0/15, the benchmarking
+ * range), spread over `apps` in turn (two instances behind one balancer), all for `query`.
+ */
+export function clickAtOnce(
+  apps: readonly Hono[],
+  clicks: number,
+  query: string,
+): Promise<ClickAnswer[]> {
+  return Promise.all(
+    Array.from({ length: clicks }, async (_, i) => {
+      const app = apps[i % apps.length] as Hono;
+      const client = `198.${18 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+      const sent = performance.now();
+      const response = await clickCheckout(app, client, query);
+      return {
+        status: response.status,
+        location: response.headers.get('location') ?? '',
+        ms: performance.now() - sent,
+      };
+    }),
+  );
+}
+
+/** The figures of a burst of clicks: how many, their answers, the time per click. */
+export function clickFigures(answers: readonly ClickAnswer[], sessionsMade: number) {
+  const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  const p99 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] ?? 0;
+  return {
+    clicks: answers.length,
+    sessionsMade,
+    soldOut: answers.filter((answer) => answer.location.endsWith('/sold-out')).length,
+    meanMs: times.reduce((sum, ms) => sum + ms, 0) / Math.max(1, times.length),
+    p99Ms: p99,
+  };
+}
