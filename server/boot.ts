@@ -4,11 +4,11 @@
  * server (index.ts) and the dev server (scripts/dev.ts), so both capture leads the same way.
  */
 import type { ServerType } from '@hono/node-server';
-import type { Experiment } from '../contracts/content/experiments';
 import { siteOrigins } from '../contracts/sites';
 import type { AppDeps } from './app';
 import { storedSecret } from './db/store';
 import { type Env, EnvError, namedHosts } from './env';
+import type { ServedContent } from './feature-list';
 import { startExposures } from './features/experiments';
 import { startWeeklyReports } from './features/funnel';
 import { createForwarding } from './forwarding';
@@ -48,14 +48,17 @@ export interface LeadCapture {
 export async function openLeadCapture(
   env: Env,
   logger: Logger,
-  /** The experiments the site serves now, for the weekly report. */
-  experiments: () => readonly Experiment[] = () => [],
+  /**
+   * The content the site serves now: the experiments, for the weekly report; the workshop's
+   * words, for its attendees' emails. None without a build.
+   */
+  served?: () => ServedContent,
 ): Promise<LeadCapture> {
   const store = await openStore(env);
   logger.info({ dialect: store.dialect }, 'store open');
   const providers = providersFromEnv(env, logger);
   const stripe = checkoutSessionsFromEnv(env, logger);
-  const forwarding = createForwarding(env, providers, experiments);
+  const forwarding = createForwarding(env, providers, served);
   const ipHashKey = await loadIpHashKey(env, store);
   const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
   const worker = startOutboxWorker(store, forwarding, logger);

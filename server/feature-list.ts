@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Migration } from 'kysely';
 import type { Experiment } from '../contracts/content/experiments';
+import type { RenderSlices } from '../contracts/render-slices';
 import type { AppContext } from './app-context';
 import type { Store } from './db/store';
 import type { Env } from './env';
@@ -19,7 +20,9 @@ import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './f
 import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
 import {
   publishedSessions,
+  workshopJobs,
   workshopMigrations,
+  workshopPublishHook,
   workshopRoomRouter,
   workshopSelling,
 } from './features/workshop';
@@ -32,9 +35,16 @@ import {
 } from './features/writing';
 import type { FeatureJobs, JobContext } from './outbox/forwarding';
 
-/** What the features' outbox jobs are sent with: the experiments served now, for the report. */
+/** What the site serves now that the features' jobs read: its render's slices. */
+export type ServedContent = Pick<RenderSlices, 'experiments' | 'workshop'>;
+
+/**
+ * What the features' outbox jobs are sent with: the experiments served now, for the report; the
+ * workshop's words, for its attendees' emails.
+ */
 export interface FeatureJobContext extends JobContext {
   experiments: () => readonly Experiment[];
+  workshop: () => RenderSlices['workshop'];
 }
 
 /** What the features' publish hooks are made from, at boot (server/index.ts). */
@@ -104,6 +114,9 @@ export const features: readonly Feature[] = [
         published: () => publishedSessions(context.site.workshop),
         seatsEnforced: context.stripe !== null,
       }),
+    jobs: (context) =>
+      workshopJobs({ ...context, delivery: () => context.workshop()?.delivery ?? null }),
+    publish: () => workshopPublishHook(),
   },
   {
     name: 'funnel',

@@ -9,7 +9,8 @@ import { buildPaths } from './build-paths';
 import { parseEnv } from './env';
 import { publishHooks } from './feature-list';
 import { loadRenderer, logCalendar, startCalendar } from './features/pages';
-import { createPublisher, workingCopyOnFirstUse } from './features/room';
+import { createPublisher, latestVersion, workingCopyOnFirstUse } from './features/room';
+import { followBuildSessions } from './features/workshop';
 import { serveApp } from './http-server';
 import { createLogger } from './logger';
 import { loadSite } from './site';
@@ -18,7 +19,14 @@ async function main() {
   const env = parseEnv();
   const logger = createLogger(env);
   const site = await loadSite();
-  const leads = await openLeadCapture(env, logger, () => site.experiments.list);
+  const leads = await openLeadCapture(env, logger, () => site);
+  // While the build's own content is the site's (the owner has never published from the room), a
+  // deploy that moved a workshop session's start tells its attendees, as a publish would.
+  if (!(await latestVersion(leads.deps.store))) {
+    await followBuildSessions(leads.deps.store, site.workshop, Date.now()).catch((error: unknown) =>
+      logger.error({ err: error }, 'workshop sessions not followed'),
+    );
+  }
   // The pages follow the content's dates: rendered again as each passes (decision 017).
   const rendering = await loadRenderer();
   if (!rendering) logger.warn('this build cannot follow the content calendar: rebuild the site');

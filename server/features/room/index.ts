@@ -20,6 +20,7 @@ export { inviteOwner } from './owner-invites';
 export { publishAnswers } from './publish/answers';
 export type { Held, PublishHook } from './publish/hooks';
 export { createPublisher, type Publisher } from './publish/publisher';
+export { latestVersion } from './publish/versions';
 export {
   type BodyOf,
   queryOf,

@@ -19,6 +19,8 @@ export {
 export { workshopLinksCommand } from './commands/links';
 export { type Refused, workshopSessionsCommand } from './commands/sessions';
 export { type JobsForAttendee, workshopFulfilment } from './fulfil';
+// The attendees' emails and Kit's purchase and tag, sent by the outbox; a new start followed.
+export { type WorkshopDeliveryWords, workshopJobs } from './jobs';
 export { workshopMigrations } from './migrations';
 export {
   attendeeExportColumns,
