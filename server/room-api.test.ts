@@ -271,6 +271,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       subscribers: 1,
       outboxJobs: 1,
       sales: 0,
+      attendees: 0,
     });
     const left = await store().db.selectFrom('subscribers').select('email').execute();
     expect(left).toEqual([{ email: 'stays@example.com' }]);

@@ -65,8 +65,8 @@ export type LatestLeads = z.infer<typeof latestLeadsSchema>;
 /** GET leads.csv?leads= : every sign-up, or every enquiry, as `npm run leads -- export` prints. */
 export const leadExportQuerySchema = z.strictObject({
   leads: z
-    .enum(['subscribers', 'contacts', 'sales'], {
-      error: 'needs "contacts", "subscribers" or "sales".',
+    .enum(['subscribers', 'contacts', 'sales', 'attendees'], {
+      error: 'needs "contacts", "subscribers", "sales" or "attendees".',
     })
     .default('subscribers'),
 });
@@ -88,5 +88,7 @@ export const erasureAnswerSchema = z.strictObject({
   outboxJobs: count,
   /** Workshop sales kept for the books, without the buyer (decision 020). */
   sales: count,
+  /** Workshop places kept for the books, without the attendee (docs/decisions/032-workshop-delivered.md). */
+  attendees: count,
 });
 export type Erasure = z.infer<typeof erasureAnswerSchema>;

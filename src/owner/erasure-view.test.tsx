@@ -14,7 +14,13 @@ describe('erasing a person in the room', () => {
   const fetchMock = vi.fn(
     async () =>
       new Response(
-        JSON.stringify({ contactSubmissions: 0, subscribers: 1, outboxJobs: 1, sales: 0 }),
+        JSON.stringify({
+          contactSubmissions: 0,
+          subscribers: 1,
+          outboxJobs: 1,
+          sales: 0,
+          attendees: 0,
+        }),
         {
           headers: { 'Content-Type': 'application/json' },
         },
@@ -63,7 +69,13 @@ describe('erasing a person in the room', () => {
       expect.objectContaining({ method: 'POST', body: '{"email":"gone@example.com"}' }),
     );
     expect(container.querySelector('[role=status]')?.textContent).toBe(
-      words.erasure.done({ contactSubmissions: 0, subscribers: 1, outboxJobs: 1, sales: 0 }),
+      words.erasure.done({
+        contactSubmissions: 0,
+        subscribers: 1,
+        outboxJobs: 1,
+        sales: 0,
+        attendees: 0,
+      }),
     );
     expect(onErased).toHaveBeenCalledOnce();
   });

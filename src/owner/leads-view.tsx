@@ -50,7 +50,10 @@ export function LeadsView({ version }: { version: number }) {
     setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim());
   }
 
-  const exportLink = (leadsOf: 'subscribers' | 'contacts' | 'sales', label: string) => (
+  const exportLink = (
+    leadsOf: 'subscribers' | 'contacts' | 'sales' | 'attendees',
+    label: string,
+  ) => (
     <a
       href={`${ownerPaths.api}${roomApi.leadsCsv}?leads=${leadsOf}`}
       download
@@ -92,6 +95,7 @@ export function LeadsView({ version }: { version: number }) {
           {exportLink('subscribers', words.leads.exportSignUps)}
           {exportLink('contacts', words.leads.exportEnquiries)}
           {exportLink('sales', words.leads.exportSales)}
+          {exportLink('attendees', words.leads.exportAttendees)}
         </div>
         <p className="text-step--1 text-muted">{words.leads.exportHint}</p>
       </div>

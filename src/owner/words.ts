@@ -246,6 +246,7 @@ export const words = {
     exportSignUps: 'Export sign-ups (CSV)',
     exportEnquiries: 'Export enquiries (CSV)',
     exportSales: 'Export sales (CSV)',
+    exportAttendees: 'Export workshop attendees (CSV)',
     exportHint: 'Every lead, oldest first, ready for a spreadsheet. Each export is logged.',
   },
   workshop: {
@@ -428,7 +429,7 @@ export const words = {
   },
   erasure: {
     heading: 'Erase a person',
-    lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list, the buyer in their workshop sales (the amounts stay for your books) and what is still waiting to be sent. Kit and Stripe keep their own copies: remove the person there too.',
+    lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list, the person in their workshop sales and places (the amounts stay for your books) and what is still waiting to be sent. Kit and Stripe keep their own copies: remove the person there too.',
     email: 'Their email address',
     next: 'Erase…',
     confirm: (email: string) => `Erase everything held about ${email}? This cannot be undone.`,
@@ -439,8 +440,9 @@ export const words = {
       contactSubmissions: number;
       outboxJobs: number;
       sales: number;
+      attendees: number;
     }) =>
-      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}${erased.sales > 0 ? `; ${count(erased.sales, 'sale keeps', 'sales keep')} its amount without the buyer` : ''}.`,
+      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}${erased.sales > 0 ? `; ${count(erased.sales, 'sale keeps', 'sales keep')} its amount without the buyer` : ''}${erased.attendees > 0 ? `; ${count(erased.attendees, 'workshop place keeps', 'workshop places keep')} its amount without the attendee` : ''}.`,
     nothingHeld: 'Nothing was held about that address.',
   },
   /** The names of the fields the server may point at, before its message ("From must be…"). */

@@ -11,6 +11,7 @@ export const exportCli: LeadsCommand = {
   usage: `  export contacts --format csv|json [--since WHEN]
   export subscribers --format csv|json [--list newsletter|waitlist|handbook] [--since WHEN]
   export sales --format csv|json [--since WHEN]
+  export attendees --format csv|json [--since WHEN]
       Print leads to stdout, oldest first. WHEN is a date (2026-01-31) or an age (30d, 12h, 2w).
       CSV cells that would start a spreadsheet formula are prefixed with an apostrophe.`,
   options: {

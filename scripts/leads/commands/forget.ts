@@ -5,8 +5,8 @@ export const forgetCli: LeadsCommand = {
   name: 'forget',
   usage: `  forget EMAIL
       Erase everything held about this email address: contact submissions, sign-ups on every
-      list, the buyer in workshop sales (their amounts stay, for the books) and their pending
-      forwarding jobs (UK GDPR erasure). Kit and Stripe keep their own copies: remove the person
+      list, the person in workshop sales and places (their amounts stay, for the books) and
+      their pending forwarding jobs (UK GDPR erasure). Kit and Stripe keep their own copies: remove the person
       there too.`,
   parse({ words }) {
     refuseExtraWords(words, 1);

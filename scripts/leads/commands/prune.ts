@@ -4,7 +4,8 @@ import { erasedCounts, inputOf, type LeadsCommand, refuseExtraWords } from './co
 export const pruneCli: LeadsCommand = {
   name: 'prune',
   usage: `  prune --older-than AGE
-      Delete leads older than AGE (e.g. 365d) with their jobs, and finished jobs as old.`,
+      Delete leads older than AGE (e.g. 365d) with their jobs, and finished jobs as old; workshop
+      sales and places as old keep their amounts without the person.`,
   options: { 'older-than': { type: 'string' } },
   parse({ words, options }) {
     refuseExtraWords(words, 0);

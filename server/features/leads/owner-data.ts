@@ -5,6 +5,7 @@ import type { SubscriptionList } from '../../../contracts/subscription';
 import { dropJobsOf, pruneJobs } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import { forgetBuyer, pruneBuyers } from '../sales';
+import { forgetAttendees, pruneAttendees } from '../workshop';
 import { subscriberStatus } from './kit-events';
 import { forgetLeads, leadsBefore, pruneLeads } from './store';
 
@@ -134,34 +135,40 @@ export interface Erased {
   outboxJobs: number;
   /** Workshop sales kept for the books without the buyer (decision 020). */
   sales: number;
+  /** Workshop places kept for the books without the attendee (docs/decisions/032-workshop-delivered.md). */
+  attendees: number;
 }
 
 /**
  * Erases everything held about one email address (UK GDPR erasure): their contact submissions,
  * their sign-ups on every list, the outbox jobs that would still send them anywhere, and the
- * buyer in their workshop sales (the amounts stay for the books: sales.ts, forgetBuyer).
- * Emails are stored lower-cased, so the match ignores capitals. Each table's rows go through its
- * owner (the leads', the sales', the outbox's), all in this one transaction.
+ * person in their workshop sales and places (the amounts stay for the books: the sales'
+ * forgetBuyer, the workshop's forgetAttendees). Emails are stored lower-cased, so the match
+ * ignores capitals. Each table's rows go through its owner (the leads', the sales', the
+ * workshop's, the outbox's), all in this one transaction.
  */
 export async function forgetPerson(store: Store, email: string): Promise<Erased> {
   const address = email.trim().toLowerCase();
   return store.db.transaction().execute(async (trx) => {
     const leads = await forgetLeads(trx, address);
-    const buyer = await forgetBuyer(trx, address, new Date().toISOString());
+    const now = new Date().toISOString();
+    const buyer = await forgetBuyer(trx, address, now);
+    const attendee = await forgetAttendees(trx, address, now);
     const jobs = await dropJobsOf(trx, [...leads.contactSubmissions, ...leads.subscribers]);
     return {
       contactSubmissions: leads.contactSubmissions.length,
       subscribers: leads.subscribers.length,
-      outboxJobs: jobs + buyer.outboxJobs,
+      outboxJobs: jobs + buyer.outboxJobs + attendee.outboxJobs,
       sales: buyer.sales,
+      attendees: attendee.attendees,
     };
   });
 }
 
 /**
  * Deletes leads created before `before`, their outbox jobs, and finished outbox jobs as old.
- * Pending jobs of younger leads are kept: they still have work to do. Sales as old lose their
- * buyer and keep their amounts (`sales` counts them).
+ * Pending jobs of younger leads are kept: they still have work to do. Sales and workshop places
+ * as old lose their buyer and attendee and keep their amounts (`sales`, `attendees` count them).
  */
 export async function pruneOlderThan(store: Store, before: Date): Promise<Erased> {
   const cutoff = before.toISOString();
@@ -169,7 +176,14 @@ export async function pruneOlderThan(store: Store, before: Date): Promise<Erased
     // The jobs first, while their leads are still there to be found.
     const jobs = await pruneJobs(trx, leadsBefore(trx, cutoff), cutoff);
     const leads = await pruneLeads(trx, cutoff);
-    const buyers = await pruneBuyers(trx, cutoff, new Date().toISOString());
-    return { ...leads, outboxJobs: jobs + buyers.outboxJobs, sales: buyers.sales };
+    const now = new Date().toISOString();
+    const buyers = await pruneBuyers(trx, cutoff, now);
+    const attendees = await pruneAttendees(trx, cutoff, now);
+    return {
+      ...leads,
+      outboxJobs: jobs + buyers.outboxJobs + attendees.outboxJobs,
+      sales: buyers.sales,
+      attendees: attendees.attendees,
+    };
   });
 }

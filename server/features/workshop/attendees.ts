@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { dropJobsOf } from '../../db/outbox';
 import type { Database, WorkshopAttendeeTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 
@@ -56,4 +57,68 @@ export function attendeeRow(
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** What erasing attendees did: how many kept without the person, how many jobs dropped. */
+export interface ErasedAttendees {
+  attendees: number;
+  outboxJobs: number;
+}
+
+/**
+ * Erasure (`leads forget`) of the attendees with this address (stored lower-cased, as the sale's):
+ * they are kept for the books, as a sale is, without the person: the name and email go,
+ * `erased_at` is set, and every outbox job of theirs (the emails, Kit's purchase and tag) is
+ * dropped. The amount, currency, session, source and Stripe's payment reference stay; a seat
+ * paid for stays taken.
+ */
+export async function forgetAttendees(
+  trx: Transaction<Database>,
+  address: string,
+  now: string,
+): Promise<ErasedAttendees> {
+  const attendees = await trx
+    .selectFrom('workshop_attendees')
+    .select('id')
+    .where('email', '=', address)
+    .execute();
+  return eraseAttendees(
+    trx,
+    attendees.map((attendee) => attendee.id),
+    now,
+  );
+}
+
+/** `leads prune`: the attendees who paid before `cutoff` lose the person, as the buyers do. */
+export async function pruneAttendees(
+  trx: Transaction<Database>,
+  cutoff: string,
+  now: string,
+): Promise<ErasedAttendees> {
+  const attendees = await trx
+    .selectFrom('workshop_attendees')
+    .select('id')
+    .where('created_at', '<', cutoff)
+    .where('erased_at', 'is', null)
+    .execute();
+  return eraseAttendees(
+    trx,
+    attendees.map((attendee) => attendee.id),
+    now,
+  );
+}
+
+async function eraseAttendees(
+  trx: Transaction<Database>,
+  ids: readonly string[],
+  now: string,
+): Promise<ErasedAttendees> {
+  if (ids.length === 0) return { attendees: 0, outboxJobs: 0 };
+  const outboxJobs = await dropJobsOf(trx, ids);
+  await trx
+    .updateTable('workshop_attendees')
+    .set({ name: null, email: null, erased_at: now })
+    .where('id', 'in', ids)
+    .execute();
+  return { attendees: ids.length, outboxJobs };
 }

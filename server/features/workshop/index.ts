@@ -7,7 +7,12 @@
  * Its tables: workshop_sessions, workshop_holds, workshop_attendees.
  */
 
-export { attendeeRow, type WorkshopAttendee } from './attendees';
+export {
+  attendeeRow,
+  forgetAttendees,
+  pruneAttendees,
+  type WorkshopAttendee,
+} from './attendees';
 export { workshopCheckout } from './checkout';
 // The room's Workshop view and `npm run leads -- workshop`: one owner command each.
 export { attendeesCsv, workshopAttendeesCommand, workshopHoldsCommand } from './commands/attendees';

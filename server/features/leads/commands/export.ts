@@ -4,6 +4,7 @@ import { toCsv } from '../../../commands/csv';
 import { sinceDate, sinceSchema, subscriptionListSchema } from '../../../commands/inputs';
 import type { Store } from '../../../db/store';
 import { exportSales, saleExportColumns } from '../../sales';
+import { attendeeExportColumns, exportAttendees } from '../../workshop';
 import {
   contactExportColumns,
   exportContactSubmissions,
@@ -12,14 +13,15 @@ import {
 } from '../owner-data';
 
 /**
- * The leads, oldest first: contact submissions, sign-ups on one list or all, or the workshop's
- * sales (decision 020: amounts in the currency's smallest unit, with what was refunded).
+ * The leads, oldest first: contact submissions, sign-ups on one list or all, the workshop's
+ * sales (decision 020: amounts in the currency's smallest unit, with what was refunded), or its
+ * attendees, every session's (docs/decisions/032-workshop-delivered.md).
  */
 export const exportCommand = ownerCommand({
   input: z
     .strictObject({
-      leads: z.enum(['contacts', 'subscribers', 'sales'], {
-        error: 'needs "contacts", "subscribers" or "sales".',
+      leads: z.enum(['contacts', 'subscribers', 'sales', 'attendees'], {
+        error: 'needs "contacts", "subscribers", "sales" or "attendees".',
       }),
       since: sinceSchema.optional(),
       list: subscriptionListSchema.optional(),
@@ -39,6 +41,10 @@ export const exportCommand = ownerCommand({
     if (leads === 'sales') {
       const rows = await exportSales(store, { since: from });
       return { leads, columns: saleExportColumns, rows };
+    }
+    if (leads === 'attendees') {
+      const rows = await exportAttendees(store, { since: from });
+      return { leads, columns: attendeeExportColumns, rows };
     }
     const rows = await exportSubscribers(store, { since: from, list });
     return { leads, columns: subscriberExportColumns, rows };

@@ -7,8 +7,9 @@ import { ownerCommand } from '../../../commands/command';
 import { callOffWaitingJobs } from '../../../db/outbox';
 import type { Database } from '../../../db/schema';
 import { audit } from '../../room';
-import { queueAttendeeEmails } from '../attendee-emails-seam';
+import { attendeeRow } from '../attendees';
 import { knownSession } from '../owner-data';
+import { queueAttendeeEmails } from '../queue-emails';
 import { cancelSession, ensureSession, markReplayQueued, sessionRow } from '../sessions';
 import { unknownSession } from './attendees';
 import type { Refused, WorkshopDeps } from './sessions';
@@ -44,11 +45,7 @@ export const workshopResendCommand = ownerCommand({
     { store, now, ownerId }: ActionDeps,
     { attendee: id },
   ): Promise<{ queued: number } | Refused> {
-    const attendee = await store.db
-      .selectFrom('workshop_attendees')
-      .select(['id', 'session_id', 'status', 'erased_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const attendee = await attendeeRow(store, id);
     if (!attendee) return { refused: `No attendee has the id ${id}.`, status: 404 };
     if (attendee.erased_at !== null) {
       return { refused: 'This attendee was erased: there is no address to send to.', status: 409 };
