@@ -18,6 +18,7 @@ import { readInvite } from '../../testing/calendar';
 import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from '../../testing/fake-smtp';
 import { describeEachStore } from '../../testing/stores';
 import { addAttendee, refundAttendee } from './attendees';
+import { ukDate } from './emails';
 import { type WorkshopDeliveryWords, workshopJobs } from './jobs';
 import { followBuildSessions, workshopPublishHook } from './publish-hook';
 import { queueAttendeeEmails } from './queue-emails';
@@ -125,6 +126,25 @@ describeEachStore("the workshop's outbox jobs", ({ store }) => {
     vi.waitFor(async () => expect(await listJobs(store(), [status])).toHaveLength(count), {
       timeout: 5_000,
     });
+  /** A publish of the december session at `start`, as the room's publisher runs the hook. */
+  async function publish(start: string): Promise<string> {
+    const renderInput = join(mkdtempSync(join(tmpdir(), 'workshop-publish-')), 'render-input.json');
+    const sessions = [
+      {
+        id: 'december-2026',
+        start,
+        price: { amount: 49, currency: 'GBP' },
+        seats: 40,
+        checkout: 'https://buy.stripe.com/test',
+      },
+    ];
+    writeFileSync(renderInput, JSON.stringify({ content: { workshop: { sessions, delivery } } }));
+    const starts = await workshopPublishHook().starts?.(renderInput);
+    if (!starts) throw new Error('the workshop starts nothing on publish');
+    await store().write((trx) => starts(trx, { now: Date.now(), confirmed: [] }));
+    return renderInput;
+  }
+
   const invite = (mail: ReceivedMail) => {
     const file = mail.mail.attachments.find((part) => part.filename === 'invite.ics');
     if (!file) throw new Error('no invite attached');
@@ -266,22 +286,8 @@ describeEachStore("the workshop's outbox jobs", ({ store }) => {
       }
     });
     const moved = new Date(Date.parse(buyer.start) + 7 * 24 * hour).toISOString();
-    const dir = mkdtempSync(join(tmpdir(), 'workshop-publish-'));
-    const renderInput = join(dir, 'render-input.json');
-    const sessions = [
-      {
-        id: 'december-2026',
-        start: moved,
-        price: { amount: 49, currency: 'GBP' },
-        seats: 40,
-        checkout: 'https://buy.stripe.com/test',
-      },
-    ];
-    writeFileSync(renderInput, JSON.stringify({ content: { workshop: { sessions, delivery } } }));
-    const start = await workshopPublishHook().starts?.(renderInput);
-    if (!start) throw new Error('the workshop starts nothing on publish');
-    // Published twice (the owner again, or a deploy's start at boot): told once.
-    await store().write((trx) => start(trx, { now: Date.now(), confirmed: [] }));
+    const renderInput = await publish(moved);
+    // Followed again (a deploy's start at boot): told once.
     expect(
       await followBuildSessions(
         store(),
@@ -309,6 +315,22 @@ describeEachStore("the workshop's outbox jobs", ({ store }) => {
       [`workshop-reminder-hour:${buyer.id}`, new Date(Date.parse(moved) - hour).toISOString()],
     ]);
     expect(mailsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it('tells of two moves made before the email went as one, from the start the buyer knew', async () => {
+    const buyer = await attendeeOf(10 * 24 * hour);
+    const later = (days: number) =>
+      new Date(Date.parse(buyer.start) + days * 24 * hour).toISOString();
+    await publish(later(7));
+    await publish(later(14));
+    startWorker();
+    await settled('sent', 2);
+    const told = mailsTo(buyer.email);
+    expect(told).toHaveLength(1);
+    const [only] = told;
+    if (!only) throw new Error('no email');
+    expect(only.mail.text).toContain(`moved from ${ukDate(buyer.start)} to ${ukDate(later(14))}`);
+    expect(invite(only)).toMatchObject({ sequence: 2, start: later(14) });
   });
 
   it('sends the replay link, and a cancellation that takes the entry off the calendar', async () => {
