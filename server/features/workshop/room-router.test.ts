@@ -12,7 +12,9 @@ import { createTestApp, expectApiError } from '../../testing/app';
 import { roomHeaders, signedIn, siteWithRoom } from '../../testing/owner-session';
 import { describeEachStore } from '../../testing/stores';
 import { seedAttendee } from '../../testing/workshop-attendees';
+import { soldSession, workshopSite } from '../../testing/workshop-checkout';
 import { auditEntries } from '../room';
+import { seatsTaken } from './seats';
 import { ensureSession, sessionRow } from './sessions';
 
 /**
@@ -134,6 +136,49 @@ describeEachStore('the room’s Workshop view', ({ store }) => {
     expect(logged).toMatchObject({
       action: 'export',
       detail: { attendees: 'december-2026', rows: 4 },
+    });
+  });
+
+  it('lists the sessions the site sells with their seats, and those only the store still knows', async () => {
+    await seedSession(store(), 'october-2026', past);
+    await seedAttendee(store(), { id: 'cs_test_dec_a', session: 'december-2026' });
+    const site = {
+      ...workshopSite([soldSession('december-2026', ahead, 40)]),
+      pages: siteWithRoom.pages,
+      room: siteWithRoom.room,
+    };
+    const app = createTestApp(store(), {}, undefined, undefined, site);
+    const { token } = await signedIn(store());
+    const headers = roomHeaders(token);
+    const call = (method: string, path: string, body?: unknown) =>
+      app.request(api(path), { method, headers, body: body && JSON.stringify(body) });
+    const overview = workshopAnswerSchema.parse(await (await call('GET', roomApi.workshop)).json());
+    expect(overview.sessions).toStrictEqual([
+      expect.objectContaining({ id: 'october-2026', published: false, seats: null, left: null }),
+      expect.objectContaining({
+        id: 'december-2026',
+        published: true,
+        start: ahead,
+        seats: 40,
+        sold: 1,
+        left: 39,
+      }),
+    ]);
+    // A session nobody has bought yet takes its links, and its cancellation stops its sale.
+    await store()
+      .db.deleteFrom('workshop_attendees')
+      .where('session_id', '=', 'december-2026')
+      .execute();
+    await store().db.deleteFrom('workshop_sessions').where('id', '=', 'december-2026').execute();
+    const links = await call('PUT', roomApi.workshopLinks, {
+      session: 'december-2026',
+      joining: 'https://meet.example/abc',
+    });
+    expect(links.status).toBe(200);
+    const cancelled = await call('POST', roomApi.workshopCancel, { session: 'december-2026' });
+    expect(await cancelled.json()).toStrictEqual({ queued: 0 });
+    expect((await seatsTaken(store(), new Date().toISOString()))['december-2026']).toMatchObject({
+      cancelled: true,
     });
   });
 
