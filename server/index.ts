@@ -10,7 +10,7 @@ import { parseEnv } from './env';
 import { publishHooks } from './feature-list';
 import { loadRenderer, logCalendar, startCalendar } from './features/pages';
 import { createPublisher, latestVersion, workingCopyOnFirstUse } from './features/room';
-import { followBuildSessions } from './features/workshop';
+import { followBuildSessions, seatsTaken } from './features/workshop';
 import { serveApp } from './http-server';
 import { createLogger } from './logger';
 import { loadSite } from './site';
@@ -30,7 +30,16 @@ async function main() {
   // The pages follow the content's dates: rendered again as each passes (decision 017).
   const rendering = await loadRenderer();
   if (!rendering) logger.warn('this build cannot follow the content calendar: rebuild the site');
-  const calendar = rendering && startCalendar({ pages: site.pages, ...rendering, logger: logger });
+  const calendar =
+    rendering &&
+    startCalendar({
+      pages: site.pages,
+      ...rendering,
+      logger,
+      // The workshop's seats as the store knows them: a seat held, taken or given back shows
+      // on the pages that sell it within one check (docs/decisions/032-workshop-delivered.md).
+      seatsTaken: (now) => seatsTaken(leads.deps.store, new Date(now).toISOString()),
+    });
   if (rendering) logCalendar(rendering.renderer.calendar(), Date.now(), logger);
   // What the owner published (decision 019): served as soon as it is rendered, then followed.
   // The editor and the publisher share the working copy, made from content/ on first use.
