@@ -8,7 +8,7 @@ import type {
 import { type OutboxJobTable, outboxJobKinds, type WorkshopAttendeeTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { salesWithRefunds } from '../sales';
-import { seatsTaken } from './seats';
+import { holding, seatsTaken } from './seats';
 import { sessionRows, type WorkshopSessionRow } from './sessions';
 
 /**
@@ -305,8 +305,7 @@ export async function sessionHolds(
     .selectFrom('workshop_holds')
     .select((eb) => ['client_hash', eb.fn.countAll<number | string>().as('holds')])
     .where('session_id', '=', sessionId)
-    .where('status', 'in', ['opening', 'open'])
-    .where('expires_at', '>', now.toISOString())
+    .where(holding(now.toISOString()))
     .groupBy('client_hash')
     .execute();
   const clients = rows

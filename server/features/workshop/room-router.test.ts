@@ -28,8 +28,8 @@ const hour = 3_600_000;
 const past = new Date(Date.now() - 2 * hour).toISOString();
 const ahead = new Date(Date.now() + 30 * 24 * hour).toISOString();
 
-async function room(store: Store, settings: Record<string, string> = {}) {
-  const app = createTestApp(store, settings, undefined, undefined, siteWithRoom);
+async function room(store: Store, settings: Record<string, string> = {}, site = siteWithRoom) {
+  const app = createTestApp(store, settings, undefined, undefined, site);
   const { token } = await signedIn(store);
   const headers = roomHeaders(token);
   const call = (method: string, path: string, body?: unknown) =>
@@ -147,11 +147,7 @@ describeEachStore('the room’s Workshop view', ({ store }) => {
       pages: siteWithRoom.pages,
       room: siteWithRoom.room,
     };
-    const app = createTestApp(store(), {}, undefined, undefined, site);
-    const { token } = await signedIn(store());
-    const headers = roomHeaders(token);
-    const call = (method: string, path: string, body?: unknown) =>
-      app.request(api(path), { method, headers, body: body && JSON.stringify(body) });
+    const { call } = await room(store(), {}, site);
     const overview = workshopAnswerSchema.parse(await (await call('GET', roomApi.workshop)).json());
     expect(overview.sessions).toStrictEqual([
       expect.objectContaining({ id: 'october-2026', published: false, seats: null, left: null }),

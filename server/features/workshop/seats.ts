@@ -133,7 +133,7 @@ async function holdSeats(store: Store, requests: readonly HoldRequest[]): Promis
 }
 
 /** A hold that still holds its seat at `now`: being made or open, and not lapsed. */
-const holding = (now: string) => (eb: HoldFilter) =>
+export const holding = (now: string) => (eb: HoldFilter) =>
   eb.and([eb('status', 'in', ['opening', 'open']), eb('expires_at', '>', now)]);
 type HoldFilter = ExpressionBuilder<Database, 'workshop_holds'>;
 
