@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { checkoutPath } from '../contracts/checkout';
+import { ownerPaths } from '../contracts/owner';
+import { readInvite } from '../server/testing/calendar';
+import { type FakeSmtp, startFakeSmtp } from '../server/testing/fake-smtp';
+import { type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
+import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
+import { testWebhookSecret } from '../server/testing/stripe-event-shapes';
+import { ownCheckoutSettings } from '../server/testing/workshop-checkout';
+import { viewPath } from '../src/owner/room-views';
+import { words } from '../src/owner/words';
+import { content, escapeRegExp } from './content';
+import { addAuthenticator, invite } from './owner';
+import { e2eSiteSettings } from './site-settings';
+import { expect, test } from './test';
+
+/**
+ * The workshop delivered (docs/decisions/032-workshop-delivered.md), as a visitor and then as the
+ * owner, on a server of its own that makes Checkout Sessions at the stand-in Stripe and sends its
+ * emails to the stand-in SMTP relay: the visitor pays and lands on "You're in", the confirmation
+ * and its invite arrive, the room lists the attendee, the last seat sold shows "Sold out" with
+ * JavaScript off, and a refund gives the seat back. The other visitors' seats are bought through
+ * the same redirect and the stand-in's own payment, each from an address of its own.
+ */
+
+const { workshop } = content;
+const session = workshop.sessions.find(({ start }) => Date.parse(start) > Date.now());
+test.skip(!session, 'content/workshop.yaml has no session to come');
+
+let stripe: FakeStripe;
+let smtp: FakeSmtp;
+let server: ServerProcess;
+let dataDir: string;
+let origin: string;
+
+/** A port free now, for the server the stand-in Stripe delivers its events to. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  dataDir = await mkdtemp(join(tmpdir(), 'workshop-delivered-'));
+  smtp = await startFakeSmtp();
+  stripe = await startFakeStripe({
+    apiKey: ownCheckoutSettings('').STRIPE_SECRET_KEY ?? '',
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+    webhookSecret: testWebhookSecret,
+  });
+  server = await startServerProcess({
+    ...e2eSiteSettings,
+    ...ownCheckoutSettings(stripe.url),
+    PORT: String(port),
+    SITE_URL: origin,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+    SMTP_URL: smtp.url,
+    SMTP_CA_FILE: smtp.caFile,
+    MAIL_FROM: 'Jamie Castell <jamie@example.com>',
+    PAGE_VIEW_RATE_LIMIT: '0',
+    OWNER_SIGN_IN_LIMIT: '1000',
+    KIT_API_KEY: '',
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
+  await smtp?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** One seat bought by another visitor, at their own address, through our redirect. */
+async function buySeat(visitor: number): Promise<string> {
+  const click = await fetch(`${origin}${checkoutPath}?session=${session?.id}`, {
+    redirect: 'manual',
+    headers: { 'X-Forwarded-For': `198.51.100.${visitor}` },
+  });
+  const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.headers.get('location') ?? '')?.[1];
+  if (!id) throw new Error(`no checkout for visitor ${visitor}: ${click.status}`);
+  await stripe.pay(id, { email: `visitor${visitor}@example.com`, name: `Visitor ${visitor}` });
+  return id;
+}
+
+const template = (text: string) =>
+  new RegExp(escapeRegExp(text).replace(/\\\{\w+\\\}/g, '.+'), 'i');
+
+/** The workshop page with JavaScript off, loaded again until it shows `text` (the calendar's check). */
+async function untilShown(browser: Browser, text: RegExp) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await expect(async () => {
+    await page.goto(`${origin}/assetworkshop`);
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 50_000, intervals: [2000] });
+  await context.close();
+}
+
+async function signIn(page: Page) {
+  const link = await invite('Workshop Owner', { dataDir, siteUrl: origin });
+  await addAuthenticator(page);
+  await page.goto(link);
+  await page.getByRole('button', { name: words.welcome.button }).click();
+  await expect(page).toHaveURL(`${origin}${ownerPaths.room}`);
+}
+
+test('a visitor pays, gets the invite, the owner sees them, the last seat sells out, a refund gives it back', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const seats = session?.seats ?? 0;
+  // Every seat but two is taken by other visitors.
+  for (let visitor = 1; visitor <= seats - 2; visitor++) await buySeat(visitor);
+  await stripe.settled();
+
+  // The visitor: from the page's button to Stripe's form, to "You're in".
+  await page.goto(`${origin}/assetworkshop`);
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: workshop.hero.cta }).first().click();
+  const checkout = await opened;
+  await checkout.getByLabel('Email').fill('bea@example.com');
+  await checkout.getByLabel('Name').fill('Bea Buyer');
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await expect(checkout.getByRole('heading', { level: 1 })).toHaveText(
+    workshop.delivery.booked.heading,
+  );
+  expect(new URL(checkout.url()).pathname).toBe('/assetworkshop/booked');
+
+  // The confirmation, with the invite a calendar reads.
+  const confirmation = await smtp.waitFor((message) =>
+    message.envelope.to.includes('bea@example.com'),
+  );
+  expect(confirmation.secure).toBe(true);
+  const ics = confirmation.mail.attachments.find((file) => file.filename === 'invite.ics');
+  expect(ics, 'the invite is attached').toBeTruthy();
+  const invite = readInvite(ics?.content.toString('utf8') ?? '');
+  expect(invite.zone).toBe('Europe/London');
+  expect(invite.sequence).toBe(0);
+  expect(invite.start).toBe(new Date(session?.start ?? '').toISOString());
+  expect(confirmation.mail.text).toContain('calendar.google.com');
+
+  // The owner: the attendee in the room's Workshop view.
+  const owner = await page.context().browser()?.newContext();
+  const room = await owner?.newPage();
+  if (!room || !owner) throw new Error('no owner page');
+  await signIn(room);
+  await room.goto(`${origin}${viewPath('workshop')}`);
+  await expect(room.getByRole('rowheader', { name: 'Bea Buyer', exact: true })).toBeVisible();
+  await expect(room.getByRole('cell', { name: 'bea@example.com', exact: true })).toBeVisible();
+
+  // The last seat: the page says so with JavaScript off, and sells the next session.
+  await buySeat(seats);
+  await stripe.settled();
+  await untilShown(browser, template(workshop.delivery.seats.soldOutNotice));
+
+  // A refund of Bea's payment gives her seat back: one left again, shown as such.
+  const bea = stripe.sessions().find((made) => made.customer_details?.email === 'bea@example.com');
+  if (!bea) throw new Error('no session paid by Bea');
+  await stripe.refund(bea.id);
+  await stripe.settled();
+  await untilShown(browser, template(workshop.delivery.seats.oneLeft));
+  await room.reload();
+  await expect(
+    room.getByRole('row', { name: /Bea Buyer/ }).getByText(words.workshop.refundedStatus),
+  ).toBeVisible();
+  await owner.close();
+});
