@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -8,6 +7,7 @@ import { ownerPaths } from '../contracts/owner';
 import { readInvite } from '../server/testing/calendar';
 import { type FakeSmtp, startFakeSmtp } from '../server/testing/fake-smtp';
 import { type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
+import { freePort } from '../server/testing/free-port';
 import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
 import { testWebhookSecret } from '../server/testing/stripe-event-shapes';
 import { ownCheckoutSettings } from '../server/testing/workshop-checkout';
@@ -36,18 +36,6 @@ let smtp: FakeSmtp;
 let server: ServerProcess;
 let dataDir: string;
 let origin: string;
-
-/** A port free now, for the server the stand-in Stripe delivers its events to. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   const port = await freePort();
