@@ -5,7 +5,7 @@ import type { SubscriptionList } from '../../../contracts/subscription';
 import { dropJobsOf, pruneJobs } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import { forgetBuyer, pruneBuyers } from '../sales';
-import { forgetAttendees, pruneAttendees } from '../workshop';
+import { forgetAttendees, forgetHoldClients, pruneAttendees } from '../workshop';
 import { subscriberStatus } from './kit-events';
 import { forgetLeads, leadsBefore, pruneLeads } from './store';
 
@@ -179,6 +179,8 @@ export async function pruneOlderThan(store: Store, before: Date): Promise<Erased
     const now = new Date().toISOString();
     const buyers = await pruneBuyers(trx, cutoff, now);
     const attendees = await pruneAttendees(trx, cutoff, now);
+    // Whatever the age asked for: a hold's client hash has no use once the hold has ended.
+    await forgetHoldClients(trx, now);
     return {
       ...leads,
       outboxJobs: jobs + buyers.outboxJobs + attendees.outboxJobs,

@@ -12,7 +12,7 @@ import { seedAttendee } from '../../testing/workshop-attendees';
 import { exportCommand, exportCsv, pruneCommand } from '../leads';
 import { auditEntries } from '../room';
 import { forgetAttendees } from './attendees';
-import { seatsTaken } from './seats';
+import { holdSeat, seatsTaken } from './seats';
 import { ensureSession } from './sessions';
 
 /**
@@ -129,6 +129,18 @@ describeEachStore('the workshop’s attendees in the data rights', ({ store }) =
 
   it('prunes the attendees who paid before the cutoff, as the buyers, and keeps the younger', async () => {
     await seedTwo(store(), '2025-01-10T10:00:00.000Z');
+    // A checkout left open last month: its hold ended long ago, whatever age is pruned.
+    await holdSeat(store(), {
+      session: {
+        id: session,
+        start: '2026-12-10T18:00:00.000Z',
+        seats: 40,
+        price: { amount: 49, currency: 'GBP' },
+      },
+      clientHash: 'a-client',
+      now: '2026-10-27T12:00:00.000Z',
+      expiresAt: '2026-10-27T12:35:00.000Z',
+    });
     const pruned = await pruneCommand.run(
       { store: store(), now: new Date('2026-11-27T12:00:00.000Z') },
       { olderThan: 365 * 86_400_000 },
@@ -138,6 +150,8 @@ describeEachStore('the workshop’s attendees in the data rights', ({ store }) =
     expect(ada).toMatchObject({ name: null, email: null, amount: 4900 });
     expect(grace).toMatchObject({ email: 'grace@example.com', erased_at: null });
     expect(await jobsOf(store(), 'cs_test_ada')).toBe(0);
+    const holds = await store().db.selectFrom('workshop_holds').select('client_hash').execute();
+    expect(holds).toEqual([{ client_hash: '' }]);
     // Pruned once, a place is not counted again.
     const again = await pruneCommand.run(
       { store: store(), now: new Date('2026-11-27T12:00:00.000Z') },

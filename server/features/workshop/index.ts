@@ -36,5 +36,5 @@ export {
 export { followBuildSessions, workshopPublishHook } from './publish-hook';
 export { queueAttendeeEmails } from './queue-emails';
 export { workshopRoomRouter } from './room-router';
-export { holdsPerClient, seatsTaken, type WorkshopHold } from './seats';
+export { forgetHoldClients, holdsPerClient, seatsTaken, type WorkshopHold } from './seats';
 export { workshopSelling } from './selling';

@@ -3,6 +3,7 @@ import type { WorkshopAttendeeTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { describeEachStore } from '../../testing/stores';
 import {
+  forgetHoldClients,
   type HeldSession,
   holdSeat,
   holdsPerClient,
@@ -207,5 +208,28 @@ describeEachStore('workshop seats', ({ store, database }) => {
       'held',
       ...Array.from({ length: 7 }, () => 'full'),
     ]);
+  });
+
+  it('forgets the client of a hold that has ended, and keeps it while the hold holds its seat', async () => {
+    const lapsed = await hold(store(), 'client-lapsed', 0);
+    const released = await hold(store(), 'client-released', 50);
+    const holds = await hold(store(), 'client-holding', 50);
+    if (released.kind !== 'held' || holds.kind !== 'held' || lapsed.kind !== 'held') {
+      throw new Error('expected three holds');
+    }
+    await store().write((trx) => releaseHold(trx, { hold: released.hold.id }, at(51)));
+    const forgotten = await store().write((trx) => forgetHoldClients(trx, at(52)));
+    expect(forgotten).toBe(2);
+    const clients = await store()
+      .db.selectFrom('workshop_holds')
+      .select(['id', 'client_hash'])
+      .execute();
+    expect(Object.fromEntries(clients.map((row) => [row.id, row.client_hash]))).toEqual({
+      [lapsed.hold.id]: '',
+      [released.hold.id]: '',
+      [holds.hold.id]: 'client-holding',
+    });
+    // The cap still counts the holding client's seat.
+    expect((await seatsTaken(store(), at(52)))[session.id]?.held).toBe(1);
   });
 });

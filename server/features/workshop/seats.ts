@@ -320,3 +320,18 @@ export async function seatsTaken(store: Pick<Store, 'db'>, now: string): Promise
   for (const row of held) of(row.session_id).held = Number(row.count);
   return taken;
 }
+
+/**
+ * `leads prune`: the holds that no longer hold a seat at `now` (paid, given back or lapsed) lose
+ * their client's hash, which served only the per-client cap while they held; the session, the
+ * price and the checkout stay for the attendee and the books. Answers how many lost it.
+ */
+export async function forgetHoldClients(trx: Transaction<Database>, now: string): Promise<number> {
+  const forgotten = await trx
+    .updateTable('workshop_holds')
+    .set({ client_hash: '' })
+    .where('client_hash', '!=', '')
+    .where((eb) => eb.not(holding(now)(eb)))
+    .executeTakeFirst();
+  return Number(forgotten.numUpdatedRows);
+}
