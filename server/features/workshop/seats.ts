@@ -206,7 +206,8 @@ export async function releaseHold(
 ): Promise<boolean> {
   const released = await trx
     .updateTable('workshop_holds')
-    .set({ status: 'released', released_at: now })
+    // The client's hash served only the cap while the seat was held.
+    .set({ status: 'released', released_at: now, client_hash: '' })
     .where(byKey(key))
     .where('status', 'in', ['opening', 'open'])
     .returning('id')
@@ -225,7 +226,7 @@ export async function returnSeat(
 ): Promise<void> {
   await trx
     .updateTable('workshop_holds')
-    .set({ status: 'released', released_at: now })
+    .set({ status: 'released', released_at: now, client_hash: '' })
     .where('id', '=', holdId)
     .where('status', '!=', 'released')
     .execute();
@@ -250,7 +251,7 @@ export async function takeHold(
 ): Promise<WorkshopHold | undefined> {
   return trx
     .updateTable('workshop_holds')
-    .set({ status: 'taken', checkout_session: checkoutSession, released_at: null })
+    .set({ status: 'taken', checkout_session: checkoutSession, released_at: null, client_hash: '' })
     .where(sessionHold(checkoutSession, hold))
     .returningAll()
     .executeTakeFirst();
@@ -322,8 +323,9 @@ export async function seatsTaken(store: Pick<Store, 'db'>, now: string): Promise
 }
 
 /**
- * `leads prune`: the holds that no longer hold a seat at `now` (paid, given back or lapsed) lose
- * their client's hash, which served only the per-client cap while they held; the session, the
+ * `leads prune`: the holds that no longer hold a seat at `now` lose their client's hash, which
+ * served only the per-client cap while they held (a paid or released one lost it then; this
+ * finds those that lapsed unseen, their server stopped or Stripe's expiry lost); the session, the
  * price and the checkout stay for the attendee and the books. Answers how many lost it.
  */
 export async function forgetHoldClients(trx: Transaction<Database>, now: string): Promise<number> {
