@@ -5,6 +5,7 @@ import type { RenderSlices } from '../contracts/render-slices';
 import type { AppContext } from './app-context';
 import type { Store } from './db/store';
 import type { Env } from './env';
+import { cohortMigrations } from './features/cohort';
 import {
   addExperimentCheckout,
   experimentsCommand,
@@ -117,6 +118,10 @@ export const features: readonly Feature[] = [
     jobs: (context) =>
       workshopJobs({ ...context, delivery: () => context.workshop()?.delivery ?? null }),
     publish: () => workshopPublishHook(),
+  },
+  {
+    name: 'cohort',
+    migrations: cohortMigrations,
   },
   {
     name: 'funnel',

@@ -33,6 +33,8 @@ export interface Database {
   workshop_sessions: WorkshopSessionTable;
   workshop_holds: WorkshopHoldTable;
   workshop_attendees: WorkshopAttendeeTable;
+  cohort_applications: CohortApplicationTable;
+  cohort_application_events: CohortApplicationEventTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -523,4 +525,53 @@ export interface WorkshopAttendeeTable {
   variant: string | null;
   refunded_at: string | null;
   erased_at: string | null;
+}
+
+/** Where an application stands in the owner's review (docs/decisions/033-cohort-applications.md). */
+export const cohortApplicationStatuses = [
+  'new',
+  'shortlisted',
+  'accepted',
+  'declined',
+  'waitlisted',
+] as const;
+export type CohortApplicationStatus = (typeof cohortApplicationStatuses)[number];
+
+/** One application per address and intake; applying again updates it (the history keeps the old). */
+export interface CohortApplicationTable {
+  id: string;
+  /** The intake applied for: its start day (content/cohort.yaml `intakes[].starts`). */
+  intake: string;
+  /** Lower case; null once erased. */
+  email: string | null;
+  name: string | null;
+  /** The answers by question id, as JSON; "{}" once erased. */
+  answers: string;
+  status: CohortApplicationStatus;
+  created_at: string;
+  updated_at: string;
+  /** When the owner last accepted, declined or waitlisted it: the retention counts from then. */
+  decided_at: string | null;
+  ip_hash: string;
+  /** 1 when the post carried a solved proof of work. */
+  verified: 0 | 1;
+  host: string | null;
+  page: string | null;
+  source: string | null;
+  experiment: string | null;
+  variant: string | null;
+  erased_at: string | null;
+}
+
+export type CohortApplicationEventKind = 'submitted' | 'updated' | 'status' | 'note';
+
+/** What happened to an application, in order; a note is the owner's, private. */
+export interface CohortApplicationEventTable {
+  id: string;
+  application_id: string;
+  at: string;
+  kind: CohortApplicationEventKind;
+  /** JSON: the answers before an update, the status from and to, a note's text. */
+  detail: string;
+  owner_id: string | null;
 }

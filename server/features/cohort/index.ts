@@ -1,0 +1,8 @@
+/**
+ * The cohort by application (docs/decisions/033-cohort-applications.md): applications taken on
+ * the cohort's site, one per address and intake with their history, and the owner's review in
+ * the room. What the rest of the server may use of it is exported here.
+ * Its tables: cohort_applications, cohort_application_events.
+ */
+
+export { cohortMigrations } from './migrations';
