@@ -1,3 +1,4 @@
+import { nextIntake } from '../../contracts/cohort-intakes';
 import type { Content, FactName } from '../../contracts/content';
 import { nextSession, type SeatsTaken, sessionsOnSale } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
@@ -50,48 +51,9 @@ export function factsSession<S extends Session>(
   return onSale ?? shown ?? nextSession(sessions, now) ?? sessions.at(-1) ?? null;
 }
 
-type Intake = Content['cohort']['intakes'][number];
-
-/**
- * The cohort intake the page takes applications for at `now`: the first whose applications have
- * not closed (they close at the end of its `applyBy` day, London time), or none.
- */
-export function nextIntake<I extends Pick<Intake, 'starts' | 'applyBy'>>(
-  intakes: readonly I[],
-  now: number,
-): I | null {
-  return (
-    [...intakes]
-      .sort((a, b) => a.starts.localeCompare(b.starts))
-      .find((intake) => !dayHasCome(dayAfter(intake.applyBy), now)) ?? null
-  );
-}
-
-/** The moment a YYYY-MM-DD day begins in London (BST or GMT, whichever is in force). */
-export function londonMidnight(day: string): number {
-  const noon = Date.parse(`${day}T12:00:00Z`);
-  const offsetHours =
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hour: 'numeric',
-      hourCycle: 'h23',
-    })
-      .formatToParts(noon)
-      .find((part) => part.type === 'hour')?.value === '13'
-      ? 1
-      : 0;
-  return Date.parse(`${day}T00:00:00Z`) - offsetHours * 3_600_000;
-}
-
-/** The YYYY-MM-DD day after `day` (an offer that runs to the end of `day` is over then). */
-export function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Whether the day has begun in London at `now`. */
-export function dayHasCome(day: string, now: number): boolean {
-  return now >= londonMidnight(day);
-}
+export { dayAfter, dayHasCome, londonMidnight } from '../../contracts/london-day';
+/** The cohort intake that takes applications at `now`, and the days as London reads them. */
+export { nextIntake };
 
 /** "31st January": a YYYY-MM-DD day as the waitlist banner writes it (the year goes without saying). */
 export function formatDayOfMonth(day: string): string {
