@@ -7,6 +7,7 @@ import { type ExperimentOf, type Exposures, experimentAttribution } from './feat
 import type { Publisher } from './features/room';
 import { workingCopyOnFirstUse } from './features/room';
 import { type ClientOf, forwardedClient } from './http/forwarded';
+import { createLeadRateLimiter, type LeadRateLimiter } from './http/rate-limit';
 import { pageOrigins } from './http/same-origin';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
@@ -60,6 +61,8 @@ export interface AppContext
   siteHosts: SiteHosts;
   /** The experiment and variant a sign-up's or a click's page showed its visitor. */
   experimentOf: ExperimentOf;
+  /** One budget per client across every lead form: a bot gains nothing by switching endpoints. */
+  leadRateLimiter: LeadRateLimiter;
 }
 
 export function appContext({
@@ -86,5 +89,6 @@ export function appContext({
     originsOf: pageOrigins(env.SITE_URL, clientOf),
     siteHosts: siteHosts(env),
     experimentOf: experimentAttribution(site, pageViews, hosts),
+    leadRateLimiter: createLeadRateLimiter(env, deps.store),
   };
 }

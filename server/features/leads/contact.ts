@@ -1,8 +1,8 @@
 import { type ContactSubmissionAnswer, contactSubmissionSchema } from '../../../contracts/contact';
 import type { Store } from '../../db/store';
 import type { Env } from '../../env';
+import { type LeadFormDeps, leadRouter } from '../../http/lead-form';
 import type { Forwarding } from '../../outbox/forwarding';
-import { type LeadFormDeps, leadRouter } from './lead-form';
 import { addContactSubmission } from './store';
 
 export interface LeadApiDeps extends LeadFormDeps {

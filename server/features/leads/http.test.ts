@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { maxBodyBytes } from '../../http/lead-form';
 import { createTestApp } from '../../testing/app';
 import { countRows, describeEachStore } from '../../testing/stores';
-import { maxBodyBytes } from './lead-form';
 
 /**
  * The API behind the real Node HTTP server, as index.ts runs it: the peer address comes from the

@@ -6,6 +6,7 @@
  * - its routes (`leadRoutes`): /api/subscriptions, /api/contact-submissions, /api/waitlist,
  *   /api/referrals, /api/proof-of-work, /api/kit/webhook;
  * - the room's leads, export and erasure (`leadsRoomRouter`) and the owner's commands behind them;
+ * - the proof of work every lead form's post carries (`createProofOfWork`): the cohort's too;
  * - the leads themselves, for the outbox's forwarding and the other features' tests.
  * Its tables: subscribers, contact_submissions, share_codes, spent_proofs, kit_events,
  * lead_rate_limits. Its jobs: kit-subscribe, owner-notify, owner-digest.
@@ -20,6 +21,7 @@ export { countConfirmedSubscribers, kitEventTypes, recordKitEvents } from './kit
 export { mailboxKey } from './mailbox';
 export { leadsMigrations } from './migrations';
 export { forgetPerson } from './owner-data';
+export { createProofOfWork, type ProofOfWork } from './proof-of-work';
 export { leadsRoomRouter } from './room-router';
 export { leadRoutes } from './routes';
 export {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { maxBodyBytes } from '../../http/lead-form';
 import { returnPath } from '../../http/same-origin';
 import { createTestApp, expectApiError, post, postForm, postJson } from '../../testing/app';
 import { countRows, describeEachStore } from '../../testing/stores';
-import { maxBodyBytes } from './lead-form';
 
 /** Both endpoints share one form path; every behaviour is checked on each. */
 const endpoints = [

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secondBonusFileName } from '../../../contracts/downloads';
 import type { Env } from '../../env';
-import { createLeadRateLimiter } from '../../http/rate-limit';
+import type { LeadRateLimiter } from '../../http/rate-limit';
 import type { Site } from '../../site';
 import { contactRouter, type LeadApiDeps } from './contact';
 import { kitWebhookRouter } from './kit-webhook';
@@ -13,12 +13,13 @@ import { waitlistRouter } from './waitlist';
 /** What the leads' routes are made from (the app's context, server/app-context.ts, is one). */
 export interface LeadsContext extends Omit<LeadApiDeps, 'proofOfWork' | 'rateLimiter' | 'env'> {
   env: LeadApiDeps['env'] &
-    Parameters<typeof createLeadRateLimiter>[0] &
     Pick<Env, 'KIT_WEBHOOK_SECRET'> &
     Parameters<typeof waitlistRouter>[0]['env'] &
     Parameters<typeof kitWebhookRouter>[0]['env'];
   /** Signing key of the proof-of-work challenges, shared by every instance. */
   proofOfWorkKey: string;
+  /** One budget per client across every form, the other features' too (server/app-context.ts). */
+  leadRateLimiter: LeadRateLimiter;
   site: Pick<Site, 'privateFiles' | 'leads'>;
 }
 
@@ -29,12 +30,7 @@ export interface LeadsContext extends Omit<LeadApiDeps, 'proofOfWork' | 'rateLim
 export function leadRoutes(context: LeadsContext): Hono {
   const { env, logger, store, site, proofOfWorkKey } = context;
   const proofOfWork = createProofOfWork(store, proofOfWorkKey);
-  const leadApi = {
-    ...context,
-    proofOfWork,
-    // One budget per client across every form: a bot gains nothing by switching endpoints.
-    rateLimiter: createLeadRateLimiter(env, store),
-  };
+  const leadApi = { ...context, proofOfWork, rateLimiter: context.leadRateLimiter };
   const app = new Hono()
     .route('/api/proof-of-work', proofOfWorkRouter(proofOfWork))
     .route('/api/contact-submissions', contactRouter(leadApi))

@@ -6,21 +6,8 @@ import { sourceName } from '../../../contracts/traffic-source';
 import { enqueue } from '../../db/outbox';
 import type { Database, OutboxJobKind, SubscriberTable } from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
+import type { LeadMeta } from '../../http/lead-form';
 import { mailboxKey } from './mailbox';
-
-/** What the server adds to a lead: never the address itself (see server/http/client-address.ts). */
-export interface LeadMeta {
-  ipHash: string;
-  /** The post carried a solved, unspent proof of work (server/features/leads/proof-of-work.ts). */
-  verified: boolean;
-  /** The site's host name the lead came in on (server/site-hosts.ts), as page views count it. */
-  host: string;
-  /**
-   * The experiment on the lead's page, the variant its visitor saw, and the daily visitor key it
-   * was worked out from (decision 027).
-   */
-  experiment?: { name: string; variant: string; visitor: string } | null;
-}
 
 /**
  * Stores a contact submission and its outbox jobs in one transaction: once this resolves the

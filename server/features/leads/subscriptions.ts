@@ -1,7 +1,7 @@
 import { downloads } from '../../../contracts/downloads';
 import { type SubscriptionAnswer, subscriptionSchema } from '../../../contracts/subscription';
+import { leadRouter } from '../../http/lead-form';
 import type { LeadApiDeps } from './contact';
-import { leadRouter } from './lead-form';
 import { addSubscriber } from './store';
 
 /**
