@@ -27,9 +27,9 @@ export interface Site extends RenderSlices {
 /**
  * The site as the app has it without a build: no pages or files, and each feature's slice of a
  * content with nothing to serve (no sessions, redirects, owner's pages, experiments, writing or
- * workshop's words) but the share promise's goal, which the API answers with, and what `parts`
- * gives. For `npm run dev`, where Vite serves the pages and the app only the API, and for the API
- * tests.
+ * workshop's words, no application form) but the share promise's goal, which the API answers
+ * with, and what `parts` gives. For `npm run dev`, where Vite serves the pages and the app only
+ * the API, and for the API tests.
  */
 export function siteWithoutBuild(parts: Pick<Site, 'leads'> & Partial<Site>): Site {
   return {
@@ -41,6 +41,7 @@ export function siteWithoutBuild(parts: Pick<Site, 'leads'> & Partial<Site>): Si
     experiments: { list: [], testable: [] },
     writing: undefined,
     workshop: null,
+    cohort: null,
     ...parts,
   };
 }

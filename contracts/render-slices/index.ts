@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { cohortSlice } from './cohort';
 import { experimentsSlice } from './experiments';
 import { leadsSlice } from './leads';
 import { routesSlice } from './routes';
@@ -21,6 +22,7 @@ export const renderSlices = {
   experiments: experimentsSlice,
   writing: writingSlice,
   workshop: workshopSlice,
+  cohort: cohortSlice,
 } as const;
 
 export type RenderSlices = {
@@ -34,5 +36,6 @@ export function readSlices(render: unknown): RenderSlices {
   ) as RenderSlices;
 }
 
+export type { CohortSlice } from './cohort';
 export type { WorkshopCheckout } from './sales';
 export type { WorkshopSlice } from './workshop';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { cohortSlice } from './cohort';
+
+const intakes = [{ starts: '2027-01-11', applyBy: '2026-12-14', seats: 20 }];
+const questions = [{ id: 'business', type: 'short', label: 'Your business' }];
+const renderOf = (cohort: Record<string, unknown>) => ({
+  content: { cohort: { intakes, ...cohort } },
+});
+
+describe("the cohort's slice of a render", () => {
+  it('reads the form, the intakes and how people get in', () => {
+    expect(
+      cohortSlice.parse(renderOf({ admission: 'application', application: { questions } })),
+    ).toEqual({
+      admission: 'application',
+      intakes,
+      questions: [{ ...questions[0], required: true, maxLength: 300 }],
+      retentionMonths: 12,
+    });
+  });
+
+  it('is none for a render made before applications, and a booking call without its choice', () => {
+    expect(cohortSlice.parse(renderOf({}))).toBeNull();
+    expect(cohortSlice.parse(renderOf({ application: { questions } }))?.admission).toBe('call');
+  });
+
+  it('refuses a render whose questions the content would refuse', () => {
+    expect(() =>
+      cohortSlice.parse(
+        renderOf({ application: { questions: [{ ...questions[0], type: 'date' }] } }),
+      ),
+    ).toThrow(/question type/);
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { admission, cohortIntake } from '../content/cohort';
+import { cohortQuestions } from '../content/cohort-questions';
+
+/**
+ * What the cohort reads of a render (server/features/cohort/,
+ * docs/decisions/033-cohort-applications.md): how people get in, the intakes (the one an
+ * application is for is the next still open, contracts/cohort-intakes.ts), the application form's
+ * questions, and how long applications are kept after their decision. Null for a render made
+ * before applications (no `application`): it takes none.
+ */
+export const cohortSlice = z
+  .object({
+    content: z.object({
+      cohort: z.object({
+        admission: admission.default('call'),
+        intakes: z.array(cohortIntake),
+        application: z
+          .object({
+            questions: cohortQuestions,
+            retentionMonths: z.number().int().min(1).default(12),
+          })
+          .optional(),
+      }),
+    }),
+  })
+  .transform(({ content: { cohort } }) => {
+    if (!cohort.application) return null;
+    const { questions, retentionMonths } = cohort.application;
+    return { admission: cohort.admission, intakes: cohort.intakes, questions, retentionMonths };
+  });
+
+/** The cohort's slice of a render that has an application form. */
+export type CohortSlice = NonNullable<z.output<typeof cohortSlice>>;
