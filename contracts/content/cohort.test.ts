@@ -67,3 +67,69 @@ describe('content/cohort.yaml', () => {
     );
   });
 });
+
+describe('content/cohort.yaml: how people get in and the application form', () => {
+  const checked = (text: string) => {
+    const result = checkContentFile('cohort', text);
+    if (!('value' in result)) throw new Error(problemsOf(text).join('\n'));
+    return result.value as { admission: string; application?: { retentionMonths: number } };
+  };
+
+  it('takes a booking call when the file does not say, and keeps applications 12 months unless said', () => {
+    const edited = edit((document) => {
+      document.deleteIn(['admission']);
+      document.deleteIn(['application', 'retentionMonths']);
+    });
+    expect(checked(edited).admission).toBe('call');
+    expect(checked(edited).application?.retentionMonths).toBe(12);
+  });
+
+  it('an application admission without the application page’s words is an error at its line', () => {
+    const edited = edit((document) => document.deleteIn(['application']));
+    expect(problemsOf(edited)).toEqual([
+      `  content/cohort.yaml:${lineOf(edited, 'admission: application')} admission: expected an \`application\` (the page’s words and questions) with admission: application, got "application"`,
+    ]);
+    const calling = edit((document) => {
+      document.deleteIn(['application']);
+      document.setIn(['admission'], 'call');
+    });
+    expect(problemsOf(calling)).toEqual([]);
+  });
+
+  it('another admission names the two there are', () => {
+    const edited = edit((document) => document.setIn(['admission'], 'form'));
+    expect(problemsOf(edited)).toEqual([
+      `  content/cohort.yaml:${lineOf(edited, 'admission: form')} admission: expected call (the booking link) or application (the form on the site), got "form"`,
+    ]);
+  });
+
+  it('a question’s id given twice is an error at the second one’s line', () => {
+    const edited = edit((document) =>
+      document.setIn(['application', 'questions', 2, 'id'], 'revenue'),
+    );
+    // The second question named "revenue", the third of the list.
+    const line = edited.split('\n').findLastIndex((text) => text.includes('- id: revenue')) + 1;
+    expect(problemsOf(edited)).toEqual([
+      `  content/cohort.yaml:${line} application.questions[2].id: expected each question's id once: "revenue" is also question 2's, got "revenue"`,
+    ]);
+  });
+
+  it('several choices whose fewest is above their most are an error at min', () => {
+    const edited = edit((document) => {
+      document.setIn(['application', 'questions', 3, 'min'], 3);
+      document.setIn(['application', 'questions', 3, 'max'], 2);
+    });
+    expect(problemsOf(edited)).toEqual([
+      `  content/cohort.yaml:${lineOf(edited, 'min: 3')} application.questions[3].min: expected at most 2, the most an answer may pick (max), got 3`,
+    ]);
+  });
+
+  it('a choice without options is an error at its options', () => {
+    const edited = edit((document) =>
+      document.setIn(['application', 'questions', 1, 'options'], []),
+    );
+    expect(problemsOf(edited)).toEqual([
+      `  content/cohort.yaml:${lineOf(edited, 'options: []')} application.questions[1].options: expected at least one option, got a list`,
+    ]);
+  });
+});

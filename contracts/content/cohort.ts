@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cohortQuestions } from './cohort-questions';
 import {
   day,
   faqItem,
@@ -31,6 +32,63 @@ export const cohortIntake = z
     when: ({ issues }) => issues.length === 0,
   });
 
+/**
+ * How people get in (docs/decisions/033-cohort-applications.md): a booking call, every call
+ * button opening `booking` (D18), or an application on the cohort's own site, every such button
+ * then saying `application.apply` and opening the application page.
+ */
+export const admission = z.enum(['call', 'application'], {
+  error: 'expected call (the booking link) or application (the form on the site)',
+});
+
+/**
+ * The application page (/apply, docs/decisions/033-cohort-applications.md): its words, the form's
+ * questions, and how long the applications are kept. The page names the intake it is for with
+ * `intake.label` and `intake.open`; while no intake takes applications it says `closed` in the
+ * form's place.
+ */
+const application = z.strictObject({
+  meta: pageMeta,
+  kicker: line,
+  heading: line,
+  intro: paragraph,
+  /** The label every "book a call" button of the cohort page takes while it takes applications. */
+  apply: line,
+  /** Said in the form's place while no intake takes applications. */
+  closed: paragraph,
+  /** The two fields every application has, before the questions. */
+  emailLabel: line,
+  nameLabel: line,
+  /** Beside the label of every question that must be answered (and of the email and name). */
+  required: line,
+  /** Under a long text's box: "{max}" is its most characters. */
+  characters: line,
+  /**
+   * Under a question of several choices: how many to pick, "{min}" and "{max}" filled in. `range`
+   * when it may be from one number to another, `exactly` when both are one, `upTo` when none is
+   * the fewest.
+   */
+  choose: z.strictObject({ range: line, exactly: line, upTo: line }),
+  submit: line,
+  submitting: line,
+  /** Shown in the form's place once the application is stored (and after a post without JavaScript). */
+  success: z.strictObject({ heading: line, text: paragraph }),
+  /** Shown under the form when it was not accepted; each field also says what is wrong. */
+  error: line,
+  /**
+   * How long an application is kept after its decision (accepted, declined or waitlisted), in
+   * months: the privacy notice says it, and pruning removes those older (12 unless said).
+   */
+  retentionMonths: z
+    .number({ error: 'expected a number of months' })
+    .int('expected a whole number of months')
+    .min(1, 'expected at least 1 month')
+    .max(120, 'expected at most 120 months (10 years)')
+    .default(12),
+  /** The form's questions, in the order asked (contracts/content/cohort-questions.ts). */
+  questions: cohortQuestions,
+});
+
 /** Testimonials shown between sections, named as in `testimonials.items`. */
 const quoteNames = z.array(line).min(1);
 
@@ -39,7 +97,8 @@ const quoteNames = z.array(line).min(1);
  * applications for the next intake whose applications have not closed; "{cohortStarts}",
  * "{cohortApplyBy}" and "{cohortSeats}" in the copy are that intake's. Once the last intake's
  * applications have closed, the page says `intake.closed` instead of its dates and still offers
- * the booking call. Every "book a call" button opens `booking`.
+ * the booking call. Every "book a call" button opens `booking`, or with `admission: application`
+ * the application page (`application`).
  */
 export const cohort = z
   .strictObject({
@@ -47,6 +106,8 @@ export const cohort = z
     card: shareCard,
     /** The booking page every call button opens (product brief §2.8, D18). */
     booking: url,
+    /** A booking call unless said (docs/decisions/033-cohort-applications.md). */
+    admission: admission.default('call'),
     intakes: z
       .array(cohortIntake)
       .min(
@@ -112,6 +173,18 @@ export const cohort = z
     }),
     ready: pitchWithCall,
     faq: z.strictObject({ heading: line, items: z.array(faqItem).min(1) }),
+    /** The application page's words and questions: required with `admission: application`. */
+    application: application.optional(),
+  })
+  .superRefine(({ admission, application }, context) => {
+    if (admission === 'application' && !application) {
+      context.addIssue({
+        code: 'custom',
+        path: ['admission'],
+        message:
+          'expected an `application` (the page’s words and questions) with admission: application',
+      });
+    }
   })
   .superRefine(({ quotes, testimonials }, context) => {
     const names = testimonials.items.map(({ name }) => name);

@@ -179,6 +179,9 @@ export const runtimePlaceholders = [
   'joiningLink',
   'replayLink',
   'previousDate',
+  // The cohort's application form: a question's limits (docs/decisions/033-cohort-applications.md).
+  'min',
+  'max',
 ] as const;
 
 export const placeholderNames: ReadonlySet<string> = new Set([
