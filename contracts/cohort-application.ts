@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerLimits, type CohortQuestion } from './content/cohort-questions';
+import { answerLimits, choiceLimits } from './cohort-answers';
+import type { CohortQuestion } from './content/cohort-questions';
 import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
 import { proofOfWork } from './proof-of-work';
@@ -13,23 +14,12 @@ import { lineText, messageText, nameText, sitePathSchema } from './text';
  * message under its question.
  */
 
-/** The form field of a question's answer: `answers.<id>`, repeated for several choices. */
-export const answerField = (id: string) => `answers.${id}`;
+// What the page's form needs without zod lives in cohort-answers.ts.
+export { answerField, choiceLimits } from './cohort-answers';
 
 const answerPrefix = 'answers.';
 
 const unanswered = 'Please answer this question.';
-
-/** The fewest and most options an answer to a "choices" question picks. */
-export function choiceLimits(question: Extract<CohortQuestion, { type: 'choices' }>): {
-  min: number;
-  max: number;
-} {
-  const max = Math.min(question.max ?? question.options.length, question.options.length);
-  // A required question is answered by one choice at least, whatever `min` says.
-  const min = Math.min(Math.max(question.min ?? 0, question.required ? 1 : 0), max);
-  return { min, max };
-}
 
 /** The smallest and largest number an answer may be, as the page and the message say them. */
 const numberFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerLimits } from '../cohort-answers';
 import { line, paragraph, slugPattern } from './fields';
 
 /**
@@ -10,8 +11,8 @@ import { line, paragraph, slugPattern } from './fields';
  * could meet, at its file, line and field.
  */
 
-/** The longest answer each kind of text takes: a line, a longer text, a web address. */
-export const answerLimits = { short: 300, long: 5000, url: 2000 } as const;
+// The longest answer each kind of text takes, shared with the page's form without zod.
+export { answerLimits };
 
 /** The most options a choice offers, and the longest an option may be. */
 export const optionLimits = { count: 20, length: 200 } as const;
