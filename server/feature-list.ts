@@ -5,7 +5,7 @@ import type { RenderSlices } from '../contracts/render-slices';
 import type { AppContext } from './app-context';
 import type { Store } from './db/store';
 import type { Env } from './env';
-import { cohortMigrations } from './features/cohort';
+import { cohortMigrations, cohortRoutes } from './features/cohort';
 import {
   addExperimentCheckout,
   experimentsCommand,
@@ -15,7 +15,13 @@ import {
   wasLiveOn,
 } from './features/experiments';
 import { funnelJobs, funnelRoomRouter } from './features/funnel';
-import { leadJobs, leadRoutes, leadsMigrations, leadsRoomRouter } from './features/leads';
+import {
+  createProofOfWork,
+  leadJobs,
+  leadRoutes,
+  leadsMigrations,
+  leadsRoomRouter,
+} from './features/leads';
 import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
 import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
@@ -122,6 +128,15 @@ export const features: readonly Feature[] = [
   {
     name: 'cohort',
     migrations: cohortMigrations,
+    // Applications take the lead forms' one path (server/http/lead-form.ts) with the app's one
+    // rate-limit budget and the leads' proof of work: the cohort imports no leads, which erase
+    // its applications with theirs.
+    routes: (context) =>
+      cohortRoutes({
+        ...context,
+        rateLimiter: context.leadRateLimiter,
+        proofOfWork: createProofOfWork(context.store, context.proofOfWorkKey),
+      }),
   },
   {
     name: 'funnel',

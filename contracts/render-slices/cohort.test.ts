@@ -10,11 +10,14 @@ const renderOf = (cohort: Record<string, unknown>) => ({
 describe("the cohort's slice of a render", () => {
   it('reads the form, the intakes and how people get in', () => {
     expect(
-      cohortSlice.parse(renderOf({ admission: 'application', application: { questions } })),
+      cohortSlice.parse(
+        renderOf({ admission: 'application', application: { questions, closed: 'Closed.' } }),
+      ),
     ).toEqual({
       admission: 'application',
       intakes,
       questions: [{ ...questions[0], required: true, maxLength: 300 }],
+      closed: 'Closed.',
       retentionMonths: 12,
     });
   });

@@ -6,8 +6,8 @@ import { cohortQuestions } from '../content/cohort-questions';
  * What the cohort reads of a render (server/features/cohort/,
  * docs/decisions/033-cohort-applications.md): how people get in, the intakes (the one an
  * application is for is the next still open, contracts/cohort-intakes.ts), the application form's
- * questions, and how long applications are kept after their decision. Null for a render made
- * before applications (no `application`): it takes none.
+ * questions, what the page says while none is open, and how long applications are kept after
+ * their decision. Null for a render made before applications (no `application`): it takes none.
  */
 export const cohortSlice = z
   .object({
@@ -18,6 +18,8 @@ export const cohortSlice = z
         application: z
           .object({
             questions: cohortQuestions,
+            /** Said in the form's place while no intake takes applications. */
+            closed: z.string().optional(),
             retentionMonths: z.number().int().min(1).default(12),
           })
           .optional(),
@@ -26,8 +28,15 @@ export const cohortSlice = z
   })
   .transform(({ content: { cohort } }) => {
     if (!cohort.application) return null;
-    const { questions, retentionMonths } = cohort.application;
-    return { admission: cohort.admission, intakes: cohort.intakes, questions, retentionMonths };
+    const { questions, closed, retentionMonths } = cohort.application;
+    return {
+      admission: cohort.admission,
+      intakes: cohort.intakes,
+      questions,
+      /** Why an application is refused while no intake takes them: the page's own words. */
+      closed: closed ?? 'Applications are closed for now.',
+      retentionMonths,
+    };
   });
 
 /** The cohort's slice of a render that has an application form. */

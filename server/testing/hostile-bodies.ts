@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { subscriptionLists } from '../../contracts/subscription';
+import { applyingSite, testApplication } from './cohort';
 
 /**
  * Bodies each lead endpoint must refuse: malformed by construction (no oracle from the schema),
@@ -86,6 +87,51 @@ export const hostileEndpoints = [
         fc.constant('ig'),
         fc.record({ utm_source: notAString }),
         fc.record({ unknown_param: fc.string() }),
+      ),
+      altcha: badProof,
+    },
+  },
+  {
+    path: '/api/cohort/applications',
+    table: 'cohort_applications',
+    valid: testApplication,
+    required: ['email', 'name', 'answers'],
+    /** The built site's cohort takes none without an application form: the test app's does. */
+    site: applyingSite,
+    badValues: {
+      email: fc.oneof(notAString, blank, noAtSign, hostileText),
+      name: fc.oneof(notAString, blank, hostileText, hugeNumber, nested),
+      answers: fc.oneof(
+        notAString,
+        nested,
+        // One answer broken in each way a question can be: the wrong type, too long, not an
+        // option, too many options, a number as text, a script address, a question not asked.
+        fc
+          .record(
+            {
+              business: fc.oneof(notAString, hostileText, fc.constant('x'.repeat(121))),
+              revenue: fc.oneof(notAString, fc.constant('Over £10m')),
+              goals: fc.oneof(
+                fc.constant('Sell'),
+                fc.constant(['Sell', 'Grow', 'Step back']),
+                fc.constant(['Sell', 'Sell']),
+                fc.constant([]),
+              ),
+              team: fc.oneof(fc.constant('12'), fc.constant(1.5), fc.constant(-1), nested),
+              website: fc.oneof(
+                // Null or no item at all is an optional question left unanswered: fine.
+                notAString.filter(
+                  (value) => value !== null && !(Array.isArray(value) && value.length === 0),
+                ),
+                hostileText,
+                fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'ftp://example.com'),
+              ),
+              unasked: fc.string(),
+            },
+            { requiredKeys: [] },
+          )
+          .filter((answers) => Object.keys(answers).length > 0)
+          .map((answers) => ({ ...testApplication.answers, ...answers })),
       ),
       altcha: badProof,
     },

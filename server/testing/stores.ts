@@ -175,7 +175,7 @@ export function describeEachStore(
 /** Rows in a lead table, as a number on both dialects. */
 export async function countRows(
   store: Store,
-  table: 'contact_submissions' | 'subscribers' | 'outbox_jobs',
+  table: 'contact_submissions' | 'subscribers' | 'outbox_jobs' | 'cohort_applications',
 ): Promise<number> {
   const row = await store.db
     .selectFrom(table)
