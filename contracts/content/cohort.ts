@@ -42,6 +42,12 @@ export const admission = z.enum(['call', 'application'], {
 });
 
 /**
+ * How many months an application is kept after its decision when the content does not say: the
+ * privacy notice's promise, and the prune's, for a site whose content has no application form.
+ */
+export const defaultRetentionMonths = 12;
+
+/**
  * The application page (/apply, docs/decisions/033-cohort-applications.md): its words, the form's
  * questions, and how long the applications are kept. The page names the intake it is for with
  * `intake.label` and `intake.open`; while no intake takes applications it says `closed` in the
@@ -84,7 +90,7 @@ const application = z.strictObject({
     .int('expected a whole number of months')
     .min(1, 'expected at least 1 month')
     .max(120, 'expected at most 120 months (10 years)')
-    .default(12),
+    .default(defaultRetentionMonths),
   /** The form's questions, in the order asked (contracts/content/cohort-questions.ts). */
   questions: cohortQuestions,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { admission, cohortIntake } from '../content/cohort';
+import { admission, cohortIntake, defaultRetentionMonths } from '../content/cohort';
 import { cohortQuestions } from '../content/cohort-questions';
 
 /**
@@ -20,7 +20,7 @@ export const cohortSlice = z
             questions: cohortQuestions,
             /** Said in the form's place while no intake takes applications. */
             closed: z.string().optional(),
-            retentionMonths: z.number().int().min(1).default(12),
+            retentionMonths: z.number().int().min(1).default(defaultRetentionMonths),
           })
           .optional(),
       }),
