@@ -290,6 +290,7 @@ describeEachStore('cohort applications', ({ store, database }) => {
   it('checks each post against the questions the site serves at that moment', async () => {
     const site = applyingSite();
     const app = appWith(site);
+    expect((await postJson(app, path, testApplication)).status).toBe(201);
     // A publish swaps the site's slices: the form now asks one question only.
     site.cohort = applyingCohort({
       questions: cohortQuestions.parse([{ id: 'why', type: 'long', label: 'Why now?' }]),
@@ -298,6 +299,7 @@ describeEachStore('cohort applications', ({ store, database }) => {
     expect(error.fields).toMatchObject({ 'answers.why': 'Please answer this question.' });
     const response = await postJson(app, path, { ...testApplication, answers: { why: 'Ready.' } });
     expect(response.status).toBe(201);
+    expect((await applications(store()))[0]?.answers).toEqual({ why: 'Ready.' });
   });
 
   it('spends one rate-limit budget with every other form, and takes only same-origin posts', async () => {
