@@ -5,7 +5,12 @@ import type { RenderSlices } from '../contracts/render-slices';
 import type { AppContext } from './app-context';
 import type { Store } from './db/store';
 import type { Env } from './env';
-import { cohortMigrations, cohortRoutes } from './features/cohort';
+import {
+  applicationQuestionsOf,
+  cohortMigrations,
+  cohortRoomRouter,
+  cohortRoutes,
+} from './features/cohort';
 import {
   addExperimentCheckout,
   experimentsCommand,
@@ -137,6 +142,9 @@ export const features: readonly Feature[] = [
         rateLimiter: context.leadRateLimiter,
         proofOfWork: createProofOfWork(context.store, context.proofOfWorkKey),
       }),
+    // The answers are read under the questions served now: a publish swaps the site's slices.
+    room: (context) => (tools) =>
+      cohortRoomRouter({ ...tools, questions: () => applicationQuestionsOf(context.site.cohort) }),
   },
   {
     name: 'funnel',

@@ -71,6 +71,16 @@ export const roomApi = {
   /** POST: the replay link sent to each attendee, once. */
   workshopReplay: '/workshop/replay',
 
+  // The cohort's applications (cohort.ts).
+  /** GET applications?status=&page= : the applications, newest first, of one status or all. */
+  applications: '/applications',
+  /** GET applications/show?application= : one application's answers, history and private notes. */
+  applicationsShow: '/applications/show',
+  /** POST: an application's status changed. */
+  applicationsStatus: '/applications/status',
+  /** POST: a private note added to an application. */
+  applicationsNote: '/applications/note',
+
   // Publishing the content (contracts/owner-publish.ts).
   /** GET: the versions, newest first, and the one served. */
   versions: '/versions',

@@ -1,3 +1,4 @@
+import type { ApplicationStatus } from '../../contracts/room/cohort';
 import type { SubscriptionList } from '../../contracts/subscription';
 
 /**
@@ -527,15 +528,12 @@ export interface WorkshopAttendeeTable {
   erased_at: string | null;
 }
 
-/** Where an application stands in the owner's review (docs/decisions/033-cohort-applications.md). */
-export const cohortApplicationStatuses = [
-  'new',
-  'shortlisted',
-  'accepted',
-  'declined',
-  'waitlisted',
-] as const;
-export type CohortApplicationStatus = (typeof cohortApplicationStatuses)[number];
+/**
+ * Where an application stands in the owner's review (docs/decisions/033-cohort-applications.md):
+ * the room's list of them, which the room's page and the server both read.
+ */
+export { applicationStatuses as cohortApplicationStatuses } from '../../contracts/room/cohort';
+export type CohortApplicationStatus = ApplicationStatus;
 
 /** One application per address and intake; applying again updates it (the history keeps the old). */
 export interface CohortApplicationTable {

@@ -12,6 +12,7 @@ export const roomViews = [
   { id: 'funnel', path: `${ownerPaths.room}/funnel`, group: 'audience' },
   { id: 'leads', path: `${ownerPaths.room}/leads`, group: 'audience' },
   { id: 'workshop', path: `${ownerPaths.room}/workshop`, group: 'audience' },
+  { id: 'applications', path: `${ownerPaths.room}/applications`, group: 'audience' },
   { id: 'experiments', path: `${ownerPaths.room}/experiments`, group: 'audience' },
   { id: 'writing', path: `${ownerPaths.room}/writing`, group: 'audience' },
   { id: 'publish', path: `${ownerPaths.room}/publish`, group: 'site' },

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type OwnerMe, ownerMeSchema, ownerPaths } from '../../contracts/owner';
 import { roomApi } from '../../contracts/room/api';
 import { getJson } from '../lib/api-client';
+import { ApplicationsView } from './applications-view';
 import { ErasureView } from './erasure-view';
 import { ExperimentsView } from './experiments-view';
 import { FunnelView } from './funnel-view';
@@ -34,6 +35,7 @@ const views: Record<RoomViewId, (room: RoomState) => ReactNode> = {
   funnel: ({ version }) => <FunnelView version={version} />,
   leads: ({ version }) => <LeadsView version={version} />,
   workshop: ({ version }) => <WorkshopView version={version} />,
+  applications: ({ version }) => <ApplicationsView version={version} />,
   experiments: ({ version, changed }) => (
     <ExperimentsView version={version} onPublished={changed} />
   ),

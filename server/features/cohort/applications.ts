@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Application } from '../../../contracts/cohort-application';
+import { decidingStatuses } from '../../../contracts/room/cohort';
 import { sourceName } from '../../../contracts/traffic-source';
-import type { CohortApplicationEventKind, Database } from '../../db/schema';
+import { dropJobsOf } from '../../db/outbox';
+import type {
+  CohortApplicationEventKind,
+  CohortApplicationStatus,
+  Database,
+} from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
 import type { LeadMeta } from '../../http/lead-form';
 
@@ -115,4 +121,151 @@ async function addEvent(
       owner_id: event.ownerId ?? null,
     })
     .execute();
+}
+
+/**
+ * The owner's review (docs/decisions/033-cohort-applications.md): an application moved to a
+ * status, as an event of its history, in the caller's transaction (which records its audit
+ * entry). Accepted, declined and waitlisted decide it (`decided_at`, from which its retention
+ * counts); back to new or shortlisted it is undecided again. `updated_at` moves with it.
+ */
+export async function changeApplicationStatus(
+  trx: Transaction<Database>,
+  {
+    id,
+    status,
+    at,
+    ownerId,
+  }: { id: string; status: CohortApplicationStatus; at: string; ownerId: string | null },
+): Promise<
+  | { from: CohortApplicationStatus; decidedAt: string | null }
+  | { refused: 'unknown' | 'erased' | 'same' | 'moved' }
+> {
+  const row = await trx
+    .selectFrom('cohort_applications')
+    .select(['status', 'erased_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return { refused: 'unknown' };
+  if (row.erased_at !== null) return { refused: 'erased' };
+  if (row.status === status) return { refused: 'same' };
+  const decidedAt = decidingStatuses.includes(status) ? at : null;
+  // Only from the status read: two owners moving it at once, the second finds it moved
+  // (PostgreSQL reads the row again once the first commits) and is told, not recorded twice.
+  const moved = await trx
+    .updateTable('cohort_applications')
+    .set({ status, decided_at: decidedAt, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', row.status)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) return { refused: 'moved' };
+  const detail = { from: row.status, to: status };
+  await addEvent(trx, { applicationId: id, at, kind: 'status', detail, ownerId });
+  return { from: row.status, decidedAt };
+}
+
+/** A private note on an application, as an event of its history: the owners' alone. */
+export async function addApplicationNote(
+  trx: Transaction<Database>,
+  { id, text, at, ownerId }: { id: string; text: string; at: string; ownerId: string | null },
+): Promise<'added' | 'unknown' | 'erased'> {
+  const row = await trx
+    .selectFrom('cohort_applications')
+    .select('erased_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return 'unknown';
+  if (row.erased_at !== null) return 'erased';
+  await addEvent(trx, { applicationId: id, at, kind: 'note', detail: { text }, ownerId });
+  return 'added';
+}
+
+/** What an erasure or a prune did to the applications. */
+export interface ErasedApplications {
+  applications: number;
+  outboxJobs: number;
+}
+
+/**
+ * `leads forget`: every application from this address loses the applicant (UK GDPR erasure,
+ * docs/decisions/033-cohort-applications.md).
+ */
+export async function forgetApplications(
+  trx: Transaction<Database>,
+  address: string,
+  now: string,
+): Promise<ErasedApplications> {
+  const rows = await trx
+    .selectFrom('cohort_applications')
+    .select('id')
+    .where('email', '=', address)
+    .execute();
+  return eraseApplications(
+    trx,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+/** The day `months` calendar months before `now` (UTC), at the same time of day. */
+function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/**
+ * `leads prune`: the applications past the content's retention lose the applicant: those decided
+ * (accepted, declined, waitlisted) more than `retentionMonths` ago, and the undecided (new,
+ * shortlisted) unchanged for as long.
+ */
+export async function pruneApplications(
+  trx: Transaction<Database>,
+  { now, retentionMonths }: { now: string; retentionMonths: number },
+): Promise<ErasedApplications> {
+  const cutoff = monthsBefore(new Date(now), retentionMonths).toISOString();
+  const rows = await trx
+    .selectFrom('cohort_applications')
+    .select('id')
+    .where('erased_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('decided_at', 'is not', null), eb('decided_at', '<', cutoff)]),
+        eb.and([eb('decided_at', 'is', null), eb('updated_at', '<', cutoff)]),
+      ]),
+    )
+    .execute();
+  return eraseApplications(
+    trx,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+/**
+ * An application without its applicant: the email, name, answers and client hash go, with what
+ * its history says of them (the answers before an update) and the owner's notes; its jobs are
+ * dropped. What stays counts it: its intake, status and dates, the page, source and variant it
+ * came from, and the history's steps (applied, updated, each move), for the funnel's figures.
+ */
+async function eraseApplications(
+  trx: Transaction<Database>,
+  ids: readonly string[],
+  now: string,
+): Promise<ErasedApplications> {
+  if (ids.length === 0) return { applications: 0, outboxJobs: 0 };
+  const outboxJobs = await dropJobsOf(trx, ids);
+  await trx
+    .updateTable('cohort_applications')
+    .set({ email: null, name: null, answers: '{}', ip_hash: '', erased_at: now })
+    .where('id', 'in', ids)
+    .execute();
+  await trx
+    .updateTable('cohort_application_events')
+    .set({ detail: '{}' })
+    .where('application_id', 'in', ids)
+    .where('kind', '!=', 'status')
+    .execute();
+  return { applications: ids.length, outboxJobs };
 }

@@ -3,10 +3,32 @@
  * the cohort's site, one per address and intake with their history, and the owner's review in
  * the room. What the rest of the server may use of it is exported here:
  * - its routes (`cohortRoutes`): POST /api/cohort/applications, through the lead forms' one path;
- * - the applications' one writer (`saveApplication`), for the other features' tests.
+ * - the applications' one writer (`saveApplication`), for the other features' tests;
+ * - the room's Applications view (`cohortRoomRouter`) and `npm run leads -- applications`: one
+ *   owner command each;
+ * - the applications in the owner's data rights: their export, erasure by email and pruning past
+ *   the content's retention, which the leads' export, forget and prune call.
  * Its tables: cohort_applications, cohort_application_events.
  */
 
-export { type ApplicationPost, saveApplication } from './applications';
+export {
+  type ApplicationPost,
+  type ErasedApplications,
+  forgetApplications,
+  pruneApplications,
+  saveApplication,
+} from './applications';
+export {
+  applicationShowCommand,
+  applicationsListCommand,
+} from './commands/applications';
+export { applicationNoteCommand, applicationStatusCommand } from './commands/review';
 export { cohortMigrations } from './migrations';
+export {
+  applicationExportColumns,
+  applicationQuestionsOf,
+  applicationRetentionOf,
+  exportApplications,
+} from './owner-data';
+export { cohortRoomRouter } from './room-router';
 export { type CohortContext, cohortRoutes } from './routes';

@@ -29,7 +29,10 @@ export type AuditAction =
   | 'workshop-links'
   | 'workshop-resend'
   | 'workshop-cancel'
-  | 'workshop-replay';
+  | 'workshop-replay'
+  // The cohort's (docs/decisions/033-cohort-applications.md): never a note's words.
+  | 'application-status'
+  | 'application-note';
 
 /**
  * Records an audit entry within another write, so the entry and what it tells of are stored

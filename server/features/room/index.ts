@@ -7,13 +7,14 @@
  *   the room's `RoomTools`, behind its session check;
  * - what a feature's room API is built with: `RoomEnv`, the body and query readers (`BodyOf`,
  *   `queryOf`, `refusedFields`), a router of calls at the room's API's paths (`roomApiRouter`),
- *   the audit log (`audit`), and the answers of a publish;
+ *   the audit log (`audit`, or `recordAudit` inside the write it tells of), and the answers of
+ *   a publish;
  * - publishing (`createPublisher`) and the working copy, made at boot;
  * - for tests and `npm run leads owner`: inviting an owner, starting a session.
  * Its tables: owners, owner_passkeys, owner_challenges, owner_sessions, owner_invites, audit_log,
  * content_blobs, content_versions.
  */
-export { audit, auditEntries } from './audit-log';
+export { audit, auditEntries, recordAudit } from './audit-log';
 export { type ContentChange, type ContentEditorApi, contentEditorApi } from './editor/api';
 export { roomMigrations } from './migrations';
 export { inviteOwner } from './owner-invites';

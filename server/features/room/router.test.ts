@@ -90,6 +90,10 @@ const calls: Array<['GET' | 'POST' | 'PUT', string]> = [
   ['POST', '/workshop/resend'],
   ['POST', '/workshop/cancel'],
   ['POST', '/workshop/replay'],
+  ['GET', '/applications?status=new'],
+  ['GET', '/applications/show?application=a1'],
+  ['POST', '/applications/status'],
+  ['POST', '/applications/note'],
   ['GET', '/editor/tree'],
   ['GET', '/editor/blob/0/home.yaml'],
   ['POST', '/editor/update'],
@@ -211,6 +215,8 @@ describeEachStore('the owner’s room', ({ store }) => {
       '/workshop/resend',
       '/workshop/cancel',
       '/workshop/replay',
+      '/applications/status',
+      '/applications/note',
     ]) {
       const response = await post(app, `${ownerPaths.api}${path}`, '{}', {
         headers: {
