@@ -21,6 +21,8 @@ export const systemPageIds = [
   'workshop-sold-out',
   'workshop-retry',
   'cohort',
+  // The cohort's application page: it answers only while the content opens it (contentOpenedPaths).
+  'cohort-apply',
   'terms',
   'privacy',
   'cookies',
@@ -122,6 +124,7 @@ export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation 
   'workshop-sold-out': { site: 'sellable-business', path: '/cohort/sold-out', noindex: true },
   'workshop-retry': { site: 'sellable-business', path: '/cohort/try-again', noindex: true },
   cohort: { site: 'sellable-business', path: '/' },
+  'cohort-apply': { site: 'sellable-business', path: '/apply' },
   terms: { site: 'main', path: '/terms' },
   privacy: { site: 'main', path: '/privacy' },
   cookies: { site: 'main', path: '/cookies' },
@@ -129,14 +132,48 @@ export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation 
 };
 
 /**
- * The system page whose own a path of a site is: one the table lists there, or one whose
+ * The system pages the content opens, and where each then answers: not in `siteRoutes`, which
+ * knows no content; contracts/routes.ts adds them to the routes the content makes. The cohort's
+ * application page answers while content/cohort.yaml says `admission: application`
+ * (docs/decisions/033-cohort-applications.md). The cohort page is one document on both of its
+ * sites ("/" and "/sellablebusiness"), so its buttons link "/apply", which answers on both; on the
+ * main site the page also lives under the cohort's own path.
+ */
+export const contentOpenedPaths = {
+  'cohort-apply': [
+    { site: 'sellable-business', path: '/apply' },
+    { site: 'main', path: '/sellablebusiness/apply' },
+    { site: 'main', path: '/apply' },
+  ],
+} as const satisfies Partial<
+  Record<SystemPageId, ReadonlyArray<{ site: SiteId; path: `/${string}` }>>
+>;
+
+export type ContentOpenedPageId = keyof typeof contentOpenedPaths;
+
+/** What the cohort page's buttons link while it takes applications: a path of both its sites. */
+export const cohortApplyLink = '/apply';
+
+/** Whether a system page answers only where the content opens it. */
+export function isContentOpened(page: string): page is ContentOpenedPageId {
+  return Object.hasOwn(contentOpenedPaths, page);
+}
+
+/**
+ * The system page whose own a path of a site is: one the table lists there, one the content may
+ * open there (contentOpenedPaths), or one whose
  * canonical address it is though only the site's fallback answers it (the waitlist's and the
  * book's "/", D1 and D2). An owner's page or a redirect there would take that page's address
  * (docs/decisions/026-owner-pages.md); any other path of a fallback site is the owner's to take.
  */
 export function systemPageAt(site: SiteId, path: string): SystemPageId | undefined {
+  // A page the content opens keeps its paths whether it is open or not: opening it never clashes.
+  const opened = Object.entries(contentOpenedPaths).find(([, paths]) =>
+    paths.some((each) => each.site === site && each.path === path),
+  )?.[0] as ContentOpenedPageId | undefined;
   return (
     siteRoutes[site].paths[path] ??
+    opened ??
     systemPageIds.find(
       (page) => canonicalLocation[page]?.site === site && canonicalLocation[page]?.path === path,
     )

@@ -7,10 +7,12 @@ import {
   listedRoutes,
   type OwnerRoute,
   ownerPathPattern,
+  ownerRoutes,
   type PageId,
   redirectFor,
   resolveRoute,
   sitemapUrls,
+  systemPageAt,
   systemPageIds,
 } from './routes';
 import { type NamedHosts, siteIds, siteOrigins } from './sites';
@@ -22,6 +24,12 @@ const hosts: NamedHosts = {
 };
 
 type Row = [host: string, path: string, page: PageId];
+
+/**
+ * The routes of content whose cohort takes applications on the site: the system page it opens
+ * (docs/decisions/033-cohort-applications.md) is then one of the site's pages like the others.
+ */
+const applying = ownerRoutes({ pages: {}, cohort: { admission: 'application' } });
 
 /** Product brief §2.1 row by row, with product decisions D1–D3 and D7 filled in. */
 const table: Row[] = [
@@ -125,7 +133,7 @@ describe('search listing', () => {
   const origins = siteOrigins('https://jamie.example', hosts);
 
   it('keeps the thank-you, the pages after the workshop’s checkout and the 404 out of search results', () => {
-    expect(systemPageIds.filter((page) => !isIndexed(page))).toEqual([
+    expect(systemPageIds.filter((page) => !isIndexed(page, applying))).toEqual([
       'thank-you',
       'workshop-booked',
       'workshop-sold-out',
@@ -139,10 +147,10 @@ describe('search listing', () => {
   });
 
   it('lists every indexed page in exactly one sitemap, at its canonical URL', () => {
-    const listed = siteIds.flatMap((site) => sitemapUrls(site, origins));
+    const listed = siteIds.flatMap((site) => sitemapUrls(site, origins, applying));
     const indexed = systemPageIds
-      .filter((page) => isIndexed(page))
-      .map((page) => canonicalUrl(page, origins));
+      .filter((page) => isIndexed(page, applying))
+      .map((page) => canonicalUrl(page, origins, applying));
     expect(listed.sort()).toEqual(indexed.sort());
     expect(new Set(listed).size).toBe(listed.length);
   });
@@ -156,8 +164,11 @@ describe('search listing', () => {
 
   it('gives every page but the 404 a canonical URL that serves that page', () => {
     for (const page of systemPageIds.filter((id) => id !== 'not-found')) {
-      const { host, pathname } = new URL(canonicalUrl(page, origins) ?? '');
-      expect(resolveRoute(host, pathname, hosts), page).toMatchObject({ page, status: 200 });
+      const { host, pathname } = new URL(canonicalUrl(page, origins, applying) ?? '');
+      expect(resolveRoute(host, pathname, hosts, applying), page).toMatchObject({
+        page,
+        status: 200,
+      });
     }
     expect(canonicalUrl('not-found', origins)).toBeNull();
   });
@@ -239,6 +250,68 @@ describe('the owner pages in the route table', () => {
     expect(canonicalUrl('pages/press', origins, owner)).toBe(`${origins.main}/press`);
     expect(sitemapUrls('waitlist', origins, owner)).not.toContain(`${origins.waitlist}/launch`);
     expect(isIndexed('pages/launch', owner)).toBe(false);
-    expect(allPageIds(owner)).toEqual([...systemPageIds, 'pages/press', 'pages/launch']);
+    expect(allPageIds(owner)).toEqual([
+      ...systemPageIds.filter((page) => page !== 'cohort-apply'),
+      'pages/press',
+      'pages/launch',
+    ]);
+  });
+});
+
+describe('the cohort’s application page', () => {
+  const origins = siteOrigins('https://jamie.example', hosts);
+  const applyPaths: Array<[host: string, path: string]> = [
+    [hosts.sellableBusiness, '/apply'],
+    ['example.com', '/sellablebusiness/apply'],
+    // The cohort page's buttons link "/apply" from its one document, served on both sites.
+    ['example.com', '/apply'],
+  ];
+
+  it('answers on both of the cohort’s sites while the cohort takes applications', () => {
+    for (const [host, path] of applyPaths) {
+      expect(resolveRoute(host, path, hosts, applying), `${host}${path}`).toEqual({
+        site: host === 'example.com' ? 'main' : 'sellable-business',
+        page: 'cohort-apply',
+        status: 200,
+      });
+    }
+    expect(resolveRoute(hosts.waitlist, '/apply', hosts, applying).page).toBe('waitlist');
+    expect(allPageIds(applying)).toEqual(systemPageIds);
+  });
+
+  it('is listed once, in the sellable-business sitemap, at /apply', () => {
+    const apply = `${origins['sellable-business']}/apply`;
+    expect(canonicalUrl('cohort-apply', origins, applying)).toBe(apply);
+    expect(sitemapUrls('sellable-business', origins, applying)).toContain(apply);
+    expect(sitemapUrls('main', origins, applying).filter((url) => url.endsWith('/apply'))).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    ['admission: call', ownerRoutes({ pages: {}, cohort: { admission: 'call' } })],
+    ['no admission (renders made before the choice)', ownerRoutes({ pages: {} })],
+  ])(
+    'is no page with %s: its paths are 404, it is built for no site and listed in none',
+    (_, routes) => {
+      for (const [host, path] of applyPaths) {
+        expect(resolveRoute(host, path, hosts, routes), `${host}${path}`).toMatchObject({
+          page: 'not-found',
+          status: 404,
+        });
+      }
+      expect(allPageIds(routes)).not.toContain('cohort-apply');
+      expect(canonicalUrl('cohort-apply', origins, routes)).toBeNull();
+      expect(siteIds.flatMap((site) => sitemapUrls(site, origins, routes))).not.toContain(
+        `${origins['sellable-business']}/apply`,
+      );
+    },
+  );
+
+  it('keeps its paths from the owner’s pages and redirects whether it is open or not', () => {
+    expect(systemPageAt('sellable-business', '/apply')).toBe('cohort-apply');
+    expect(systemPageAt('main', '/sellablebusiness/apply')).toBe('cohort-apply');
+    expect(systemPageAt('main', '/apply')).toBe('cohort-apply');
+    expect(systemPageAt('waitlist', '/apply')).toBeUndefined();
   });
 });

@@ -1,7 +1,10 @@
 import type { Redirect } from './content/redirects';
 import {
   type CanonicalLocation,
+  type ContentOpenedPageId,
   canonicalLocation,
+  contentOpenedPaths,
+  isContentOpened,
   normalizePath,
   type SystemPageId,
   siteForHost,
@@ -20,8 +23,12 @@ import { latestBy, type WritingContent, type WritingPageId, writingPages } from 
 
 export {
   type CheckoutOutcome,
+  type ContentOpenedPageId,
   canonicalLocation,
   checkoutOutcomePages,
+  cohortApplyLink,
+  contentOpenedPaths,
+  isContentOpened,
   isReservedPath,
   listedRoutes,
   normalizeHost,
@@ -50,11 +57,12 @@ export function ownerPageId(slug: string): OwnerPageId {
 
 /**
  * Where a page the content makes answers (the owner's pages, contracts/content/pages.ts, and the
- * writing's, contracts/writing.ts): the build and the server take these from the content, beside
- * the system routes below.
+ * writing's, contracts/writing.ts), or a system page the content opens (contentOpenedPaths: the
+ * cohort's application page): the build and the server take these from the content, beside the
+ * system routes below.
  */
 export interface OwnerRoute {
-  page: ContentPageId;
+  page: ContentPageId | ContentOpenedPageId;
   site: SiteId;
   /** Normalized (normalizePath), as the content's schema insists. */
   path: string;
@@ -90,12 +98,27 @@ export function openRoutes(owner: readonly OwnerRoute[], now: number): OwnerRout
   return owner.filter(({ from }) => from === undefined || Date.parse(from) <= now);
 }
 
-/** Where each page the content makes answers: the owner's pages by slug, then the writing's. */
+/**
+ * What the route table reads of the cohort: whether it takes applications on the site (absent in
+ * renders made before the choice, which took none).
+ */
+export interface CohortAdmission {
+  cohort?: { admission?: 'call' | 'application' };
+}
+
+/**
+ * Where each page the content makes answers: the owner's pages by slug, then the writing's, then
+ * the system pages the content opens (the cohort's application page, with `admission:
+ * application`; the first of its paths is its canonical one).
+ */
 export function ownerRoutes(
   content: {
     pages: Readonly<Record<string, { site: SiteId; path: string; noindex: boolean }>>;
-  } & WritingContent,
+  } & WritingContent &
+    CohortAdmission,
 ): OwnerRoute[] {
+  const opened: ContentOpenedPageId[] =
+    content.cohort?.admission === 'application' ? ['cohort-apply'] : [];
   return [
     ...Object.entries(content.pages).map(([slug, page]) => ({
       page: ownerPageId(slug),
@@ -111,16 +134,30 @@ export function ownerRoutes(
       changed,
       ...(from ? { from } : {}),
     })),
+    ...opened.flatMap((page) =>
+      contentOpenedPaths[page].map(({ site, path }) => ({ page, site, path, noindex: false })),
+    ),
   ];
 }
 
-/** Every page a render makes: the system's, then the owner's. */
+/**
+ * Every page a render makes: the system's (those the content opens only when its routes have
+ * them), then the owner's.
+ */
 export function allPageIds(owner: readonly OwnerRoute[]): PageId[] {
-  return [...systemPageIds, ...owner.map((route) => route.page)];
+  const routed = new Set<PageId>(owner.map((route) => route.page));
+  return [
+    ...systemPageIds.filter((page) => !isContentOpened(page) || routed.has(page)),
+    ...[...routed].filter((page) => !isContentOpened(page)),
+  ];
 }
 
-/** Where a page lives: a system page's from the table above, an owner's page's from its route. */
+/**
+ * Where a page lives: a system page's from the table above (one the content opens only while its
+ * routes have it), an owner's page's from its route.
+ */
 function locationOf(page: PageId, owner: readonly OwnerRoute[]): CanonicalLocation | null {
+  if (isContentOpened(page) && !owner.some((route) => route.page === page)) return null;
   if (page in canonicalLocation) return canonicalLocation[page as SystemPageId];
   const route = owner.find((each) => each.page === page);
   if (!route) return null;

@@ -23,6 +23,8 @@ const systemHeadline: Record<SystemPageId, string | RegExp> = {
   'workshop-sold-out': content.workshop.delivery.soldOutPage.heading,
   'workshop-retry': content.workshop.delivery.retry.heading,
   cohort: content.cohort.hero.heading,
+  // Built while the cohort takes applications (docs/decisions/033-cohort-applications.md).
+  'cohort-apply': content.cohort.application?.heading ?? '',
   terms: content.terms.heading,
   privacy: content.privacy.heading,
   cookies: content.cookies.heading,

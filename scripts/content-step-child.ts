@@ -58,7 +58,9 @@ const filesOf = ({ stylesheets, script, fontPreloads }: PageFiles): PageFiles =>
 });
 const files: BuiltPageFiles = {
   system: Object.fromEntries(
-    systemPageIds.map((page) => [page, filesOf(built.documents[page])]),
+    // A page the content opened since the build (the cohort's application page) has no files of
+    // its own there: it takes the owner's pages' entry, which starts the same islands.
+    systemPageIds.map((page) => [page, filesOf(built.documents[page] ?? built.composedFiles)]),
   ) as BuiltPageFiles['system'],
   composed: filesOf(built.composedFiles),
 };

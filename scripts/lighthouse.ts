@@ -45,6 +45,8 @@ const beforeLcpBudgetKb: Record<SystemPageId, number> = {
   'workshop-sold-out': 56,
   'workshop-retry': 56,
   cohort: 61,
+  // Words and the application form, no picture; its island's code loads after the first paint.
+  'cohort-apply': 61,
   terms: 56,
   privacy: 58,
   cookies: 57,

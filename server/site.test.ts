@@ -142,10 +142,32 @@ describe('the render the server loads', () => {
     expect(slices.workshop).toBeNull();
   });
 
-  it('serves a render made before the redirects, the owner’s pages, experiments and writing as it did', async () => {
+  it('opens the cohort’s application page as the render’s cohort says', async () => {
+    const paths = (rendered: Awaited<ReturnType<typeof renderOf>>) =>
+      rendered.slices.routes.ownerRoutes
+        .filter(({ page }) => page === 'cohort-apply')
+        .map(({ site, path }) => `${site}${path}`);
+    const applying = await renderOf((render) =>
+      setAt(render, ['cohort', 'admission'], 'application'),
+    );
+    expect(paths(applying)).toEqual([
+      'sellable-business/apply',
+      'main/sellablebusiness/apply',
+      'main/apply',
+    ]);
+    expect(
+      paths(await renderOf((render) => setAt(render, ['cohort', 'admission'], 'call'))),
+    ).toEqual([]);
+    await expect(
+      renderOf((render) => setAt(render, ['cohort', 'admission'], 'form')),
+    ).rejects.toThrow(/admission/);
+  });
+
+  it('serves a render made before the redirects, the owner’s pages, experiments, writing and the cohort’s admission as it did', async () => {
     const rendered = await renderOf((render) => {
       const { content } = render as Render & { composedFiles?: unknown };
       for (const name of ['pages', 'experiments', 'writing', 'posts']) delete content[name];
+      delete (content.cohort as { admission?: unknown }).admission;
       delete (content.site as { redirects?: unknown }).redirects;
       delete (render as { composedFiles?: unknown }).composedFiles;
     });

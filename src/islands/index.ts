@@ -1,4 +1,5 @@
 import { ExitIntent as ExitIntentView } from '../components/book/exit-intent';
+import { ApplicationForm as ApplicationFormView } from '../components/cohort/application-form';
 import { HandbookForm as HandbookFormView } from '../components/handbook/handbook-form';
 import { UnlockBar as UnlockBarView } from '../components/handbook/unlock-bar';
 import { PressCarousel as PressCarouselView } from '../components/home/press-carousel';
@@ -45,3 +46,4 @@ export const HandbookForm = island('handbook-form', HandbookFormView, 'visible')
 export const Teaser = island('teaser', TeaserView, 'interaction');
 export const ShareBonus = island('share-bonus', ShareBonusView, 'visible');
 export const WorkshopCountdown = island('workshop-countdown', WorkshopCountdownView, 'visible');
+export const ApplicationForm = island('application-form', ApplicationFormView, 'visible');

@@ -20,6 +20,8 @@ export const islandLoaders = {
   'workshop-countdown': () =>
     import('../components/workshop/workshop-countdown').then((m) => m.WorkshopCountdown),
   'exit-intent': () => import('../components/book/exit-intent').then((m) => m.ExitIntent),
+  'application-form': () =>
+    import('../components/cohort/application-form').then((m) => m.ApplicationForm),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

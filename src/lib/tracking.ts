@@ -21,6 +21,8 @@ export const trackingEvents = {
   lead: { pixel: 'Lead', analytics: 'generate_lead', custom: false },
   /** A contact submission the server confirmed. */
   contact: { pixel: 'Contact', analytics: 'contact_form_success', custom: false },
+  /** A cohort application the server stored (docs/decisions/033-cohort-applications.md). */
+  application: { pixel: 'SubmitApplication', analytics: 'submit_application', custom: false },
   /** A click on to the paid checkout (D19: value and currency). */
   checkout: { pixel: 'InitiateCheckout', analytics: 'begin_checkout', custom: false },
 } as const;

@@ -6,6 +6,7 @@ import type { PageMeta } from '../content/types';
 import { afterCheckoutPage } from './after-checkout';
 import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage, cohortMeta } from './cohort/cohort-page';
+import { CohortApplyPage, cohortApplyMeta } from './cohort-apply/cohort-apply-page';
 import { ComposedPage, composedMeta, slugOf } from './composed/composed-page';
 import { HandbookPage, handbookMeta } from './handbook/handbook-page';
 import { HomePage, homeMeta } from './home/home-page';
@@ -36,6 +37,7 @@ export const pageRegistry: Record<SystemPageId, RegisteredPage> = {
   'workshop-sold-out': afterCheckoutPage('soldOutPage'),
   'workshop-retry': afterCheckoutPage('retry'),
   cohort: { Component: CohortPage, meta: cohortMeta },
+  'cohort-apply': { Component: CohortApplyPage, meta: cohortApplyMeta },
   terms: legalPage('terms'),
   privacy: legalPage('privacy'),
   cookies: legalPage('cookies'),

@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalLocation, ownerRoutes, systemPageIds } from '../../contracts/routes';
+import {
+  canonicalLocation,
+  isContentOpened,
+  ownerRoutes,
+  systemPageIds,
+} from '../../contracts/routes';
 import { siteOrigins } from '../../contracts/sites';
 import { readingMinutes } from '../components/writing/post-facts';
 import type { PageProps } from '../content/page-props';
@@ -25,8 +30,12 @@ describe('the share images drawn from the content layer', () => {
   it("draws one for every page with an address, the owner's and the writing's too, none for the 404", () => {
     expect(cards.map(({ page }) => page)).toEqual([
       ...systemPageIds.filter((page) => canonicalLocation[page] !== null),
-      ...ownerRoutes(props.content).map(({ page }) => page),
+      // The system page the content opens (the cohort's application page) is drawn as one.
+      ...ownerRoutes(props.content)
+        .map(({ page }) => page)
+        .filter((page) => !isContentOpened(page)),
     ]);
+    expect(cards.map(({ page }) => page)).toContain('cohort-apply');
     expect(cards.map(({ page }) => page)).toContain('pages/press');
     expect(cards.map(({ page }) => page)).toContain('posts/the-first-hire');
   });

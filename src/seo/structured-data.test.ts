@@ -49,6 +49,7 @@ describe('structured data (JSON-LD)', () => {
       'workshop-sold-out': [],
       'workshop-retry': [],
       cohort: ['Course', 'FAQPage'],
+      'cohort-apply': [],
       terms: [],
       privacy: [],
       cookies: [],

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { CohortQuestion } from '../../../contracts/content/cohort-questions';
 import { utmFromSearch } from '../../../contracts/form-fields';
 import type { SubscriptionList } from '../../../contracts/subscription';
 import type { FormCopy } from '../../content/types';
@@ -22,34 +23,23 @@ export interface LeadFormApi {
   busy: boolean;
 }
 
-/**
- * Every lead form: a real <form> that posts natively without JavaScript (the server answers 303
- * to #<id>-success or #<id>-error, shown here through :target) and with JavaScript validates
- * and posts JSON through useLeadForm. Carries the hidden `form` id, the honeypot, the page's
- * path and, for sign-ups, the traffic source and UTM fields. Tracking fires only once the
- * server confirmed.
- */
-export function LeadForm({
-  id,
-  action,
-  copy,
-  list,
-  traffic = false,
-  successDisplay,
-  tracking,
-  onSuccess,
-  bonusLink,
-  className,
-  children,
-}: {
+/** What a lead form is made of (LeadForm). */
+export interface LeadFormProps {
   /** The form's HTML id, also its `form` field (pattern ^[a-z][a-z0-9-]{0,39}$). */
   id: string;
   action: LeadAction;
   copy: FormCopy;
+  /** A heading above the thanks (an application's "Application received"). */
+  successHeading?: string;
+  /** The cohort's application: the questions its fields answer, which validate it. */
+  questions?: readonly CohortQuestion[];
   /** Sign-up forms: the list the email joins (sent as the hidden `list` field). */
   list?: SubscriptionList;
-  /** Send the traffic source and UTM parameters (sign-up forms). */
-  traffic?: boolean;
+  /**
+   * Send the traffic source and UTM parameters (sign-up forms), or the source alone (an
+   * application, whose contract keeps no UTM).
+   */
+  traffic?: boolean | 'source';
   /** "replace": the form gives way to the message; "inline": the message shows under the form. */
   successDisplay: 'replace' | 'inline' | 'none';
   tracking: { event: TrackingEventName; location: string };
@@ -61,10 +51,34 @@ export function LeadForm({
   bonusLink?: { label: string; href: string };
   className?: string;
   children: (form: LeadFormApi) => ReactNode;
-}) {
+}
+
+/**
+ * Every lead form: a real <form> that posts natively without JavaScript (the server answers 303
+ * to #<id>-success or #<id>-error, shown here through :target) and with JavaScript validates
+ * and posts JSON through useLeadForm. Carries the hidden `form` id, the honeypot, the page's
+ * path and, for sign-ups, the traffic source and UTM fields. Tracking fires only once the
+ * server confirmed.
+ */
+export function LeadForm({
+  id,
+  action,
+  copy,
+  successHeading,
+  questions,
+  list,
+  traffic = false,
+  successDisplay,
+  tracking,
+  onSuccess,
+  bonusLink,
+  className,
+  children,
+}: LeadFormProps) {
   const pageFields = usePageFields(traffic);
   const { formRef, status, errors, onSubmit, prefetch } = useLeadForm({
     action,
+    questions,
     onSuccess: (answer) => {
       setReferralCode(
         rememberReferralCode('referralCode' in answer ? answer.referralCode : undefined),
@@ -83,6 +97,7 @@ export function LeadForm({
   if (status === 'success' && successDisplay === 'replace') {
     return (
       <Thanks
+        heading={successHeading}
         success={copy.success}
         bonusLink={bonusLink && referralCode ? { ...bonusLink, code: referralCode } : undefined}
         className={className}
@@ -114,7 +129,13 @@ export function LeadForm({
         error: (name) => errors[name],
         submitLabel: busy ? copy.submitting : copy.submit,
       })}
-      <Answers id={id} copy={copy} status={status} inline={successDisplay === 'inline'} />
+      <Answers
+        id={id}
+        copy={copy}
+        heading={successHeading}
+        status={status}
+        inline={successDisplay === 'inline'}
+      />
     </form>
   );
 }
@@ -129,21 +150,23 @@ const errorClass = cn(messageClass, 'border-danger text-danger');
  * it at once, and after a sign-up the link to the thank-you page with the visitor's share code.
  */
 function Thanks({
+  heading,
   success,
   bonusLink,
   className,
 }: {
+  heading: string | undefined;
   success: string;
   bonusLink: { label: string; href: string; code: string } | undefined;
   className: string | undefined;
 }) {
-  const ref = useRef<HTMLParagraphElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div className={className}>
-      <p ref={ref} tabIndex={-1} role="status" className={successClass}>
-        {success}
-      </p>
+      <div ref={ref} tabIndex={-1} role="status" className={successClass}>
+        <SuccessWords heading={heading} success={success} />
+      </div>
       {bonusLink ? (
         <a
           href={fillTemplate(bonusLink.href, { code: bonusLink.code })}
@@ -156,6 +179,17 @@ function Thanks({
   );
 }
 
+/** The thanks: its words, under their heading when the form has one. */
+function SuccessWords({ heading, success }: { heading: string | undefined; success: string }) {
+  if (!heading) return success;
+  return (
+    <>
+      <span className="block font-display text-step-2 font-normal uppercase">{heading}</span>{' '}
+      <span className="mt-2 block font-normal">{success}</span>
+    </>
+  );
+}
+
 /**
  * The server's answer under the form: with JavaScript, the thanks (where the form stays) and the
  * error as they come; without it, the anchors the server redirects to, shown through :target.
@@ -163,11 +197,13 @@ function Thanks({
 function Answers({
   id,
   copy,
+  heading,
   status,
   inline,
 }: {
   id: string;
   copy: FormCopy;
+  heading: string | undefined;
   status: LeadFormStatus;
   /** The thanks shows under the form, which stays. */
   inline: boolean;
@@ -188,7 +224,7 @@ function Answers({
       ) : null}
       {/* Without JavaScript the server redirects to one of these anchors. */}
       <p id={`${id}-success`} className={cn(successClass, 'mt-4 hidden target:block')}>
-        {copy.success}
+        <SuccessWords heading={heading} success={copy.success} />
       </p>
       <p id={`${id}-error`} className={cn(errorClass, 'mt-4 hidden target:block')}>
         {copy.error}
@@ -215,19 +251,14 @@ function Honeypot({ formId }: { formId: string }) {
  * The page's path, so the owner sees which page brought a lead, and with `traffic` the source
  * (D4), UTM and referral fields: read from the address once hydrated (empty in the prerender).
  */
-function usePageFields(traffic: boolean): Record<string, string> & { source?: string } {
+function usePageFields(traffic: boolean | 'source'): Record<string, string> & { source?: string } {
   const [fields, setFields] = useState<Record<string, string>>({});
   useEffect(() => {
     const { pathname, search } = window.location;
     setFields({
       page: pathname,
-      ...(traffic
-        ? {
-            source: pageTrafficSource(),
-            ...utmFromSearch(search),
-            ...referralFromSearch(search),
-          }
-        : {}),
+      ...(traffic ? { source: pageTrafficSource() } : {}),
+      ...(traffic === true ? { ...utmFromSearch(search), ...referralFromSearch(search) } : {}),
     });
   }, [traffic]);
   return fields;

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { CohortQuestion } from '../../../contracts/content/cohort-questions';
 import { rememberSignedUpEmail } from '../../lib/signed-up-email';
 import type { LeadAction, LeadAnswer } from '../../lib/submit-lead';
 
@@ -15,9 +16,12 @@ const loadSubmit = () => import('../../lib/submit-lead');
  */
 export function useLeadForm({
   action,
+  questions,
   onSuccess,
 }: {
   action: LeadAction;
+  /** The questions an application answers, which its schema is made from (submit-lead.ts). */
+  questions?: readonly CohortQuestion[];
   /** With the server's answer (a sign-up's share code). */
   onSuccess?: (answer: LeadAnswer) => void;
 }) {
@@ -53,7 +57,7 @@ export function useLeadForm({
         return;
       }
       const { validateLead, sendLead } = submit;
-      const valid = validateLead(action, new FormData(form));
+      const valid = validateLead(action, new FormData(form), questions);
       if (!valid.ok) {
         setErrors(valid.fields);
         setStatus('idle');

@@ -20,19 +20,37 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(controlVariants({ kind: 'textarea' }), className)} {...props} />;
 }
 
-/** The ids and ARIA that tie a control to its label and its inline error. */
-export function controlA11y(id: string, error: string | undefined) {
+/**
+ * The ids and ARIA that tie a control to its label and its inline error, and to what else
+ * describes it (`described`: the ids of a help text, a limit), read before the error.
+ */
+export function controlA11y(
+  id: string,
+  error: string | undefined,
+  described: readonly string[] = [],
+) {
+  const describedBy = [...described, ...(error ? [`${id}-error`] : [])].join(' ');
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': describedBy || undefined,
   } as const;
+}
+
+/**
+ * Said beside a label whose field must be filled in ("required"): in words, so it does not rest
+ * on colour or a mark alone, and read as part of the label.
+ */
+export function RequiredMark({ word }: { word: string }) {
+  // The space is the label's own, so its accessible name reads "Email (required)".
+  return <span className="font-normal text-muted"> ({word})</span>;
 }
 
 /** A visible label, the control, and its error message right below it. */
 export function Field({
   id,
   label,
+  required,
   error,
   className,
   labelClassName,
@@ -40,6 +58,8 @@ export function Field({
 }: {
   id: string;
   label: string;
+  /** The word that says the field must be filled in, beside its label (RequiredMark). */
+  required?: string;
   error?: string;
   className?: string;
   labelClassName?: string;
@@ -49,6 +69,7 @@ export function Field({
     <div className={cn('flex flex-col gap-2', className)}>
       <label htmlFor={id} className={cn('text-step--1 font-semibold', labelClassName)}>
         {label}
+        {required ? <RequiredMark word={required} /> : null}
       </label>
       {children}
       {error ? (
@@ -57,5 +78,51 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A group of controls answering one question (radio buttons, checkboxes): the question is the
+ * group's legend, which screen readers read on entering it; `describedBy` names its help, limits
+ * and error; the error shows right below the group.
+ */
+export function Fieldset({
+  id,
+  legend,
+  legendClassName,
+  required,
+  error,
+  describedBy,
+  className,
+  children,
+}: {
+  id: string;
+  legend: string;
+  legendClassName?: string;
+  required?: string;
+  error?: string;
+  /** The ids of what describes the group (its help, its limits), before the error. */
+  describedBy: readonly string[];
+  className?: string;
+  children: ReactNode;
+}) {
+  const described = [...describedBy, ...(error ? [`${id}-error`] : [])].join(' ');
+  return (
+    <fieldset
+      id={id}
+      aria-describedby={described || undefined}
+      className={cn('flex min-w-0 flex-col gap-2', className)}
+    >
+      <legend className={cn('mb-2 text-step--1 font-semibold', legendClassName)}>
+        {legend}
+        {required ? <RequiredMark word={required} /> : null}
+      </legend>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-step--1 font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownerRoutes } from '../../../contracts/routes';
+import { isWritingPage } from '../../../contracts/writing';
 import type { PageProps } from '../../content/page-props';
 import { renderPage, renderPageDocument } from '../../entry-server';
 import { testPageProps } from '../../testing/content';
@@ -24,7 +25,7 @@ const headings = (html: string, level: number) =>
 
 describe("the writing's pages", () => {
   it('answer on the main site under the section’s path, from the content', () => {
-    const routes = ownerRoutes(props.content).filter(({ page }) => !page.startsWith('pages/'));
+    const routes = ownerRoutes(props.content).filter(({ page }) => isWritingPage(page));
     expect(routes.map(({ page, path, site }) => `${site} ${path} ${page}`)).toEqual([
       'main /cheatcodes writing',
       'main /cheatcodes/tags/getting-out-of-the-way writing/tags/getting-out-of-the-way',
