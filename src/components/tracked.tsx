@@ -21,6 +21,11 @@ export interface ActionCta {
   label: string;
   href: string;
   checkout?: CtaTracking['checkout'];
+  /**
+   * A page of this site (the cohort's application page) opens in the same tab; every other
+   * destination is another site's, or our checkout's on to one, and opens a new tab (D18).
+   */
+  sameSite?: true;
 }
 
 export function ctaAttributes({ location, trackAs, checkout }: CtaTracking) {

@@ -63,8 +63,8 @@ const nearScreen = '300px 0px';
  * The rest of the page's code is wanted after the first paint only when it has work on screen:
  * the consent banner to show, a consented tag to load, an island that starts when idle. Otherwise
  * (a returning reader on a long post) it waits until a part it drives comes near the screen: an
- * island, a checkout link it completes, a control that reopens the consent banner; or a mouse
- * moves, for the islands that wait for one. A press before then is held (src/islands/hold.ts).
+ * island, a checkout link or a link on to our own page it completes, a control that reopens the
+ * consent banner; or a mouse moves, for the islands that wait for one. A press before then is held (src/islands/hold.ts).
  */
 function whenWanted(start: () => void): void {
   const islands = [...document.querySelectorAll<HTMLElement>('script[data-island]')];
@@ -91,7 +91,10 @@ function whenWanted(start: () => void): void {
     document.removeEventListener('pointermove', onMouse);
   };
   // An island's root has no box of its own (`display: contents`): its children are watched.
-  for (const part of document.querySelectorAll('[data-island-root] > *, a[data-checkout-link]')) {
+  // Links that take the source along (src/lib/source-link.ts) as checkout links do.
+  for (const part of document.querySelectorAll(
+    '[data-island-root] > *, a[data-checkout-link], a[data-source-link]',
+  )) {
     observer.observe(part);
   }
   // A control that reopens the banner is hidden until the code shows it: its parent is watched.

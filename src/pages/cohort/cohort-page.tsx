@@ -1,4 +1,6 @@
+import { cohortApplyLink } from '../../../contracts/routes';
 import { PageLayout } from '../../components/page-layout';
+import type { ActionCta } from '../../components/tracked';
 import type { PageProps } from '../../content/page-props';
 import { nextIntake } from '../../lib/facts';
 import { CardGrid } from '../../sections/cohort/card-grid';
@@ -16,7 +18,9 @@ import { Testimonials } from '../../sections/testimonials';
  * "Escape the 7-Figure Prison", the fifteen sections of the product brief §2.8 in order, from
  * content/cohort.yaml. While an intake takes applications the hero names its seats and dates;
  * once none does, it says applications will open (`intake.closed`). Every call button opens the
- * one booking page either way (D18).
+ * one booking page either way (D18), or, while the cohort takes applications on the site
+ * (`admission: application`), says the application's `apply` and opens its page
+ * (docs/decisions/033-cohort-applications.md).
  */
 export function CohortPage({ content, now }: PageProps) {
   const { cohort, site } = content;
@@ -25,7 +29,11 @@ export function CohortPage({ content, now }: PageProps) {
     label: cohort.intake.label,
     text: open ? cohort.intake.open : cohort.intake.closed,
   };
-  const call = (label: string) => ({ label, href: cohort.booking });
+  const { application } = cohort;
+  const call = (label: string): ActionCta =>
+    cohort.admission === 'application' && application
+      ? { label: application.apply, href: cohortApplyLink, sameSite: true }
+      : { label, href: cohort.booking };
   // The schema checks that every quoted name is one of the testimonials.
   const quoted = (names: readonly string[]) =>
     names.flatMap((name) => cohort.testimonials.items.filter((item) => item.name === name));
