@@ -65,8 +65,8 @@ export type LatestLeads = z.infer<typeof latestLeadsSchema>;
 /** GET leads.csv?leads= : every sign-up, or every enquiry, as `npm run leads -- export` prints. */
 export const leadExportQuerySchema = z.strictObject({
   leads: z
-    .enum(['subscribers', 'contacts', 'sales', 'attendees'], {
-      error: 'needs "contacts", "subscribers", "sales" or "attendees".',
+    .enum(['subscribers', 'contacts', 'sales', 'attendees', 'applications'], {
+      error: 'needs "contacts", "subscribers", "sales", "attendees" or "applications".',
     })
     .default('subscribers'),
 });
@@ -90,5 +90,7 @@ export const erasureAnswerSchema = z.strictObject({
   sales: count,
   /** Workshop places kept for the books, without the attendee (docs/decisions/032-workshop-delivered.md). */
   attendees: count,
+  /** Cohort applications kept for counting, without the applicant (docs/decisions/033-cohort-applications.md). */
+  applications: count,
 });
 export type Erasure = z.infer<typeof erasureAnswerSchema>;

@@ -20,6 +20,7 @@ describe('erasing a person in the room', () => {
           outboxJobs: 1,
           sales: 0,
           attendees: 0,
+          applications: 0,
         }),
         {
           headers: { 'Content-Type': 'application/json' },
@@ -75,9 +76,27 @@ describe('erasing a person in the room', () => {
         outboxJobs: 1,
         sales: 0,
         attendees: 0,
+        applications: 0,
       }),
     );
     expect(onErased).toHaveBeenCalledOnce();
+  });
+
+  it('says a cohort application was erased, even when nothing else was held', async () => {
+    const erased = {
+      contactSubmissions: 0,
+      subscribers: 0,
+      outboxJobs: 0,
+      sales: 0,
+      attendees: 0,
+      applications: 1,
+    };
+    fetchMock.mockResolvedValueOnce(Response.json(erased));
+    await ask('applicant@example.com');
+    await act(async () => button(words.erasure.yes)?.click());
+    const said = container.querySelector('[role=status]')?.textContent;
+    expect(said).toBe(words.erasure.done(erased));
+    expect(said).toContain('1 cohort application erased');
   });
 
   it('erases nothing when the owner cancels', async () => {

@@ -43,9 +43,8 @@ export function ErasureView({ onErased }: { onErased: () => void }) {
     setConfirming(false);
     emailRef.current?.focus();
     if (!answer.ok) return setProblem(problemOf(answer));
-    const { subscribers, contactSubmissions, outboxJobs, sales, attendees } = answer.data;
     setDone(
-      subscribers + contactSubmissions + outboxJobs + sales + attendees === 0
+      Object.values(answer.data).every((erased) => erased === 0)
         ? words.erasure.nothingHeld
         : words.erasure.done(answer.data),
     );

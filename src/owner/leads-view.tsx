@@ -51,7 +51,7 @@ export function LeadsView({ version }: { version: number }) {
   }
 
   const exportLink = (
-    leadsOf: 'subscribers' | 'contacts' | 'sales' | 'attendees',
+    leadsOf: 'subscribers' | 'contacts' | 'sales' | 'attendees' | 'applications',
     label: string,
   ) => (
     <a
@@ -96,6 +96,7 @@ export function LeadsView({ version }: { version: number }) {
           {exportLink('contacts', words.leads.exportEnquiries)}
           {exportLink('sales', words.leads.exportSales)}
           {exportLink('attendees', words.leads.exportAttendees)}
+          {exportLink('applications', words.leads.exportApplications)}
         </div>
         <p className="text-step--1 text-muted">{words.leads.exportHint}</p>
       </div>

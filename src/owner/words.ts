@@ -248,6 +248,7 @@ export const words = {
     exportEnquiries: 'Export enquiries (CSV)',
     exportSales: 'Export sales (CSV)',
     exportAttendees: 'Export workshop attendees (CSV)',
+    exportApplications: 'Export cohort applications (CSV)',
     exportHint: 'Every lead, oldest first, ready for a spreadsheet. Each export is logged.',
   },
   workshop: {
@@ -500,7 +501,7 @@ export const words = {
   },
   erasure: {
     heading: 'Erase a person',
-    lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list, the person in their workshop sales and places (the amounts stay for your books) and what is still waiting to be sent. Kit and Stripe keep their own copies: remove the person there too.',
+    lead: 'Removes everything held about one email address: their enquiries, their sign-ups on every list, the person in their workshop sales and places (the amounts stay for your books), their cohort applications with your notes on them, and what is still waiting to be sent. Kit and Stripe keep their own copies: remove the person there too.',
     email: 'Their email address',
     next: 'Erase…',
     confirm: (email: string) => `Erase everything held about ${email}? This cannot be undone.`,
@@ -512,8 +513,9 @@ export const words = {
       outboxJobs: number;
       sales: number;
       attendees: number;
+      applications: number;
     }) =>
-      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}${erased.sales > 0 ? `; ${count(erased.sales, 'sale keeps', 'sales keep')} its amount without the buyer` : ''}${erased.attendees > 0 ? `; ${count(erased.attendees, 'workshop place keeps', 'workshop places keep')} its amount without the attendee` : ''}.`,
+      `Erased ${count(erased.subscribers, 'sign-up', 'sign-ups')}, ${count(erased.contactSubmissions, 'enquiry', 'enquiries')} and ${count(erased.outboxJobs, 'waiting job', 'waiting jobs')}${erased.sales > 0 ? `; ${count(erased.sales, 'sale keeps', 'sales keep')} its amount without the buyer` : ''}${erased.attendees > 0 ? `; ${count(erased.attendees, 'workshop place keeps', 'workshop places keep')} its amount without the attendee` : ''}${erased.applications > 0 ? `; ${count(erased.applications, 'cohort application', 'cohort applications')} erased, its status kept for the counts` : ''}.`,
     nothingHeld: 'Nothing was held about that address.',
   },
   /** The names of the fields the server may point at, before its message ("From must be…"). */

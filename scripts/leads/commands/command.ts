@@ -102,4 +102,4 @@ export const tableFormatSchema = z.strictObject({
 
 /** What forget and prune report they deleted. */
 export const erasedCounts = (erased: Erased): string =>
-  `${erased.contactSubmissions} contact submission(s), ${erased.subscribers} sign-up(s), ${erased.outboxJobs} outbox job(s)${erased.sales > 0 ? `; ${erased.sales} sale(s) kept without the buyer` : ''}${erased.attendees > 0 ? `; ${erased.attendees} workshop place(s) kept without the attendee` : ''}`;
+  `${erased.contactSubmissions} contact submission(s), ${erased.subscribers} sign-up(s), ${erased.outboxJobs} outbox job(s)${erased.sales > 0 ? `; ${erased.sales} sale(s) kept without the buyer` : ''}${erased.attendees > 0 ? `; ${erased.attendees} workshop place(s) kept without the attendee` : ''}${erased.applications > 0 ? `; ${erased.applications} cohort application(s) kept for counting without the applicant` : ''}`;

@@ -4,6 +4,7 @@ import type { LatestLeads } from '../../../contracts/room/leads';
 import type { SubscriptionList } from '../../../contracts/subscription';
 import { dropJobsOf, pruneJobs } from '../../db/outbox';
 import type { Store } from '../../db/store';
+import { forgetApplications, pruneApplications } from '../cohort';
 import { forgetBuyer, pruneBuyers } from '../sales';
 import { forgetAttendees, forgetHoldClients, pruneAttendees } from '../workshop';
 import { subscriberStatus } from './kit-events';
@@ -137,15 +138,21 @@ export interface Erased {
   sales: number;
   /** Workshop places kept for the books without the attendee (docs/decisions/032-workshop-delivered.md). */
   attendees: number;
+  /**
+   * Cohort applications kept for counting without the applicant, their answers or the owner's
+   * notes (docs/decisions/033-cohort-applications.md).
+   */
+  applications: number;
 }
 
 /**
  * Erases everything held about one email address (UK GDPR erasure): their contact submissions,
  * their sign-ups on every list, the outbox jobs that would still send them anywhere, and the
  * person in their workshop sales and places (the amounts stay for the books: the sales'
- * forgetBuyer, the workshop's forgetAttendees). Emails are stored lower-cased, so the match
+ * forgetBuyer, the workshop's forgetAttendees), and their cohort applications with the owner's
+ * notes on them (the cohort's forgetApplications). Emails are stored lower-cased, so the match
  * ignores capitals. Each table's rows go through its owner (the leads', the sales', the
- * workshop's, the outbox's), all in this one transaction.
+ * workshop's, the cohort's, the outbox's), all in this one transaction.
  */
 export async function forgetPerson(store: Store, email: string): Promise<Erased> {
   const address = email.trim().toLowerCase();
@@ -154,13 +161,15 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
     const now = new Date().toISOString();
     const buyer = await forgetBuyer(trx, address, now);
     const attendee = await forgetAttendees(trx, address, now);
+    const applicant = await forgetApplications(trx, address, now);
     const jobs = await dropJobsOf(trx, [...leads.contactSubmissions, ...leads.subscribers]);
     return {
       contactSubmissions: leads.contactSubmissions.length,
       subscribers: leads.subscribers.length,
-      outboxJobs: jobs + buyer.outboxJobs + attendee.outboxJobs,
+      outboxJobs: jobs + buyer.outboxJobs + attendee.outboxJobs + applicant.outboxJobs,
       sales: buyer.sales,
       attendees: attendee.attendees,
+      applications: applicant.applications,
     };
   });
 }
@@ -169,8 +178,15 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
  * Deletes leads created before `before`, their outbox jobs, and finished outbox jobs as old.
  * Pending jobs of younger leads are kept: they still have work to do. Sales and workshop places
  * as old lose their buyer and attendee and keep their amounts (`sales`, `attendees` count them).
+ * Cohort applications follow their own retention, the months the content promises in the privacy
+ * notice, counted back from `applications.now`, whatever `before` says (the cohort's
+ * pruneApplications).
  */
-export async function pruneOlderThan(store: Store, before: Date): Promise<Erased> {
+export async function pruneOlderThan(
+  store: Store,
+  before: Date,
+  applications: { now: Date; retentionMonths: number },
+): Promise<Erased> {
   const cutoff = before.toISOString();
   return store.db.transaction().execute(async (trx) => {
     // The jobs first, while their leads are still there to be found.
@@ -181,11 +197,16 @@ export async function pruneOlderThan(store: Store, before: Date): Promise<Erased
     const attendees = await pruneAttendees(trx, cutoff, now);
     // Whatever the age asked for: a hold's client hash has no use once the hold has ended.
     await forgetHoldClients(trx, now);
+    const applicants = await pruneApplications(trx, {
+      now: applications.now.toISOString(),
+      retentionMonths: applications.retentionMonths,
+    });
     return {
       ...leads,
-      outboxJobs: jobs + buyers.outboxJobs + attendees.outboxJobs,
+      outboxJobs: jobs + buyers.outboxJobs + attendees.outboxJobs + applicants.outboxJobs,
       sales: buyers.sales,
       attendees: attendees.attendees,
+      applications: applicants.applications,
     };
   });
 }

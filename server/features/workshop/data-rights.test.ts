@@ -142,7 +142,7 @@ describeEachStore('the workshop’s attendees in the data rights', ({ store }) =
       expiresAt: '2026-10-27T12:35:00.000Z',
     });
     const pruned = await pruneCommand.run(
-      { store: store(), now: new Date('2026-11-27T12:00:00.000Z') },
+      { store: store(), now: new Date('2026-11-27T12:00:00.000Z'), applicationRetentionMonths: 12 },
       { olderThan: 365 * 86_400_000 },
     );
     expect(pruned).toMatchObject({ attendees: 1, sales: 1 });
@@ -154,7 +154,7 @@ describeEachStore('the workshop’s attendees in the data rights', ({ store }) =
     expect(holds).toEqual([{ client_hash: '' }]);
     // Pruned once, a place is not counted again.
     const again = await pruneCommand.run(
-      { store: store(), now: new Date('2026-11-27T12:00:00.000Z') },
+      { store: store(), now: new Date('2026-11-27T12:00:00.000Z'), applicationRetentionMonths: 12 },
       { olderThan: 365 * 86_400_000 },
     );
     expect(again.attendees).toBe(0);

@@ -3,6 +3,7 @@ import { ownerCommand } from '../../../commands/command';
 import { toCsv } from '../../../commands/csv';
 import { sinceDate, sinceSchema, subscriptionListSchema } from '../../../commands/inputs';
 import type { Store } from '../../../db/store';
+import { applicationExportColumns, exportApplications } from '../../cohort';
 import { exportSales, saleExportColumns } from '../../sales';
 import { attendeeExportColumns, exportAttendees } from '../../workshop';
 import {
@@ -14,14 +15,15 @@ import {
 
 /**
  * The leads, oldest first: contact submissions, sign-ups on one list or all, the workshop's
- * sales (decision 020: amounts in the currency's smallest unit, with what was refunded), or its
- * attendees, every session's (docs/decisions/032-workshop-delivered.md).
+ * sales (decision 020: amounts in the currency's smallest unit, with what was refunded), its
+ * attendees, every session's (docs/decisions/032-workshop-delivered.md), or the cohort's
+ * applications with their answers (docs/decisions/033-cohort-applications.md).
  */
 export const exportCommand = ownerCommand({
   input: z
     .strictObject({
-      leads: z.enum(['contacts', 'subscribers', 'sales', 'attendees'], {
-        error: 'needs "contacts", "subscribers", "sales" or "attendees".',
+      leads: z.enum(['contacts', 'subscribers', 'sales', 'attendees', 'applications'], {
+        error: 'needs "contacts", "subscribers", "sales", "attendees" or "applications".',
       }),
       since: sinceSchema.optional(),
       list: subscriptionListSchema.optional(),
@@ -45,6 +47,10 @@ export const exportCommand = ownerCommand({
     if (leads === 'attendees') {
       const rows = await exportAttendees(store, { since: from });
       return { leads, columns: attendeeExportColumns, rows };
+    }
+    if (leads === 'applications') {
+      const rows = await exportApplications(store, { since: from });
+      return { leads, columns: applicationExportColumns, rows };
     }
     const rows = await exportSubscribers(store, { since: from, list });
     return { leads, columns: subscriberExportColumns, rows };
