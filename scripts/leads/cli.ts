@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Store } from '../../server/db/store';
+import { applicationsCli } from './commands/applications';
 import { backupCli, restoreCli } from './commands/backup';
 import {
   type CliIo,
@@ -35,6 +36,7 @@ const commands: readonly LeadsCommand[] = [
   ownerCli,
   postsCli,
   workshopCli,
+  applicationsCli,
 ];
 
 /**

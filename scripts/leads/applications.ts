@@ -1,0 +1,111 @@
+import type {
+  AnswerValue,
+  ApplicationDetail,
+  ApplicationEvent,
+  ApplicationsAnswer,
+} from '../../contracts/room/cohort';
+import { cell, tableLines } from './table';
+
+/**
+ * `applications` as the terminal prints it: what the room's Applications view shows
+ * (src/owner/applications-view.tsx), read from the same commands' answers. What an applicant or
+ * an owner wrote goes through `cell`, so no text can move the terminal's cursor or colours.
+ */
+
+const none = '–';
+/** A line of an answer or a note is printed whole: the most either holds. */
+const longest = 5000;
+
+/** A page of the list, newest first: id, status, who, when, which intake and from where. */
+export function applicationsText({
+  applications,
+  total,
+  page,
+  pageSize,
+  counts,
+}: ApplicationsAnswer): string {
+  const tally = `new ${counts.new}, shortlisted ${counts.shortlisted}, accepted ${counts.accepted}, declined ${counts.declined}, waitlisted ${counts.waitlisted}`;
+  if (applications.length === 0) return `No application here (${tally}).\n`;
+  const first = (page - 1) * pageSize + 1;
+  const rows = applications.map((application) => [
+    application.id,
+    application.status,
+    application.erased ? '(erased)' : cell(application.name ?? none, 40),
+    application.erased ? none : cell(application.email ?? none, 60),
+    application.createdAt,
+    application.intake,
+    cell(application.source ?? none, 30),
+  ]);
+  return [
+    ...tableLines(['application', 'status', 'name', 'email', 'applied', 'intake', 'source'], rows, {
+      left: [0, 1, 2, 3, 4, 5, 6],
+    }),
+    '',
+    `${first} to ${first + applications.length - 1} of ${total}, newest first (${tally}).`,
+    ...(first + applications.length - 1 < total ? [`More: --page ${page + 1}.`] : []),
+    '',
+  ].join('\n');
+}
+
+/** An answer on its lines, indented under its question. */
+const answerText = (value: AnswerValue | null): string[] => {
+  if (value === null || (Array.isArray(value) && value.length === 0)) return ['(not answered)'];
+  if (Array.isArray(value)) return value.map((option) => `- ${cell(option, 300)}`);
+  return String(value)
+    .split(/\r?\n/)
+    .map((line) => cell(line, longest));
+};
+
+const eventText = (event: ApplicationEvent): string => {
+  switch (event.kind) {
+    case 'submitted':
+      return `${event.at}  applied`;
+    case 'updated':
+      return `${event.at}  applied again`;
+    case 'status':
+      return `${event.at}  ${event.from} -> ${event.to}, ${event.owner ? `by ${cell(event.owner, 40)}` : 'from the terminal'}`;
+  }
+};
+
+/** One application: who, where from, the answers under their questions, history and notes. */
+export function applicationText(application: ApplicationDetail): string {
+  const facts: [string, string][] = [
+    ['application', application.id],
+    ['name', application.erased ? '(erased)' : cell(application.name ?? none, 80)],
+    ['email', cell(application.email ?? none, 80)],
+    ['status', application.status],
+    ['applied', application.createdAt],
+    ['last changed', application.updatedAt],
+    ['decided', application.decidedAt ?? none],
+    ['intake', application.intake],
+    ['site', cell(application.host ?? none, 80)],
+    ['page', cell(application.page ?? none, 80)],
+    ['source', cell(application.source ?? none, 80)],
+    ['variant', cell(application.variant ?? none, 80)],
+    ['from a browser', application.verified ? 'yes' : 'no (possibly a robot)'],
+  ];
+  const width = Math.max(...facts.map(([term]) => term.length));
+  const answers = application.erased
+    ? ['Erased: its answers and notes are gone.']
+    : application.answers.flatMap((answer) => [
+        `${cell(answer.label, 120)}${answer.asked ? '' : ' (no longer asked)'}`,
+        ...answerText(answer.value).map((line) => `  ${line}`),
+      ]);
+  const notes = application.notes.flatMap((note) => [
+    `${note.at}, ${note.owner ? `by ${cell(note.owner, 40)}` : 'from the terminal'}:`,
+    ...note.text.split(/\r?\n/).map((line) => `  ${cell(line, longest)}`),
+  ]);
+  return [
+    ...facts.map(([term, value]) => `${term.padEnd(width)}  ${value}`),
+    '',
+    'Answers',
+    ...answers,
+    '',
+    'History',
+    ...application.history.map(eventText),
+    '',
+    'Private notes',
+    ...(notes.length > 0 ? notes : ['(none)']),
+    '',
+  ].join('\n');
+}
