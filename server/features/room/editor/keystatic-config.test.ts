@@ -18,6 +18,10 @@ function zodPaths(schema: Schema, path = ''): string[] {
     );
   }
   if (view.kind === 'array') return zodPaths(view.element, `${path}[]`);
+  // Kinds written flat (an application's questions): the fields of every kind, each once.
+  if (view.kind === 'union' && view.discriminator && view.discriminator !== 'discriminant') {
+    return [...new Set(view.options.flatMap((option) => zodPaths(option, path)))];
+  }
   return [path];
 }
 
@@ -324,5 +328,68 @@ describe('helpers', () => {
   it('keeps an uploaded file name safe for the schema', () => {
     expect(safeFileName('My Photo (1).JPG')).toBe('my-photo-1-.jpg');
     expect(safeFileName('people/amara.svg')).toBe('people/amara.svg');
+  });
+});
+
+describe('the application’s questions: kinds written flat, a field of each', () => {
+  const cohort = keystaticConfig().singletons?.cohort?.schema;
+  const application = cohort?.application;
+  if (application?.kind !== 'object') throw new Error('no application group');
+  const questions = application.fields.questions;
+  if (questions?.kind !== 'array') throw new Error('no list of questions');
+  const question = questions.element;
+  if (question.kind !== 'object') throw new Error('a question is no group');
+  /** What a field's own check says about a value (undefined: fine). */
+  const problem = (key: string, value: unknown) => {
+    try {
+      (question.fields[key] as unknown as { validate(value: unknown): unknown }).validate(value);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it('is one group of every kind’s fields, its type a choice of the kinds', () => {
+    expect(Object.keys(question.fields)).toEqual([
+      'type',
+      'id',
+      'label',
+      'help',
+      'required',
+      'maxLength',
+      'options',
+      'min',
+      'max',
+      'integer',
+    ]);
+    expect(question.fields.type).toMatchObject({
+      options: ['short', 'long', 'choice', 'choices', 'number', 'url'].map((kind) => ({
+        label: kind,
+        value: kind,
+      })),
+    });
+    expect((question.fields.type as unknown as { defaultValue(): unknown }).defaultValue()).toBe(
+      'short',
+    );
+    // A question is asked unless said otherwise, as the schema's default.
+    expect(
+      (question.fields.required as unknown as { defaultValue(): unknown }).defaultValue(),
+    ).toBe(true);
+  });
+
+  it('says which kinds a field is for, and bounds a number by the loosest of their limits', () => {
+    // Only the choices have options: the other kinds leave the list empty.
+    expect(question.fields.options).toMatchObject({
+      label: 'Options',
+      description: 'Only for: choice, choices.',
+      validation: { length: {} },
+    });
+    // A short answer takes at most 300 characters, a long one 5000: the build checks which.
+    expect(problem('maxLength', 4000)).toBeUndefined();
+    expect(problem('maxLength', 6000)).toMatch(/5000/);
+    expect(problem('maxLength', null)).toBeUndefined();
+    // "choices" counts options from 0, "number" takes any number.
+    expect(problem('min', -5)).toBeUndefined();
+    expect(problem('min', 2.5)).toBeUndefined();
   });
 });

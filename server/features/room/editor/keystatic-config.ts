@@ -253,19 +253,21 @@ const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
  * The Keystatic field for one zod field. Throws, naming the path, for what it cannot map.
  * `inOptional`: the field is inside an optional group, which may be left empty as a whole, so
  * Keystatic must not insist on it (the save step checks it when the group is filled in).
+ * `note`: said after the field's own description (which kinds of a group have it).
  */
 export function fieldFor(
   schema: Schema,
   key: string,
   path: string,
   inOptional = false,
+  note?: string,
 ): ComponentSchema {
   const unwrapped = unwrap(schema);
   const { inner, defaultValue } = unwrapped;
   const optional = unwrapped.optional || inOptional;
   const meta = { ...metaOf(inner), ...metaOf(schema) };
   const label = meta.title ?? labelOf(key);
-  const { description } = meta;
+  const description = [meta.description, note].filter(Boolean).join(' ') || undefined;
   const described = description ? { description } : {};
   const source = { inner, key, path, label, description, described, optional, defaultValue };
 
@@ -281,6 +283,7 @@ export function fieldFor(
     case 'string':
     case 'union':
       if (isStringLike(inner)) return stringField(view, source);
+      if (view.kind === 'union' && view.discriminator) return kindsField(view, source);
       break;
     case 'number':
       return numberField(view, source);
@@ -370,6 +373,79 @@ function stringField(view: ViewOf<'string' | 'union'>, source: FieldSource): Com
     });
   }
   return textField(inner, label, description, optional, defaultValue);
+}
+
+/**
+ * Groups told apart by a field of their own, written flat in the file (an application's
+ * question and its `type`, contracts/content/cohort-questions.ts): one group of every field any
+ * kind has, the kind a choice of its names. A field some kinds lack is optional and says which
+ * kinds have it; a number several kinds bound differently takes the loosest bounds. The save step
+ * drops the fields the chosen kind lacks (save.ts), and the build's check holds the rest.
+ */
+function kindsField(
+  view: ViewOf<'union'>,
+  { path, label, described }: FieldSource,
+): ComponentSchema {
+  const discriminator = view.discriminator as string;
+  const kinds = view.options.map((option) => {
+    const shape = viewOf(option);
+    const literal = shape.kind === 'object' ? shape.shape[discriminator] : undefined;
+    const kind = literal ? viewOf(literal) : undefined;
+    if (shape.kind !== 'object' || kind?.kind !== 'literal') {
+      throw new Error(`content editor: ${path} is not a list of groups told apart by a field`);
+    }
+    return { name: String(kind.values[0]), shape: shape.shape };
+  });
+  const names = kinds.map(({ name }) => name);
+  const keys = [...new Set(kinds.flatMap(({ shape }) => Object.keys(shape)))];
+  const field = (key: string): ComponentSchema => {
+    if (key === discriminator) {
+      return fields.select({
+        label: labelOf(key),
+        options: names.map((name) => ({ label: name, value: name })),
+        defaultValue: names[0] as string,
+      });
+    }
+    const having = kinds.filter(({ shape }) => key in shape);
+    const schemas = [...new Set(having.map(({ shape }) => shape[key] as Schema))];
+    const some = having.length < kinds.length;
+    const only = some ? `Only for: ${having.map(({ name }) => name).join(', ')}.` : undefined;
+    const [schema] = schemas;
+    if (schema && schemas.length === 1) return fieldFor(schema, key, join(path, key), some, only);
+    const numbers = schemas.map((each) => viewOf(unwrap(each).inner));
+    if (!numbers.every((each) => each.kind === 'number')) {
+      throw new Error(`content editor: ${join(path, key)} differs between kinds of ${path}`);
+    }
+    return loosestNumber(numbers as ViewOf<'number'>[], labelOf(key), only);
+  };
+  return fields.object(Object.fromEntries(keys.map((key) => [key, field(key)])), {
+    label,
+    ...described,
+  });
+}
+
+/** One number field for a number several kinds bound differently: the loosest of their bounds. */
+function loosestNumber(
+  views: readonly ViewOf<'number'>[],
+  label: string,
+  description: string | undefined,
+): ComponentSchema {
+  const bound = (pick: (view: ViewOf<'number'>) => number | undefined, most: typeof Math.max) => {
+    const all = views.map(pick);
+    return all.every((each) => each !== undefined) ? most(...all) : undefined;
+  };
+  const min = bound((view) => view.min, Math.min);
+  const max = bound((view) => view.max, Math.max);
+  const options = {
+    label,
+    ...(description ? { description } : {}),
+    validation: {
+      isRequired: false,
+      ...(min === undefined ? {} : { min }),
+      ...(max === undefined ? {} : { max }),
+    },
+  };
+  return views.every((view) => view.integer) ? fields.integer(options) : fields.number(options);
 }
 
 /** A whole number or any number, within the schema's bounds. */

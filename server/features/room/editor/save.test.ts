@@ -178,3 +178,47 @@ describe('a save the build would refuse is refused', () => {
     });
   });
 });
+
+describe('a save of the application’s questions, kinds written flat', () => {
+  const cohortEntry = { name: 'cohort', file: contentFiles.cohort };
+  const current = readFileSync(join(buildPaths.root, 'content/cohort.yaml'), 'utf8');
+  const asSaved = () => parse(current) as { application: { questions: Record<string, unknown>[] } };
+
+  /** Every question as the editor writes it: each field any kind has, the others' left empty. */
+  function withEveryField(question: Record<string, unknown>) {
+    return {
+      options: [],
+      required: true,
+      integer: true,
+      ...question,
+    };
+  }
+
+  it('the fields of the other kinds go; the questions read as the site reads them', async () => {
+    const data = asSaved();
+    data.application.questions = data.application.questions.map(withEveryField);
+    const saved = prepareSave(cohortEntry, await keystaticYaml(data), current);
+    if (!('text' in saved)) throw new Error(saved.problems);
+    const questions = (parse(saved.text) as ReturnType<typeof asSaved>).application.questions;
+    const kindsWith = (key: string) =>
+      questions.filter((question) => key in question).map(({ type }) => type);
+    expect(kindsWith('options')).toEqual(['choice', 'choices']);
+    expect(kindsWith('integer')).toEqual(['number']);
+    expect(kindsWith('required')).toHaveLength(questions.length);
+    expect(questions.map(({ id }) => id)).toEqual(
+      asSaved().application.questions.map(({ id }) => id),
+    );
+  });
+
+  it('a field no kind has stays, for the build to name it', async () => {
+    const data = asSaved();
+    data.application.questions = [
+      { ...withEveryField(data.application.questions[0] ?? {}), colour: 'red' },
+      ...data.application.questions.slice(1),
+    ];
+    const saved = prepareSave(cohortEntry, await keystaticYaml(data), current);
+    expect('problems' in saved && saved.problems).toMatch(
+      /application\.questions\[0\]: unknown field "colour"/,
+    );
+  });
+});

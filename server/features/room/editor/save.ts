@@ -46,6 +46,31 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
+ * A group of one kind of a union written flat (a question and its `type`): the editor shows every
+ * field any kind has (keystatic-config.ts kindsField) and writes them all, so the fields of the
+ * other kinds go. A key no kind has stays, for the schema to name it.
+ */
+function withoutOtherKinds(
+  view: Extract<ReturnType<typeof viewOf>, { kind: 'union' }>,
+  option: Schema,
+  value: unknown,
+): unknown {
+  const own = viewOf(option);
+  if (!isPlainObject(value) || own.kind !== 'object' || view.discriminator === 'discriminant') {
+    return value;
+  }
+  const others = new Set(
+    view.options.flatMap((each) => {
+      const shape = viewOf(each);
+      return shape.kind === 'object' ? Object.keys(shape.shape) : [];
+    }),
+  );
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => key in own.shape || !others.has(key)),
+  );
+}
+
+/**
  * A value as Keystatic gives it (its reader, or its YAML), as the content has it: an empty
  * optional field is absent. `undefined` means "leave the field out".
  */
@@ -72,10 +97,10 @@ export function contentValue(schema: Schema, value: unknown): unknown {
     const items = value.map((item) => contentValue(element, item) ?? null);
     return optional && items.length === 0 ? undefined : items;
   }
-  // A block of an owner's page: the fields of the kind it is.
+  // A block of an owner's page, or a question of the application: the fields of the kind it is.
   if (view.kind === 'union') {
     const option = optionFor(view, value);
-    return option ? contentValue(option, value) : value;
+    return option ? contentValue(option, withoutOtherKinds(view, option, value)) : value;
   }
   if (optional && value === '') return undefined;
   return value;
