@@ -147,6 +147,8 @@ export const factNames = [
   'cohortStarts',
   'cohortApplyBy',
   'cohortSeats',
+  // How long an application is kept after its decision: the privacy notice says it.
+  'applicationRetention',
 ] as const;
 export type FactName = (typeof factNames)[number];
 

@@ -29,3 +29,22 @@ describe('the cohort intake a page takes applications for', () => {
     expect(factsOf(withIntakes, londonMidnight('2027-03-16')).cohortSeats).toBe('12');
   });
 });
+
+describe('how long an application is kept, as the privacy notice says it', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  const keeping = (retentionMonths: number | undefined) => {
+    const application = content.cohort.application;
+    if (!application) throw new Error('content/cohort.yaml has no application');
+    const cohort = { ...content.cohort, application: { ...application, retentionMonths } };
+    return factsOf({ ...content, cohort } as Content, now).applicationRetention;
+  };
+
+  it('is the content’s months, and 12 for a cohort without an application form', () => {
+    expect(keeping(24)).toBe('24 months');
+    expect(keeping(1)).toBe('1 month');
+    const { application: _, ...byCall } = content.cohort;
+    expect(factsOf({ ...content, cohort: byCall } as Content, now).applicationRetention).toBe(
+      '12 months',
+    );
+  });
+});

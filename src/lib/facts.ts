@@ -1,5 +1,6 @@
 import { nextIntake } from '../../contracts/cohort-intakes';
 import type { Content, FactName } from '../../contracts/content';
+import { defaultRetentionMonths } from '../../contracts/content/cohort';
 import { nextSession, type SeatsTaken, sessionsOnSale } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
 import { fillTemplate } from './template';
@@ -86,6 +87,9 @@ const smallNumbers = [
   'ten',
 ];
 
+/** "1 month", "12 months": a span of months, as a promise is written. */
+const monthsText = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
+
 /** "two", "12": a count in prose, in words up to ten. */
 export function formatCount(count: number): string {
   return smallNumbers[count] ?? String(count);
@@ -121,6 +125,9 @@ export function factsOf(
     cohortStarts: intake ? formatDay(intake.starts) : '',
     cohortApplyBy: intake ? formatDay(intake.applyBy) : '',
     cohortSeats: intake ? String(intake.seats) : '',
+    applicationRetention: monthsText(
+      content.cohort.application?.retentionMonths ?? defaultRetentionMonths,
+    ),
   };
 }
 
