@@ -182,7 +182,8 @@ describe('share tags', () => {
     '%s: Open Graph and X card tags with its own image on its own origin',
     async (page) => {
       const document = html(page);
-      const url = canonicalUrl(page, origins) ?? '';
+      // The served routes: the cohort's application page has an address while the content opens it.
+      const url = canonicalUrl(page, origins, site.routes.ownerRoutes) ?? '';
       expect(metaContent(document, 'og:type')).toBe('website');
       expect(metaContent(document, 'og:site_name')).toBe('Jamie Castell');
       expect(metaContent(document, 'og:locale')).toBe('en_GB');
@@ -552,5 +553,43 @@ describe('the owner’s pages (content/pages/)', () => {
     expect((await app.request('/press', { headers: { host: mainHost } })).status).toBe(404);
     expect(await sitemap()).toContain('/media</loc>');
     expect(await sitemap()).not.toContain('/press</loc>');
+  });
+});
+
+describe('the cohort’s application page (docs/decisions/033-cohort-applications.md)', () => {
+  const origins = siteOrigins(env.SITE_URL, namedHosts(env));
+  const apply = `${origins['sellable-business']}/apply`;
+  const sitemapOf = async (app: ReturnType<typeof createTestApp>, host: string) =>
+    (await app.request('/sitemap.xml', { headers: { host } })).text();
+
+  it('answers on both of the cohort’s sites while the content opens it, listed once at its canonical address', async () => {
+    for (const [host, path] of [
+      [hostOf['sellable-business'], '/apply'],
+      [mainHost, '/sellablebusiness/apply'],
+      [mainHost, '/apply'],
+    ] as const) {
+      const response = await get(path, { host });
+      expect(response.status, `${host}${path}`).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(headline['cohort-apply']);
+      expect(html).toContain(`<link rel="canonical" href="${apply}"`);
+    }
+    expect(await sitemapOf(app, hostOf['sellable-business'])).toContain(`<loc>${apply}</loc>`);
+    expect(await sitemapOf(app, mainHost)).not.toContain('/apply</loc>');
+  });
+
+  it('is no page once a publish says admission: call: its paths are 404 and no sitemap lists it', async () => {
+    const live: Site = { ...site, pages: new Map(site.pages) };
+    const calling = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, live);
+    // What a publish's swap does with content that takes no applications.
+    live.routes = {
+      ...live.routes,
+      ownerRoutes: live.routes.ownerRoutes.filter(({ page }) => page !== 'cohort-apply'),
+    };
+    const on = (host: string, path: string) => calling.request(path, { headers: { host } });
+    expect((await on(hostOf['sellable-business'], '/apply')).status).toBe(404);
+    expect((await on(mainHost, '/sellablebusiness/apply')).status).toBe(404);
+    expect((await on(mainHost, '/apply')).status).toBe(404);
+    expect(await sitemapOf(calling, hostOf['sellable-business'])).not.toContain('/apply</loc>');
   });
 });
