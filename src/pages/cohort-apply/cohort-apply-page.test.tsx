@@ -169,7 +169,10 @@ describe('the application page, with JavaScript off', () => {
 
   it('gives the island the questions and the form’s words, and nothing else of the content', async () => {
     const html = await page(open);
-    const [, json] = /<script type="application\/json" data-island="application-form"[^>]*>([^<]*)<\/script>/.exec(html) ?? [];
+    const [, json] =
+      /<script type="application\/json" data-island="application-form"[^>]*>([^<]*)<\/script>/.exec(
+        html,
+      ) ?? [];
     const { props } = JSON.parse(json ?? '{}') as { props: Record<string, unknown> };
     expect(Object.keys(props).sort()).toEqual(['id', 'questions', 'words']);
     expect(props.questions).toEqual(application.questions);
