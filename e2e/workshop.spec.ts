@@ -89,8 +89,9 @@ test('the four buttons open the checkout through our counted redirect in a new t
   const ctas = [workshop.hero.cta, workshop.problem.cta, workshop.paid.cta, workshop.price.cta];
   for (const name of ctas) {
     const link = page.getByRole('link', { name, exact: true });
-    // Our counted redirect (decision 020), which goes on to the next session's Stripe checkout.
-    await expect(link).toHaveAttribute('href', checkoutPath);
+    // Our counted redirect (decision 020), naming the session the page sells (decision 032), so
+    // a click buys the date the visitor read.
+    await expect(link).toHaveAttribute('href', `${checkoutPath}?session=${session?.id}`);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener');
     await expect(link).toHaveAttribute('data-checkout-value', String(session?.price.amount));

@@ -102,8 +102,9 @@ describe('the workshop’s private links', () => {
     });
     const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.headers.get('location') ?? '')?.[1] ?? '';
     await stripe.pay(id, { email: 'ada@example.com', name: 'Ada' });
-    const confirmation = await smtp.waitFor((message) =>
-      message.envelope.to.includes('ada@example.com'),
+    const confirmation = await smtp.waitFor(
+      (message) => message.envelope.to.includes('ada@example.com'),
+      30_000,
     );
     // Where it belongs: the attendee's confirmation and invite.
     expect(confirmation.mail.text).toContain(joining);
