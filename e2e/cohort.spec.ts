@@ -84,10 +84,14 @@ test('the shift is a real table, readable at 375 px without sideways scrolling',
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('every call-booking link opens the booking page in a new tab, tracked with its place', async ({
+test('every call button leads where the content says people get in, tracked with its place', async ({
   page,
 }) => {
   await page.goto(cohortUrl);
+  // By application (decision 033): the content's "apply" label, to the application page, in the
+  // same tab; by call (D18): each button's own words, to the booking page in a new tab.
+  const { application } = cohort;
+  const applying = cohort.admission === 'application' && application;
   const expected = [
     [cohort.hero.cta, 'cohort-hero'],
     [cohort.story.cta, 'cohort-story'],
@@ -99,11 +103,22 @@ test('every call-booking link opens the booking page in a new tab, tracked with 
   await expect(links).toHaveCount(expected.length);
   for (const [index, [label, location]] of expected.entries()) {
     const link = links.nth(index);
-    await expect(link).toHaveText(label);
     await expect(link).toHaveAttribute('data-cta', location);
-    await expect(link).toHaveAttribute('href', cohort.booking);
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    if (applying) {
+      await expect(link).toHaveText(applying.apply);
+      await expect(link).toHaveAttribute('href', '/apply');
+      await expect(link).not.toHaveAttribute('target', /./);
+    } else {
+      await expect(link).toHaveText(label);
+      await expect(link).toHaveAttribute('href', cohort.booking);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  }
+  if (applying) {
+    await links.first().click();
+    await expect(page).toHaveURL(`${siteOrigin['sellable-business']}/apply`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(applying.heading);
   }
 });
 
