@@ -272,6 +272,7 @@ describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ s
       outboxJobs: 1,
       sales: 0,
       attendees: 0,
+      applications: 0,
     });
     const left = await store().db.selectFrom('subscribers').select('email').execute();
     expect(left).toEqual([{ email: 'stays@example.com' }]);

@@ -57,7 +57,7 @@ export function ApplicationForm({
             <Field
               id={ids.email}
               label={words.emailLabel}
-              labelClassName="text-step-0"
+              size="question"
               required={words.required}
               error={form.error('email')}
             >
@@ -72,7 +72,7 @@ export function ApplicationForm({
             <Field
               id={ids.name}
               label={words.nameLabel}
-              labelClassName="text-step-0"
+              size="question"
               required={words.required}
               error={form.error('name')}
             >

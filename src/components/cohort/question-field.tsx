@@ -28,8 +28,6 @@ function limitOf(question: CohortQuestion, words: QuestionWords): string | null 
 
 const optionClass =
   'flex min-h-12 cursor-pointer items-center gap-3 rounded-card border-2 border-ink/15 px-4 py-2 transition-colors hover:border-ink/40 has-checked:border-accent has-aria-invalid:border-danger has-focus-visible:outline-3 has-focus-visible:outline-offset-2';
-/** A question reads as one: larger than a field's usual label. */
-const questionClass = 'text-step-0';
 const markClass = 'size-5 shrink-0 accent-accent';
 
 /**
@@ -66,7 +64,7 @@ export function QuestionField({
       <Fieldset
         id={id}
         legend={question.label}
-        legendClassName={questionClass}
+        size="question"
         required={required}
         error={error}
         describedBy={described}
@@ -80,13 +78,7 @@ export function QuestionField({
 
   const a11y = controlA11y(id, error, described);
   return (
-    <Field
-      id={id}
-      label={question.label}
-      labelClassName={questionClass}
-      required={required}
-      error={error}
-    >
+    <Field id={id} label={question.label} size="question" required={required} error={error}>
       {help}
       {question.type === 'long' ? (
         <Textarea

@@ -46,6 +46,10 @@ export function RequiredMark({ word }: { word: string }) {
   return <span className="font-normal text-muted"> ({word})</span>;
 }
 
+/** A label's or a legend's size: one class each, so no element has two sizes. */
+const labelSizes = { small: 'text-step--1', question: 'text-step-0' } as const;
+type LabelSize = keyof typeof labelSizes;
+
 /** A visible label, the control, and its error message right below it. */
 export function Field({
   id,
@@ -54,6 +58,7 @@ export function Field({
   error,
   className,
   labelClassName,
+  size = 'small',
   children,
 }: {
   id: string;
@@ -63,11 +68,13 @@ export function Field({
   error?: string;
   className?: string;
   labelClassName?: string;
+  /** How large its label is: a form's small one, or a question's (an application's). */
+  size?: LabelSize;
   children: ReactNode;
 }) {
   return (
     <div className={cn('flex flex-col gap-2', className)}>
-      <label htmlFor={id} className={cn('text-step--1 font-semibold', labelClassName)}>
+      <label htmlFor={id} className={cn(labelSizes[size], 'font-semibold', labelClassName)}>
         {label}
         {required ? <RequiredMark word={required} /> : null}
       </label>
@@ -89,7 +96,7 @@ export function Field({
 export function Fieldset({
   id,
   legend,
-  legendClassName,
+  size = 'small',
   required,
   error,
   describedBy,
@@ -98,7 +105,8 @@ export function Fieldset({
 }: {
   id: string;
   legend: string;
-  legendClassName?: string;
+  /** How large its legend is, as a field's label (`Field`'s size). */
+  size?: LabelSize;
   required?: string;
   error?: string;
   /** The ids of what describes the group (its help, its limits), before the error. */
@@ -113,7 +121,7 @@ export function Fieldset({
       aria-describedby={described || undefined}
       className={cn('flex min-w-0 flex-col gap-2', className)}
     >
-      <legend className={cn('mb-2 text-step--1 font-semibold', legendClassName)}>
+      <legend className={cn('mb-2 font-semibold', labelSizes[size])}>
         {legend}
         {required ? <RequiredMark word={required} /> : null}
       </legend>

@@ -19,8 +19,8 @@ import { Testimonials } from '../../sections/testimonials';
  * content/cohort.yaml. While an intake takes applications the hero names its seats and dates;
  * once none does, it says applications will open (`intake.closed`). Every call button opens the
  * one booking page either way (D18), or, while the cohort takes applications on the site
- * (`admission: application`), says the application's `apply` and opens its page
- * (docs/decisions/033-cohort-applications.md).
+ * (`admission: application`) and an intake is open, says the application's `apply` and opens its
+ * page (docs/decisions/033-cohort-applications.md).
  */
 export function CohortPage({ content, now }: PageProps) {
   const { cohort, site } = content;
@@ -30,8 +30,9 @@ export function CohortPage({ content, now }: PageProps) {
     text: open ? cohort.intake.open : cohort.intake.closed,
   };
   const { application } = cohort;
+  // While no intake takes applications, the buttons offer the call, as `intake.closed` says.
   const call = (label: string): ActionCta =>
-    cohort.admission === 'application' && application
+    cohort.admission === 'application' && application && open
       ? { label: application.apply, href: cohortApplyLink, sameSite: true }
       : { label, href: cohort.booking };
   // The schema checks that every quoted name is one of the testimonials.
