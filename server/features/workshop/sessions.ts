@@ -131,32 +131,35 @@ export async function setSessionLinks(
 }
 
 /** Cancels a session once: true the first time, when the attendees are to be told. */
-export async function cancelSession(
+export function cancelSession(
   trx: Transaction<Database>,
   id: string,
   now: string,
 ): Promise<boolean> {
-  const row = await trx
-    .updateTable('workshop_sessions')
-    .set({ cancelled_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('cancelled_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return markOnce(trx, id, 'cancelled_at', now);
 }
 
 /** Marks the replay emails queued, once: true the first time. */
-export async function markReplayQueued(
+export function markReplayQueued(
   trx: Transaction<Database>,
   id: string,
   now: string,
 ): Promise<boolean> {
+  return markOnce(trx, id, 'replay_queued_at', now);
+}
+
+/** Sets a moment of the session that happens once: true when this call set it. */
+async function markOnce(
+  trx: Transaction<Database>,
+  id: string,
+  moment: 'cancelled_at' | 'replay_queued_at',
+  now: string,
+): Promise<boolean> {
   const row = await trx
     .updateTable('workshop_sessions')
-    .set({ replay_queued_at: now, updated_at: now })
+    .set({ [moment]: now, updated_at: now })
     .where('id', '=', id)
-    .where('replay_queued_at', 'is', null)
+    .where(moment, 'is', null)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

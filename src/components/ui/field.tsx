@@ -79,11 +79,7 @@ export function Field({
         {required ? <RequiredMark word={required} /> : null}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-step--1 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -126,11 +122,16 @@ export function Fieldset({
         {required ? <RequiredMark word={required} /> : null}
       </legend>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-step--1 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
+}
+
+/** A field's or a group's error, right below it, named `<id>-error` for its aria-describedby. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-step--1 font-medium text-danger">
+      {error}
+    </p>
+  ) : null;
 }
