@@ -17,6 +17,34 @@ export interface ContentSession {
   start: string;
 }
 
+/** A start as the rows keep it: the ISO instant, however the content wrote it (+00:00, Z). */
+const instant = (start: string) => new Date(start).toISOString();
+
+/**
+ * The session's row, made at its content start with sequence 0 unless it has one: true when this
+ * call made it. Every row is made here, so every start is kept the same way, and a publish of the
+ * same content never reads a start written differently as a move.
+ */
+async function insertSession(
+  trx: Transaction<Database>,
+  session: ContentSession,
+  now: string,
+): Promise<boolean> {
+  const row = await trx
+    .insertInto('workshop_sessions')
+    .values({
+      id: session.id,
+      start: instant(session.start),
+      sequence: 0,
+      updated_at: now,
+      holds_made: 0,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Makes sure the session has its row (first seen: at its content start, sequence 0), then locks
  * it for the rest of the transaction: on PostgreSQL the update holds the row until commit, so
@@ -28,11 +56,7 @@ export async function lockSession(
   session: ContentSession,
   now: string,
 ): Promise<WorkshopSessionRow> {
-  await trx
-    .insertInto('workshop_sessions')
-    .values({ id: session.id, start: session.start, sequence: 0, updated_at: now, holds_made: 0 })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  await insertSession(trx, session, now);
   return trx
     .updateTable('workshop_sessions')
     .set({ holds_made: sql<number>`holds_made + 1` })
@@ -50,11 +74,7 @@ export async function ensureSession(
   session: ContentSession,
   now: string,
 ): Promise<WorkshopSessionRow> {
-  await trx
-    .insertInto('workshop_sessions')
-    .values({ id: session.id, start: session.start, sequence: 0, updated_at: now, holds_made: 0 })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  await insertSession(trx, session, now);
   return trx
     .selectFrom('workshop_sessions')
     .selectAll()
@@ -82,14 +102,8 @@ export async function followSessions(
 ): Promise<MovedSession[]> {
   const moved: MovedSession[] = [];
   for (const session of sessions) {
-    const start = new Date(session.start).toISOString();
-    const row = await trx
-      .insertInto('workshop_sessions')
-      .values({ id: session.id, start, sequence: 0, updated_at: now, holds_made: 0 })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) continue;
+    const start = instant(session.start);
+    if (await insertSession(trx, session, now)) continue;
     const before = await trx
       .selectFrom('workshop_sessions')
       .select('start')
