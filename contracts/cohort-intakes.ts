@@ -1,4 +1,5 @@
 import { dayAfter, dayHasCome } from './london-day';
+import { type SeatsTaken, seatsLeft } from './workshop-sessions';
 
 /**
  * The cohort intake that takes applications at `now`: the first whose applications have not
@@ -16,3 +17,20 @@ export function nextIntake<I extends { starts: string; applyBy: string }>(
       .find((intake) => !dayHasCome(dayAfter(intake.applyBy), now)) ?? null
   );
 }
+
+/**
+ * The key of an intake's seats among the seats the store knows (contracts/workshop-sessions.ts
+ * `SeatsTaken`, which the workshop's sessions share): no workshop session's name has a colon.
+ */
+export const intakeSeatsKey = (starts: string) => `cohort:${starts}`;
+
+/**
+ * An intake's seats left with what the store knows: its capacity less those enrolled (`sold`)
+ * and those held by offers still open (`held`); never below 0 (a publish may lower the capacity
+ * under the seats already given).
+ */
+export const intakeSeatsLeft = (intake: { starts: string; seats: number }, taken: SeatsTaken) =>
+  seatsLeft(
+    { id: intakeSeatsKey(intake.starts), start: intake.starts, seats: intake.seats },
+    taken,
+  );

@@ -4,6 +4,7 @@ import {
   day,
   faqItem,
   line,
+  money,
   pageMeta,
   paragraph,
   shareCard,
@@ -60,6 +61,13 @@ const application = z.strictObject({
   intro: paragraph,
   /** The label every "book a call" button of the cohort page takes while it takes applications. */
   apply: line,
+  /**
+   * Once every seat of the intake is taken (enrolled or held by an open offer): said in the
+   * hero's "slots left" place and above the form, which then joins the waitlist.
+   */
+  full: line,
+  /** The label the apply buttons take while the intake is full. */
+  waitlist: line,
   /** Said in the form's place while no intake takes applications. */
   closed: paragraph,
   /** The two fields every application has, before the questions. */
@@ -93,6 +101,56 @@ const application = z.strictObject({
     .default(defaultRetentionMonths),
   /** The form's questions, in the order asked (contracts/content/cohort-questions.ts). */
   questions: cohortQuestions,
+});
+
+/** An email of the cohort's: its subject and body, "{name}" and the offer's facts filled in. */
+const cohortEmail = z.strictObject({ subject: line, body: paragraph });
+
+/** One outcome of an offer link, said on the offer page (/offer). */
+const offerOutcome = z.strictObject({ kicker: line, heading: line, text: paragraph });
+
+/**
+ * The offer an accepted applicant pays (docs/decisions/033-cohort-applications.md, "The offer
+ * that pays"): its price and window, the checkout's product name, the emails of each decision,
+ * the page an offer link lands on, and the Kit tags of applicants, accepted and enrolled.
+ */
+export const cohortOffer = z.strictObject({
+  /** What a seat costs: the Checkout Session's price. */
+  price: money,
+  /** How long an offer holds its seat and its link can be paid (72 unless said). */
+  windowHours: z
+    .number({ error: 'expected a number of hours' })
+    .int('expected a whole number of hours')
+    .min(1, 'expected at least 1 hour')
+    .max(24 * 30, 'expected at most 720 hours (30 days)')
+    .default(72),
+  /** The product's name on Stripe's checkout page and receipt: {cohortStarts}. */
+  productName: line,
+  emails: z.strictObject({
+    /** To an accepted applicant: {offerLink}, {offerExpires}, {offerPrice}, {cohortStarts}. */
+    offer: cohortEmail,
+    /** Once the offer is paid: {cohortStarts}. */
+    enrolled: cohortEmail,
+    /** To a declined applicant; none is sent when it is left out. */
+    declined: cohortEmail.optional(),
+    /** To a waitlisted applicant; none is sent when it is left out. */
+    waitlisted: cohortEmail.optional(),
+  }),
+  /** The page an offer link or its checkout lands on, by what happened. */
+  page: z.strictObject({
+    meta: pageMeta,
+    /** After paying (Stripe's success page), or a link already paid. */
+    enrolled: offerOutcome,
+    /** A link past its window, withdrawn, or not ours. */
+    expired: offerOutcome,
+    /** A link clicked once every seat is taken. */
+    full: offerOutcome,
+    /** The checkout could not be opened just now. */
+    retry: offerOutcome,
+    back: line,
+  }),
+  /** The Kit tags each step gives the person (through the outbox, when Kit is set up). */
+  kitTags: z.strictObject({ applicant: line, accepted: line, enrolled: line }),
 });
 
 /** Testimonials shown between sections, named as in `testimonials.items`. */
@@ -181,14 +239,25 @@ export const cohort = z
     faq: z.strictObject({ heading: line, items: z.array(faqItem).min(1) }),
     /** The application page's words and questions: required with `admission: application`. */
     application: application.optional(),
+    /** The offer an accepted applicant pays: required with `admission: application`. */
+    offer: cohortOffer.optional(),
   })
-  .superRefine(({ admission, application }, context) => {
-    if (admission === 'application' && !application) {
+  .superRefine(({ admission, application, offer }, context) => {
+    if (admission !== 'application') return;
+    if (!application) {
       context.addIssue({
         code: 'custom',
         path: ['admission'],
         message:
           'expected an `application` (the page’s words and questions) with admission: application',
+      });
+    }
+    if (!offer) {
+      context.addIssue({
+        code: 'custom',
+        path: ['admission'],
+        message:
+          'expected an `offer` (the price, window and emails of an accepted application) with admission: application',
       });
     }
   })

@@ -147,6 +147,8 @@ export const factNames = [
   'cohortStarts',
   'cohortApplyBy',
   'cohortSeats',
+  // The intake's seats not yet enrolled or held by an open offer (docs/decisions/033-cohort-applications.md).
+  'cohortSeatsLeft',
   // How long an application is kept after its decision: the privacy notice says it.
   'applicationRetention',
 ] as const;
@@ -184,6 +186,10 @@ export const runtimePlaceholders = [
   // The cohort's application form: a question's limits (docs/decisions/033-cohort-applications.md).
   'min',
   'max',
+  // The cohort's emails of an offer, filled per offer (docs/decisions/033-cohort-applications.md).
+  'offerLink',
+  'offerExpires',
+  'offerPrice',
 ] as const;
 
 export const placeholderNames: ReadonlySet<string> = new Set([

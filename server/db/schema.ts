@@ -36,6 +36,8 @@ export interface Database {
   workshop_attendees: WorkshopAttendeeTable;
   cohort_applications: CohortApplicationTable;
   cohort_application_events: CohortApplicationEventTable;
+  cohort_intakes: CohortIntakeTable;
+  cohort_offers: CohortOfferTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -125,6 +127,18 @@ export const outboxJobKinds = [
   'workshop-cancelled',
   'kit-purchase',
   'kit-workshop-tag',
+  // Their lead_id is a cohort application's id (docs/decisions/033-cohort-applications.md): the
+  // decision's email, and Kit's applicant tag.
+  'cohort-declined',
+  'cohort-waitlisted',
+  'kit-cohort-applicant',
+  // Their lead_id is a cohort offer's id: the offer with its link, the enrolment's confirmation,
+  // Kit's accepted and enrolled tags and the purchase.
+  'cohort-offer',
+  'cohort-enrolled',
+  'kit-cohort-accepted',
+  'kit-cohort-enrolled',
+  'kit-cohort-purchase',
 ] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export type OutboxJobStatus = 'pending' | 'sent' | 'failed';
@@ -572,4 +586,44 @@ export interface CohortApplicationEventTable {
   /** JSON: the answers before an update, the status from and to, a note's text. */
   detail: string;
   owner_id: string | null;
+}
+
+/** An intake an offer was made for: the row its offers lock, so its seats are counted in turn. */
+export interface CohortIntakeTable {
+  /** The intake's start day (content/cohort.yaml `intakes[].starts`). */
+  intake: string;
+  updated_at: string;
+}
+
+/**
+ * Where an offer stands: `open` holds a seat until `expires_at` (past it, the offer has expired
+ * and its seat is free); `enrolled`, paid; `withdrawn`, the owner moved the application on;
+ * `refunded`, paid then refunded in full.
+ */
+export type CohortOfferStatus = 'open' | 'enrolled' | 'withdrawn' | 'refunded';
+
+/** An offer of a seat to an accepted application, and once paid, the enrolment. */
+export interface CohortOfferTable {
+  id: string;
+  application_id: string;
+  intake: string;
+  status: CohortOfferStatus;
+  created_at: string;
+  /** Until when it holds its seat and its link can be paid (the content's window, or longer while a checkout opened in time is open). */
+  expires_at: string;
+  /** The content's price when it was made, in the currency's smallest unit. */
+  amount: number;
+  /** Lower case, as Stripe writes it. */
+  currency: string;
+  /** The Checkout Session its link opened last, its address and when Stripe ends it. */
+  checkout_session: string | null;
+  checkout_url: string | null;
+  checkout_expires_at: string | null;
+  enrolled_at: string | null;
+  /** What was paid (smallest units), and Stripe's payment. */
+  paid_amount: number | null;
+  payment_intent: string | null;
+  livemode: 0 | 1 | null;
+  /** When it was withdrawn or refunded. */
+  closed_at: string | null;
 }

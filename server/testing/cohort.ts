@@ -1,3 +1,4 @@
+import { cohortOffer } from '../../contracts/content/cohort';
 import { cohortQuestions } from '../../contracts/content/cohort-questions';
 import type { CohortSlice } from '../../contracts/render-slices';
 import type { Site } from '../site';
@@ -23,6 +24,36 @@ export const testQuestions = cohortQuestions.parse([
   { id: 'website', type: 'url', label: 'Your website', required: false },
 ]);
 
+const outcome = (heading: string) => ({ kicker: heading, heading, text: `${heading}.` });
+
+/** The offer an accepted application gets, for the API tests: £2,950, held for 72 hours. */
+export const testOffer = cohortOffer.parse({
+  price: { amount: 2950, currency: 'GBP' },
+  productName: 'The cohort starting {cohortStarts}',
+  emails: {
+    offer: {
+      subject: 'Your seat until {offerExpires}',
+      body: 'Hi {name},\n\nPay {offerPrice} here: {offerLink}\n\nIt starts on {cohortStarts}.',
+    },
+    enrolled: { subject: "You're in", body: 'Hi {name}, we start on {cohortStarts}.' },
+    declined: { subject: 'Your application', body: 'Hi {name}, not this time.' },
+    waitlisted: { subject: 'The waitlist', body: 'Hi {name}, you are on the waitlist.' },
+  },
+  page: {
+    meta: { title: 'Your offer', description: 'Your place in the cohort.' },
+    enrolled: outcome("You're in"),
+    expired: outcome('Offer closed'),
+    full: outcome('Cohort full'),
+    retry: outcome('Try again'),
+    back: 'Back to the cohort',
+  },
+  kitTags: {
+    applicant: 'cohort-applicant',
+    accepted: 'cohort-accepted',
+    enrolled: 'cohort-member',
+  },
+});
+
 /** A valid application's body to the test questions. */
 export const testApplication = {
   email: 'Ada@Example.com',
@@ -42,6 +73,7 @@ export function applyingCohort(parts: Partial<CohortSlice> = {}): CohortSlice {
     questions: testQuestions,
     closed: 'Applications are closed until the next intake is announced.',
     retentionMonths: 12,
+    offer: testOffer,
     ...parts,
   };
 }

@@ -1,4 +1,4 @@
-import { nextIntake } from '../../contracts/cohort-intakes';
+import { intakeSeatsLeft, nextIntake } from '../../contracts/cohort-intakes';
 import type { Content, FactName } from '../../contracts/content';
 import { defaultRetentionMonths } from '../../contracts/content/cohort';
 import { nextSession, type SeatsTaken, sessionsOnSale } from '../../contracts/workshop-sessions';
@@ -125,6 +125,7 @@ export function factsOf(
     cohortStarts: intake ? formatDay(intake.starts) : '',
     cohortApplyBy: intake ? formatDay(intake.applyBy) : '',
     cohortSeats: intake ? String(intake.seats) : '',
+    cohortSeatsLeft: intake ? String(intakeSeatsLeft(intake, taken)) : '',
     applicationRetention: monthsText(
       content.cohort.application?.retentionMonths ?? defaultRetentionMonths,
     ),

@@ -1,8 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * The cohort's migration: its applications and what happened to each (0016;
- * docs/decisions/033-cohort-applications.md).
+ * The cohort's migrations: its applications and what happened to each (0016), then the offers
+ * an accepted application gets, which hold its intake's seats and, paid, enrol it (0017);
+ * docs/decisions/033-cohort-applications.md.
  * Run in name order with every feature's (server/store.ts); append new ones, never edit old ones.
  */
 export const cohortMigrations: Readonly<Record<string, Migration>> = {
@@ -51,6 +52,63 @@ export const cohortMigrations: Readonly<Record<string, Migration>> = {
         .createIndex('cohort_application_events_application')
         .on('cohort_application_events')
         .columns(['application_id', 'at'])
+        .execute();
+    },
+  },
+  '0017-cohort-offers': {
+    async up(db: Kysely<unknown>) {
+      // One row per intake an offer was made for: what every offer of the intake locks first, so
+      // that two owners, or two instances, count its seats one after another.
+      await db.schema
+        .createTable('cohort_intakes')
+        .addColumn('intake', 'text', (col) => col.primaryKey())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      // An offer of a seat to an accepted application: it holds the seat while open and not past
+      // `expires_at`; paid, it is the applicant's enrolment (one per offer, however often Stripe
+      // says so); withdrawn when the owner moves the application on; refunded in full, the seat
+      // is free again.
+      await db.schema
+        .createTable('cohort_offers')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('application_id', 'text', (col) => col.notNull())
+        .addColumn('intake', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('amount', 'integer', (col) => col.notNull())
+        .addColumn('currency', 'text', (col) => col.notNull())
+        .addColumn('checkout_session', 'text', (col) => col.unique())
+        .addColumn('checkout_url', 'text')
+        .addColumn('checkout_expires_at', 'text')
+        .addColumn('enrolled_at', 'text')
+        .addColumn('paid_amount', 'integer')
+        .addColumn('payment_intent', 'text')
+        .addColumn('livemode', 'integer')
+        .addColumn('closed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('cohort_offers_intake')
+        .on('cohort_offers')
+        .columns(['intake', 'status', 'expires_at'])
+        .execute();
+      await db.schema
+        .createIndex('cohort_offers_application')
+        .on('cohort_offers')
+        .column('application_id')
+        .execute();
+      // At most one open offer per application, whatever races: accepting twice makes one.
+      await db.schema
+        .createIndex('cohort_offers_one_open')
+        .on('cohort_offers')
+        .column('application_id')
+        .unique()
+        .where(sql.ref('status'), '=', 'open')
+        .execute();
+      await db.schema
+        .createIndex('cohort_offers_payment_intent')
+        .on('cohort_offers')
+        .column('payment_intent')
         .execute();
     },
   },
