@@ -37,6 +37,12 @@ export interface Forwarding {
    * Kit's OAuth token too.
    */
   jobsForAttendee(): OutboxJobKind[];
+  /**
+   * The cohort's jobs that are on (docs/decisions/033-cohort-applications.md): the emails of an
+   * offer, an enrolment and a decision with attendee mail, Kit's tags with Kit, the enrolment's
+   * purchase with Kit's OAuth token too. The cohort queues those of each step that are listed.
+   */
+  jobsForCohort(): OutboxJobKind[];
   /** Kit is set up, so a post published as a newsletter gets a broadcast job. */
   makesBroadcasts: boolean;
   /** Sends one job; throws a ProviderError when it should be retried or given up. */
@@ -93,6 +99,15 @@ export function outboxForwarding(
         : []),
       ...(providers.kit ? (['kit-workshop-tag'] as const) : []),
       ...(providers.kit?.recordsPurchases ? (['kit-purchase'] as const) : []),
+    ],
+    jobsForCohort: () => [
+      ...(providers.attendeeMail
+        ? (['cohort-offer', 'cohort-enrolled', 'cohort-declined', 'cohort-waitlisted'] as const)
+        : []),
+      ...(providers.kit
+        ? (['kit-cohort-applicant', 'kit-cohort-accepted', 'kit-cohort-enrolled'] as const)
+        : []),
+      ...(providers.kit?.recordsPurchases ? (['kit-cohort-purchase'] as const) : []),
     ],
     makesBroadcasts: providers.kit !== null,
     async deliver(store, job) {

@@ -29,6 +29,7 @@ function fakeForwarding(deliver: (job: OutboxJob) => Promise<void> = async () =>
     jobsForContact: () => ['owner-notify'],
     jobsForSale: () => [],
     jobsForAttendee: () => [],
+    jobsForCohort: () => [],
     makesBroadcasts: false,
     async deliver(_store, job) {
       deliveries.set(job.id, (deliveries.get(job.id) ?? 0) + 1);
