@@ -52,7 +52,9 @@ export function checkoutPage(
     return layout(product, `<h1>${escapeMarkup(product)}</h1>\n<p>${said}</p>`);
   }
   const price = formatMinorUnits(session.amount_total ?? 0, session.currency ?? 'gbp');
-  const email = state.email ?? session.customer_email ?? '';
+  // Stripe's form fixes an address the session was made with (customer_email): shown, not editable.
+  const fixed = session.customer_email ?? null;
+  const email = fixed ?? state.email ?? '';
   const problem = state.problem
     ? `<p id="problem" role="alert">${escapeMarkup(state.problem)}</p>`
     : '';
@@ -73,7 +75,7 @@ export function checkoutPage(
 ${problem}
 <form method="post" action="/c/pay/${encodeURIComponent(session.id)}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${escapeMarkup(email)}"${described}>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeMarkup(email)}"${fixed ? ' readonly' : ''}${described}>
 <label for="name">Name</label>
 <input id="name" name="name" autocomplete="name" required value="${escapeMarkup(state.name ?? '')}"${described}>
 ${promotion}

@@ -118,6 +118,22 @@ describe('the stand-in Stripe', () => {
     });
   });
 
+  it('fixes the address a session was made with, as Stripe does: shown read-only, and paid with it', async () => {
+    const made = await openSession({ email: 'bea@example.com' });
+    expect(await (await fetch(made.url)).text()).toMatch(/value="bea@example.com" readonly/);
+    const paid = await fetch(made.url, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'someone.else@example.com', name: 'Bea Buyer' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(endpoint.events[0]?.data.object).toMatchObject({
+      customer_details: { email: 'bea@example.com' },
+    });
+    const open = await openSession();
+    expect(await (await fetch(open.url)).text()).not.toContain('readonly');
+  });
+
   it('asks again for what is missing, and pays nothing until then', async () => {
     const made = await openSession();
     const answer = await fetch(made.url, {

@@ -315,6 +315,8 @@ async function submitPage(fake: Fake, id: string, body: string, response: Server
   };
   const found = fake.held.get(id);
   if (found?.session.status !== 'open') return showPage(fake, id, response);
+  // A session made with the buyer's address is paid with it, whatever the form sent.
+  if (found.session.customer_email) state.email = found.session.customer_email;
   const problem = !/^[^@\s]+@[^@\s]+$/.test(state.email ?? '')
     ? 'Enter an email address.'
     : !state.name
