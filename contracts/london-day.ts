@@ -29,3 +29,18 @@ export function dayAfter(day: string): string {
 export function dayHasCome(day: string, now: number): boolean {
   return now >= londonMidnight(day);
 }
+
+const londonDayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/**
+ * "15 January 2027": a YYYY-MM-DD day as a British reader writes it, as the pages' facts say a
+ * day ("{cohortStarts}") and the server's emails say it too.
+ */
+export function formatDay(day: string): string {
+  return londonDayFormat.format(Date.parse(`${day}T12:00:00Z`));
+}

@@ -3,6 +3,22 @@
  * Shown to the owner as money, in the currency they came in: "£49.00", "US$10.00".
  */
 export function formatMinorUnits(amount: number, currency: string): string {
+  return formatSmallestUnits(amount, currency, { pence: 'always' });
+}
+
+/**
+ * A price as the site's words say it, from Stripe's smallest units: "£2,950", "£49.50", without
+ * needless pence (the pages' "{workshopPrice}" is written so too).
+ */
+export function formatPrice(amount: number, currency: string): string {
+  return formatSmallestUnits(amount, currency, { pence: 'when-any' });
+}
+
+function formatSmallestUnits(
+  amount: number,
+  currency: string,
+  { pence }: { pence: 'always' | 'when-any' },
+): string {
   const code = currency.toUpperCase();
   let format: Intl.NumberFormat;
   try {
@@ -11,6 +27,15 @@ export function formatMinorUnits(amount: number, currency: string): string {
     return `${amount} ${code} (smallest unit)`;
   }
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const whole = amount % 10 ** digits === 0;
+  if (pence === 'when-any' && whole) {
+    format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+  }
   return format.format(amount / 10 ** digits);
 }
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../contracts/content/load';
 import { readInvite } from '../../testing/calendar';
-import { type AttendeeEmailFacts, attendeeEmail, fillWords, ukDate, ukTime } from './emails';
+import { type AttendeeEmailFacts, attendeeEmail, ukDate, ukTime } from './emails';
 
 let words: AttendeeEmailFacts['words'];
 beforeAll(async () => {
@@ -35,16 +35,6 @@ describe("the attendees' emails", () => {
     // 17:00 UTC in June is 18:00 in London (BST), and just after midnight UTC may be the day after.
     expect(ukTime('2027-06-10T17:00:00.000Z')).toBe('18:00');
     expect(ukDate('2027-06-10T23:30:00.000Z')).toBe('Friday, 11 June 2027');
-  });
-
-  it('leave out a line whose value is not there yet, and keep a typo visible', () => {
-    expect(
-      fillWords('Hi {name},\n\nJoin here: {joiningLink}\n\nSee you', {
-        name: 'Ada',
-        joiningLink: null,
-      }),
-    ).toBe('Hi Ada,\n\nSee you');
-    expect(fillWords('Hi {nmae}', { name: 'Ada' })).toBe('Hi {nmae}');
   });
 
   it('escape the buyer’s name in the HTML, and link the joining link', () => {

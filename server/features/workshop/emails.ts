@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { workshopDelivery } from '../../../contracts/content/workshop';
-import { escapeMarkup } from '../../../contracts/escape-markup';
-import { fillTemplate } from '../../../contracts/template';
 import type { Mailbox } from '../../env';
 import type { AttendeeMessage } from '../../providers/attendee-mail';
+import { type EmailValues, emailHtml, fillWords } from '../../providers/email-words';
 import { googleCalendarLink, inviteIcs, inviteUid, ukTimeZone } from './invite';
 
 /**
@@ -81,7 +80,9 @@ export const ukTime = (at: string) =>
 /** One email to one attendee, made from the content's words. */
 export function attendeeEmail(facts: AttendeeEmailFacts): AttendeeMessage {
   const { kind, words, attendee, session } = facts;
-  const values: Values = {
+  // A line naming a link the session has not yet is left out (fillWords); the reminders, which
+  // need it, wait for it (server/features/workshop/jobs.ts).
+  const values: EmailValues = {
     // A buyer whose name Stripe did not give is greeted by their address.
     name: attendee.name ?? attendee.email,
     workshopDate: ukDate(session.start),
@@ -111,7 +112,7 @@ export function attendeeEmail(facts: AttendeeEmailFacts): AttendeeMessage {
     to: { name: attendee.name, address: attendee.email },
     subject: fillWords(subject, values),
     text: calendar ? `${text}\n\n${calendar.label}: ${calendar.href}` : text,
-    html: htmlOf(text, links, calendar),
+    html: emailHtml(text, links, calendar),
     ...(withInvite.has(kind)
       ? {
           invite: inviteIcs({
@@ -130,51 +131,4 @@ export function attendeeEmail(facts: AttendeeEmailFacts): AttendeeMessage {
         }
       : {}),
   };
-}
-
-/** The placeholders' values; null where the session has none yet (a link not yet entered). */
-type Values = Readonly<Record<string, string | null>>;
-
-/**
- * The words filled in. A line that names a value the session does not have yet ("Join here:
- * {joiningLink}" before the owner has entered the link) is left out rather than sent half empty;
- * the reminders, which need it, wait for it (server/features/workshop/jobs.ts).
- */
-export function fillWords(template: string, values: Values): string {
-  const missing = (line: string) =>
-    [...line.matchAll(/\{(\w+)\}/g)].some(
-      ([, name]) => name !== undefined && Object.hasOwn(values, name) && values[name] === null,
-    );
-  const kept = template
-    .split('\n')
-    .filter((line) => !missing(line))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  const known = Object.fromEntries(
-    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null),
-  );
-  return fillTemplate(kept, known);
-}
-
-/** The same words as simple HTML: a paragraph each, the session's links made links. */
-function htmlOf(
-  text: string,
-  links: readonly string[],
-  calendar: { label: string; href: string } | null,
-): string {
-  const linked = (escaped: string) =>
-    links.reduce((html, link) => {
-      const shown = escapeMarkup(link);
-      return html.replaceAll(shown, `<a href="${shown}">${shown}</a>`);
-    }, escaped);
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${linked(escapeMarkup(paragraph)).replaceAll('\n', '<br>\n')}</p>`);
-  if (calendar) {
-    paragraphs.push(
-      `<p><a href="${escapeMarkup(calendar.href)}">${escapeMarkup(calendar.label)}</a></p>`,
-    );
-  }
-  return `<!doctype html>\n<html><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
 }
