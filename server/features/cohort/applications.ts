@@ -8,9 +8,12 @@ import type {
   CohortApplicationEventKind,
   CohortApplicationStatus,
   Database,
+  OutboxJobKind,
 } from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
 import type { LeadMeta } from '../../http/lead-form';
+import { queueOnce } from './offer-moves';
+import { closeOffersOf } from './offers';
 
 /**
  * The one writer of the cohort's applications and their history (cohort_applications,
@@ -24,6 +27,8 @@ export interface ApplicationPost {
   intake: string;
   body: Application;
   meta: LeadMeta;
+  /** The jobs a new application gets (Kit's applicant tag), those on; none by default. */
+  jobs?: readonly OutboxJobKind[];
 }
 
 /**
@@ -36,7 +41,7 @@ export interface ApplicationPost {
  */
 export async function saveApplication(
   store: Store,
-  { intake, body, meta }: ApplicationPost,
+  { intake, body, meta, jobs = [] }: ApplicationPost,
   now = isoNow(),
 ): Promise<{ id: string; created: boolean }> {
   const email = body.email.toLowerCase();
@@ -71,6 +76,8 @@ export async function saveApplication(
       .executeTakeFirst();
     if (inserted) {
       await addEvent(trx, { applicationId: inserted.id, at: now, kind: 'submitted', detail: {} });
+      const kinds = ['kit-cohort-applicant'] as const;
+      await queueOnce(trx, { leadId: inserted.id, kinds, on: jobs, now });
       return { id: inserted.id, created: true };
     }
     // Locked until this transaction ends, so a second post at once updates after this one.
@@ -138,12 +145,12 @@ export async function changeApplicationStatus(
     ownerId,
   }: { id: string; status: CohortApplicationStatus; at: string; ownerId: string | null },
 ): Promise<
-  | { from: CohortApplicationStatus; decidedAt: string | null }
+  | { from: CohortApplicationStatus; decidedAt: string | null; intake: string }
   | { refused: 'unknown' | 'erased' | 'same' | 'moved' }
 > {
   const row = await trx
     .selectFrom('cohort_applications')
-    .select(['status', 'erased_at'])
+    .select(['status', 'erased_at', 'intake'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return { refused: 'unknown' };
@@ -162,7 +169,7 @@ export async function changeApplicationStatus(
   if (Number(moved.numUpdatedRows) === 0) return { refused: 'moved' };
   const detail = { from: row.status, to: status };
   await addEvent(trx, { applicationId: id, at, kind: 'status', detail, ownerId });
-  return { from: row.status, decidedAt };
+  return { from: row.status, decidedAt, intake: row.intake };
 }
 
 /** A private note on an application, as an event of its history: the owners' alone. */
@@ -245,9 +252,10 @@ export async function pruneApplications(
 
 /**
  * An application without its applicant: the email, name, answers and client hash go, with what
- * its history says of them (the answers before an update) and the owner's notes; its jobs are
- * dropped. What stays counts it: its intake, status and dates, the page, source and variant it
- * came from, and the history's steps (applied, updated, each move), for the funnel's figures.
+ * its history says of them (the answers before an update) and the owner's notes; its jobs and its
+ * offers' jobs are dropped, and an open offer is withdrawn (nobody is left to pay it: its seat is
+ * free). What stays counts it: its intake, status and dates, the page, source and variant it came
+ * from, the history's steps (applied, updated, each move) and its offers, for the funnel.
  */
 async function eraseApplications(
   trx: Transaction<Database>,
@@ -255,7 +263,8 @@ async function eraseApplications(
   now: string,
 ): Promise<ErasedApplications> {
   if (ids.length === 0) return { applications: 0, outboxJobs: 0 };
-  const outboxJobs = await dropJobsOf(trx, ids);
+  const offers = await closeOffersOf(trx, ids, now);
+  const outboxJobs = await dropJobsOf(trx, [...ids, ...offers]);
   await trx
     .updateTable('cohort_applications')
     .set({ email: null, name: null, answers: '{}', ip_hash: '', erased_at: now })

@@ -147,7 +147,7 @@ async function openCheckout(
 }
 
 /** Stripe drops a metadata key set to "" (that is how one is deleted): none is sent. */
-const withoutEmpty = (metadata: Record<string, string>) =>
+export const withoutEmpty = (metadata: Record<string, string>) =>
   Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== ''));
 
 /**

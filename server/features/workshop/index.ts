@@ -13,7 +13,7 @@ export {
   pruneAttendees,
   type WorkshopAttendee,
 } from './attendees';
-export { workshopCheckout } from './checkout';
+export { withoutEmpty, workshopCheckout } from './checkout';
 // The room's Workshop view and `npm run leads -- workshop`: one owner command each.
 export { attendeesCsv, workshopAttendeesCommand, workshopHoldsCommand } from './commands/attendees';
 export {
@@ -36,5 +36,11 @@ export {
 export { followBuildSessions, workshopPublishHook } from './publish-hook';
 export { queueAttendeeEmails } from './queue-emails';
 export { workshopRoomRouter } from './room-router';
-export { forgetHoldClients, holdsPerClient, seatsTaken, type WorkshopHold } from './seats';
+export {
+  forgetHoldClients,
+  holdsPerClient,
+  priceInMinorUnits,
+  seatsTaken,
+  type WorkshopHold,
+} from './seats';
 export { workshopSelling } from './selling';
