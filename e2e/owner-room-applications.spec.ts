@@ -1,5 +1,6 @@
 import { words } from '../src/owner/words';
 import { axeViolations } from './axe';
+import { sampleAnswers, sendApplication } from './cohort-application';
 import { content } from './content';
 import { siteOrigin } from './hosts';
 import { enrol, openView } from './owner';
@@ -23,49 +24,21 @@ test('an application sent without JavaScript reaches the owner, who shortlists a
   browser,
 }) => {
   const name = `Ada Applicant ${Date.now()}`;
-  const questions = application?.questions ?? [];
 
   // The applicant, with JavaScript off: the native form post and its thanks.
   const applicant = await browser.newContext({ javaScriptEnabled: false });
   const form = await applicant.newPage();
   await form.goto(`${siteOrigin['sellable-business']}/apply`);
-  await form.getByLabel(application?.emailLabel ?? '').fill(`ada.${Date.now()}@example.com`);
-  await form.getByLabel(application?.nameLabel ?? '').fill(name);
-  for (const question of questions) {
-    if (question.type === 'choice') {
-      await form
-        .getByRole('group', { name: new RegExp(question.label.slice(0, 30)) })
-        .getByLabel(question.options[2] ?? '')
-        .check();
-    } else if (question.type === 'choices') {
-      const group = form.getByRole('group', { name: new RegExp(question.label.slice(0, 30)) });
-      await group.getByLabel(question.options[0] ?? '').check();
-      await group.getByLabel(question.options[1] ?? '').check();
-    } else {
-      const value =
-        question.type === 'number'
-          ? '12'
-          : question.type === 'url'
-            ? 'https://northlight.example'
-            : question.type === 'long'
-              ? 'A sales team that wins clients without me, and my Fridays back.'
-              : 'Northlight, brand strategy for B2B software firms';
-      await form.getByLabel(new RegExp(question.label.slice(0, 30))).fill(value);
-    }
-  }
-  await form.getByRole('button', { name: application?.submit }).click();
-  await expect(form.getByText(application?.success.heading ?? '')).toBeVisible();
+  await sendApplication(form, { email: `ada.${Date.now()}@example.com`, name });
   await applicant.close();
 
   // The owner: the application in the room, its answers, and two moves along.
   await enrol(page, `Cohort Owner ${Date.now()}`);
   await openView(page, 'applications');
   await page.getByRole('button', { name: words.applications.open(name) }).click();
-  await expect(page.getByText('Northlight, brand strategy for B2B software firms')).toBeVisible();
-  await expect(
-    page.getByText('A sales team that wins clients without me, and my Fridays back.'),
-  ).toBeVisible();
-  await expect(page.getByText('https://northlight.example')).toBeVisible();
+  await expect(page.getByText(sampleAnswers.short)).toBeVisible();
+  await expect(page.getByText(sampleAnswers.long)).toBeVisible();
+  await expect(page.getByText(sampleAnswers.url)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: words.applications.moveTo.shortlisted }).click();
