@@ -49,8 +49,8 @@ export async function openLeadCapture(
   env: Env,
   logger: Logger,
   /**
-   * The content the site serves now: the experiments, for the weekly report; the workshop's
-   * words, for its attendees' emails. None without a build.
+   * The content the site serves now: the experiments, for the weekly report; the workshop's and
+   * the cohort's words, for their emails. None without a build.
    */
   served?: () => ServedContent,
 ): Promise<LeadCapture> {
@@ -58,8 +58,12 @@ export async function openLeadCapture(
   logger.info({ dialect: store.dialect }, 'store open');
   const providers = providersFromEnv(env, logger);
   const stripe = checkoutSessionsFromEnv(env, logger);
-  const forwarding = createForwarding(env, providers, served);
   const ipHashKey = await loadIpHashKey(env, store);
+  // The cohort's offer links are signed with the app's secret, so its route can read them.
+  const forwarding = createForwarding(env, providers, {
+    ...(served ? { served } : {}),
+    links: { origins: siteOrigins(env.SITE_URL, namedHosts(env)), serverSecret: ipHashKey },
+  });
   const proofOfWorkKey = await storedSecret(store, 'proof_of_work_key');
   const worker = startOutboxWorker(store, forwarding, logger);
   const reports =

@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import type { Migration } from 'kysely';
 import type { Experiment } from '../contracts/content/experiments';
 import type { RenderSlices } from '../contracts/render-slices';
+import type { SiteId } from '../contracts/sites';
 import type { AppContext } from './app-context';
 import type { Store } from './db/store';
 import type { Env } from './env';
 import {
   applicationQuestionsOf,
+  cohortJobs,
   cohortMigrations,
   cohortRoomRouter,
   cohortRoutes,
@@ -48,15 +50,22 @@ import {
 import type { FeatureJobs, JobContext } from './outbox/forwarding';
 
 /** What the site serves now that the features' jobs read: its render's slices. */
-export type ServedContent = Pick<RenderSlices, 'experiments' | 'workshop'>;
+export type ServedContent = Pick<RenderSlices, 'experiments' | 'workshop' | 'cohort'>;
 
 /**
  * What the features' outbox jobs are sent with: the experiments served now, for the report; the
- * workshop's words, for its attendees' emails.
+ * workshop's words, for its attendees' emails; the cohort's, for its applicants' emails and Kit
+ * tags; and what signed links a job sends are made with.
  */
 export interface FeatureJobContext extends JobContext {
   experiments: () => readonly Experiment[];
   workshop: () => RenderSlices['workshop'];
+  cohort: () => RenderSlices['cohort'];
+  /**
+   * The sites' origins and the server's secret (the IP hash key, as the app's), which sign the
+   * links a job sends (the cohort's offers); none where no job sends one (most tests).
+   */
+  links: { origins: Readonly<Record<SiteId, string>>; serverSecret: string } | null;
 }
 
 /** What the features' publish hooks are made from, at boot (server/index.ts). */
@@ -145,6 +154,16 @@ export const features: readonly Feature[] = [
     // The answers are read under the questions served now: a publish swaps the site's slices.
     room: (context) => (tools) =>
       cohortRoomRouter({ ...tools, questions: () => applicationQuestionsOf(context.site.cohort) }),
+    // The offers' links are the cohort's site's, signed with the app's secret, as the link's route
+    // reads them.
+    jobs: ({ links, ...context }) =>
+      cohortJobs({
+        ...context,
+        offerLinks: links && {
+          origin: links.origins['sellable-business'],
+          serverSecret: links.serverSecret,
+        },
+      }),
   },
   {
     name: 'funnel',

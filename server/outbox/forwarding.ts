@@ -127,3 +127,19 @@ export function ownerMailOf(providers: Providers): OwnerMail {
   if (!providers.ownerMail) throw new ProviderError('SMTP is not configured', { permanent: true });
   return providers.ownerMail;
 }
+
+/** The attendees' and applicants' mail, or a permanent failure: their emails need MAIL_FROM too. */
+export function attendeeMailOf(providers: Providers): AttendeeMail {
+  if (!providers.attendeeMail) {
+    throw new ProviderError('attendee emails are off: set SMTP_URL and MAIL_FROM', {
+      permanent: true,
+    });
+  }
+  return providers.attendeeMail;
+}
+
+/** Kit, or a permanent failure: a tag or a purchase cannot go without it. */
+export function kitOf(providers: Providers): Kit {
+  if (!providers.kit) throw new ProviderError('Kit is not configured', { permanent: true });
+  return providers.kit;
+}

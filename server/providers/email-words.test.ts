@@ -18,7 +18,7 @@ describe('the emails whose words are content', () => {
     expect(html).not.toContain('<b>');
     expect(html).toContain('<p>Hi &#60;b&#62;Ada&#60;/b&#62;,</p>');
     expect(html).toMatch(/<a href="https:\/\/site\.example\/go\/offer\/1\.sig\?a=1&#\d+;b=2">/);
-    expect(emailHtml('See https://elsewhere.example', [])).not.toContain('<a');
+    expect(emailHtml('See https://elsewhere.example', [''])).not.toContain('<a');
   });
 
   it('say a moment on the UK clock, in winter and in summer, noon and midnight as people do', () => {

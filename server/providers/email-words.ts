@@ -49,10 +49,13 @@ export function emailHtml(
   button: EmailButton | null = null,
 ): string {
   const linked = (escaped: string) =>
-    links.reduce((html, link) => {
-      const shown = escapeMarkup(link);
-      return html.replaceAll(shown, `<a href="${shown}">${shown}</a>`);
-    }, escaped);
+    // An empty link would match between every two characters.
+    links
+      .filter((link) => link !== '')
+      .reduce((html, link) => {
+        const shown = escapeMarkup(link);
+        return html.replaceAll(shown, `<a href="${shown}">${shown}</a>`);
+      }, escaped);
   const paragraphs = text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${linked(escapeMarkup(paragraph)).replaceAll('\n', '<br>\n')}</p>`);

@@ -4,9 +4,10 @@ import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { apiErrorSchema } from '../../contracts/api-error';
 import { proofOfWorkChallengeSchema } from '../../contracts/proof-of-work';
+import { siteOrigins } from '../../contracts/sites';
 import { createApp } from '../app';
 import type { Store } from '../db/store';
-import { parseEnv } from '../env';
+import { namedHosts, parseEnv } from '../env';
 import type { Exposures } from '../features/experiments';
 import type { Publisher } from '../features/room';
 import { createForwarding } from '../forwarding';
@@ -39,7 +40,11 @@ export function createTestApp(
     stripe: checkoutSessionsFromEnv(env, log),
     site,
     store,
-    forwarding: createForwarding(env, providers),
+    // As index.ts makes it: the jobs read the served site, and sign offer links as the app reads them.
+    forwarding: createForwarding(env, providers, {
+      served: () => site,
+      links: { origins: siteOrigins(env.SITE_URL, namedHosts(env)), serverSecret: testIpHashKey },
+    }),
     ipHashKey: testIpHashKey,
     proofOfWorkKey: 'test-proof-of-work-key',
     ...counting,

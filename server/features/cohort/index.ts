@@ -7,7 +7,8 @@
  * - the room's Applications view (`cohortRoomRouter`) and `npm run leads -- applications`: one
  *   owner command each;
  * - the applications in the owner's data rights: their export, erasure by email and pruning past
- *   the content's retention, which the leads' export, forget and prune call.
+ *   the content's retention, which the leads' export, forget and prune call;
+ * - its outbox jobs (`cohortJobs`): the applicants' emails, Kit's tags and the enrolment's purchase.
  * Its tables: cohort_applications, cohort_application_events.
  */
 
@@ -23,6 +24,7 @@ export {
   applicationsListCommand,
 } from './commands/applications';
 export { applicationNoteCommand, applicationStatusCommand } from './commands/review';
+export { cohortJobs } from './jobs';
 export { cohortMigrations } from './migrations';
 export {
   applicationExportColumns,

@@ -3,9 +3,7 @@ import type { workshopDelivery } from '../../../contracts/content/workshop';
 import { fillTemplate } from '../../../contracts/template';
 import { enqueueOnce, type OutboxJob } from '../../db/outbox';
 import type { Store } from '../../db/store';
-import type { FeatureJobs, JobContext, Providers } from '../../outbox/forwarding';
-import type { AttendeeMail } from '../../providers/attendee-mail';
-import type { Kit } from '../../providers/kit';
+import { attendeeMailOf, type FeatureJobs, type JobContext, kitOf } from '../../outbox/forwarding';
 import { ProviderError } from '../../providers/provider-error';
 import { attendeeRow, type WorkshopAttendee } from './attendees';
 import { type AttendeeEmailKind, attendeeEmail, ukDate } from './emails';
@@ -197,18 +195,4 @@ async function attendeeAndSession(
   const attendee = await attendeeRow(store, id);
   const session = attendee ? await sessionRow(store, attendee.session_id) : undefined;
   return attendee && session ? { attendee, session } : null;
-}
-
-function attendeeMailOf(providers: Providers): AttendeeMail {
-  if (!providers.attendeeMail) {
-    throw new ProviderError('attendee emails are off: set SMTP_URL and MAIL_FROM', {
-      permanent: true,
-    });
-  }
-  return providers.attendeeMail;
-}
-
-function kitOf(providers: Providers): Kit {
-  if (!providers.kit) throw new ProviderError('Kit is not configured', { permanent: true });
-  return providers.kit;
 }
