@@ -23,6 +23,8 @@ export const systemPageIds = [
   'cohort',
   // The cohort's application page: it answers only while the content opens it (contentOpenedPaths).
   'cohort-apply',
+  // Where an accepted applicant's offer link and its checkout land, by what happened; likewise.
+  'cohort-offer',
   'terms',
   'privacy',
   'cookies',
@@ -125,6 +127,8 @@ export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation 
   'workshop-retry': { site: 'sellable-business', path: '/cohort/try-again', noindex: true },
   cohort: { site: 'sellable-business', path: '/' },
   'cohort-apply': { site: 'sellable-business', path: '/apply' },
+  // Only useful to the one person an offer was made to.
+  'cohort-offer': { site: 'sellable-business', path: '/offer', noindex: true },
   terms: { site: 'main', path: '/terms' },
   privacy: { site: 'main', path: '/privacy' },
   cookies: { site: 'main', path: '/cookies' },
@@ -134,8 +138,8 @@ export const canonicalLocation: Readonly<Record<SystemPageId, CanonicalLocation 
 /**
  * The system pages the content opens, and where each then answers: not in `siteRoutes`, which
  * knows no content; contracts/routes.ts adds them to the routes the content makes. The cohort's
- * application page answers while content/cohort.yaml says `admission: application`
- * (docs/decisions/033-cohort-applications.md). The cohort page is one document on both of its
+ * application page and its offer page answer while content/cohort.yaml says `admission:
+ * application` (docs/decisions/033-cohort-applications.md). The cohort page is one document on both of its
  * sites ("/" and "/sellablebusiness"), so its buttons link "/apply", which answers on both; on the
  * main site the page also lives under the cohort's own path.
  */
@@ -145,6 +149,12 @@ export const contentOpenedPaths = {
     { site: 'main', path: '/sellablebusiness/apply' },
     { site: 'main', path: '/apply' },
   ],
+  // Its links are made on the sellable-business origin; the main site has it under the cohort's
+  // path, so its one link back (`./`) leads to the cohort on either site.
+  'cohort-offer': [
+    { site: 'sellable-business', path: '/offer' },
+    { site: 'main', path: '/sellablebusiness/offer' },
+  ],
 } as const satisfies Partial<
   Record<SystemPageId, ReadonlyArray<{ site: SiteId; path: `/${string}` }>>
 >;
@@ -153,6 +163,23 @@ export type ContentOpenedPageId = keyof typeof contentOpenedPaths;
 
 /** What the cohort page's buttons link while it takes applications: a path of both its sites. */
 export const cohortApplyLink = '/apply';
+
+/**
+ * What an offer link's outcome is called on the offer page (docs/decisions/033-cohort-
+ * applications.md): the id of the section its address targets (`/offer#expired`). With none
+ * targeted the page says "You're in" (Stripe's success page, or a link already paid).
+ */
+export const cohortOfferOutcomes = ['expired', 'full', 'retry'] as const;
+
+export type CohortOfferOutcome = (typeof cohortOfferOutcomes)[number];
+
+/**
+ * The offer page's address on the sellable-business site, where offer links and their checkouts
+ * are made: "/offer#full" for an outcome, "/offer" for "You're in".
+ */
+export function cohortOfferPage(outcome?: CohortOfferOutcome): string {
+  return outcome ? `/offer#${outcome}` : '/offer';
+}
 
 /** Whether a system page answers only where the content opens it. */
 export function isContentOpened(page: string): page is ContentOpenedPageId {

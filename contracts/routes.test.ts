@@ -3,6 +3,9 @@ import type { Redirect } from './content/redirects';
 import {
   allPageIds,
   canonicalUrl,
+  cohortOfferOutcomes,
+  cohortOfferPage,
+  isContentOpened,
   isIndexed,
   listedRoutes,
   type OwnerRoute,
@@ -132,16 +135,17 @@ describe('resolveRoute', () => {
 describe('search listing', () => {
   const origins = siteOrigins('https://jamie.example', hosts);
 
-  it('keeps the thank-you, the pages after the workshop’s checkout and the 404 out of search results', () => {
+  it('keeps the thank-you, the pages after the workshop’s checkout, the cohort’s offer page and the 404 out of search results', () => {
     expect(systemPageIds.filter((page) => !isIndexed(page, applying))).toEqual([
       'thank-you',
       'workshop-booked',
       'workshop-sold-out',
       'workshop-retry',
+      'cohort-offer',
       'not-found',
     ]);
-    const listed = siteIds.flatMap((site) => sitemapUrls(site, origins));
-    for (const path of ['/cohort/booked', '/cohort/sold-out', '/cohort/try-again']) {
+    const listed = siteIds.flatMap((site) => sitemapUrls(site, origins, applying));
+    for (const path of ['/cohort/booked', '/cohort/sold-out', '/cohort/try-again', '/offer']) {
       expect(listed).not.toContain(new URL(path, origins['sellable-business']).href);
     }
   });
@@ -251,7 +255,7 @@ describe('the owner pages in the route table', () => {
     expect(sitemapUrls('waitlist', origins, owner)).not.toContain(`${origins.waitlist}/launch`);
     expect(isIndexed('pages/launch', owner)).toBe(false);
     expect(allPageIds(owner)).toEqual([
-      ...systemPageIds.filter((page) => page !== 'cohort-apply'),
+      ...systemPageIds.filter((page) => !isContentOpened(page)),
       'pages/press',
       'pages/launch',
     ]);
@@ -313,5 +317,75 @@ describe('the cohort’s application page', () => {
     expect(systemPageAt('main', '/sellablebusiness/apply')).toBe('cohort-apply');
     expect(systemPageAt('main', '/apply')).toBe('cohort-apply');
     expect(systemPageAt('waitlist', '/apply')).toBeUndefined();
+  });
+});
+
+describe('the cohort’s offer page', () => {
+  const origins = siteOrigins('https://jamie.example', hosts);
+  const offerPaths: Array<[host: string, path: string]> = [
+    [hosts.sellableBusiness, '/offer'],
+    // Under the cohort's path on the main site, so its link back ("./") leads to the cohort.
+    ['example.com', '/sellablebusiness/offer'],
+  ];
+
+  it('answers on both of the cohort’s sites while the cohort takes applications, at its outcomes’ addresses too', () => {
+    for (const [host, path] of offerPaths) {
+      for (const address of [path, `${path}#expired`, `${path}/`]) {
+        expect(resolveRoute(host, address, hosts, applying), `${host}${address}`).toEqual({
+          site: host === 'example.com' ? 'main' : 'sellable-business',
+          page: 'cohort-offer',
+          status: 200,
+        });
+      }
+    }
+    // The main site's own "/offer" is not the cohort's; the other sites answer theirs.
+    expect(resolveRoute('example.com', '/offer', hosts, applying).status).toBe(404);
+    expect(resolveRoute(hosts.waitlist, '/offer', hosts, applying).page).toBe('waitlist');
+    expect(cohortOfferPage()).toBe(
+      new URL(canonicalUrl('cohort-offer', origins, applying) ?? '').pathname,
+    );
+    expect(cohortOfferOutcomes.map((outcome) => cohortOfferPage(outcome))).toEqual([
+      '/offer#expired',
+      '/offer#full',
+      '/offer#retry',
+    ]);
+  });
+
+  it('is kept out of search: noindex, in no sitemap, its canonical address the sellable-business /offer', () => {
+    expect(isIndexed('cohort-offer', applying)).toBe(false);
+    expect(canonicalUrl('cohort-offer', origins, applying)).toBe(
+      `${origins['sellable-business']}/offer`,
+    );
+    expect(
+      siteIds
+        .flatMap((site) => sitemapUrls(site, origins, applying))
+        .filter((url) => url.endsWith('/offer')),
+    ).toEqual([]);
+    expect(applying.filter(({ page }) => page === 'cohort-offer')).toEqual([
+      { page: 'cohort-offer', site: 'sellable-business', path: '/offer', noindex: true },
+      { page: 'cohort-offer', site: 'main', path: '/sellablebusiness/offer', noindex: true },
+    ]);
+  });
+
+  it('is no page with admission: call or none: its paths are 404 and it is built for no site', () => {
+    for (const routes of [
+      ownerRoutes({ pages: {}, cohort: { admission: 'call' } }),
+      ownerRoutes({ pages: {} }),
+    ]) {
+      for (const [host, path] of offerPaths) {
+        expect(resolveRoute(host, path, hosts, routes), `${host}${path}`).toMatchObject({
+          page: 'not-found',
+          status: 404,
+        });
+      }
+      expect(allPageIds(routes)).not.toContain('cohort-offer');
+      expect(canonicalUrl('cohort-offer', origins, routes)).toBeNull();
+    }
+  });
+
+  it('keeps its paths from the owner’s pages and redirects whether it is open or not', () => {
+    expect(systemPageAt('sellable-business', '/offer')).toBe('cohort-offer');
+    expect(systemPageAt('main', '/sellablebusiness/offer')).toBe('cohort-offer');
+    expect(systemPageAt('main', '/offer')).toBeUndefined();
   });
 });

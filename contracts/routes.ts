@@ -23,10 +23,13 @@ import { latestBy, type WritingContent, type WritingPageId, writingPages } from 
 
 export {
   type CheckoutOutcome,
+  type CohortOfferOutcome,
   type ContentOpenedPageId,
   canonicalLocation,
   checkoutOutcomePages,
   cohortApplyLink,
+  cohortOfferOutcomes,
+  cohortOfferPage,
   contentOpenedPaths,
   isContentOpened,
   isReservedPath,
@@ -108,8 +111,8 @@ export interface CohortAdmission {
 
 /**
  * Where each page the content makes answers: the owner's pages by slug, then the writing's, then
- * the system pages the content opens (the cohort's application page, with `admission:
- * application`; the first of its paths is its canonical one).
+ * the system pages the content opens (the cohort's application page and offer page, with
+ * `admission: application`; the first of each one's paths is its canonical one).
  */
 export function ownerRoutes(
   content: {
@@ -118,7 +121,7 @@ export function ownerRoutes(
     CohortAdmission,
 ): OwnerRoute[] {
   const opened: ContentOpenedPageId[] =
-    content.cohort?.admission === 'application' ? ['cohort-apply'] : [];
+    content.cohort?.admission === 'application' ? ['cohort-apply', 'cohort-offer'] : [];
   return [
     ...Object.entries(content.pages).map(([slug, page]) => ({
       page: ownerPageId(slug),
@@ -135,7 +138,12 @@ export function ownerRoutes(
       ...(from ? { from } : {}),
     })),
     ...opened.flatMap((page) =>
-      contentOpenedPaths[page].map(({ site, path }) => ({ page, site, path, noindex: false })),
+      contentOpenedPaths[page].map(({ site, path }) => ({
+        page,
+        site,
+        path,
+        noindex: canonicalLocation[page]?.noindex === true,
+      })),
     ),
   ];
 }

@@ -25,6 +25,8 @@ const systemHeadline: Record<SystemPageId, string | RegExp> = {
   cohort: content.cohort.hero.heading,
   // Built while the cohort takes applications (docs/decisions/033-cohort-applications.md).
   'cohort-apply': content.cohort.application?.heading ?? '',
+  // Its default outcome ("You're in"): the others show only when the address targets them.
+  'cohort-offer': content.cohort.offer?.page.enrolled.heading ?? '',
   terms: content.terms.heading,
   privacy: content.privacy.heading,
   cookies: content.cookies.heading,

@@ -47,6 +47,8 @@ const beforeLcpBudgetKb: Record<SystemPageId, number> = {
   cohort: 61,
   // Words and the application form, no picture; its island's code loads after the first paint.
   'cohort-apply': 61,
+  // Words and a link, as the pages after the workshop's checkout.
+  'cohort-offer': 56,
   terms: 56,
   privacy: 58,
   cookies: 57,

@@ -7,6 +7,7 @@ import { afterCheckoutPage } from './after-checkout';
 import { BookPage, bookMeta } from './book/book-page';
 import { CohortPage, cohortMeta } from './cohort/cohort-page';
 import { CohortApplyPage, cohortApplyMeta } from './cohort-apply/cohort-apply-page';
+import { CohortOfferPage, cohortOfferMeta } from './cohort-offer/cohort-offer-page';
 import { ComposedPage, composedMeta, slugOf } from './composed/composed-page';
 import { HandbookPage, handbookMeta } from './handbook/handbook-page';
 import { HomePage, homeMeta } from './home/home-page';
@@ -38,6 +39,7 @@ export const pageRegistry: Record<SystemPageId, RegisteredPage> = {
   'workshop-retry': afterCheckoutPage('retry'),
   cohort: { Component: CohortPage, meta: cohortMeta },
   'cohort-apply': { Component: CohortApplyPage, meta: cohortApplyMeta },
+  'cohort-offer': { Component: CohortOfferPage, meta: cohortOfferMeta },
   terms: legalPage('terms'),
   privacy: legalPage('privacy'),
   cookies: legalPage('cookies'),

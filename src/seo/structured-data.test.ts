@@ -50,6 +50,7 @@ describe('structured data (JSON-LD)', () => {
       'workshop-retry': [],
       cohort: ['Course', 'FAQPage'],
       'cohort-apply': [],
+      'cohort-offer': [],
       terms: [],
       privacy: [],
       cookies: [],

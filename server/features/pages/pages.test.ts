@@ -7,6 +7,7 @@ import { checkoutPath } from '../../../contracts/checkout';
 import { variantOf } from '../../../contracts/content/experiments';
 import {
   canonicalUrl,
+  isContentOpened,
   isReservedPath,
   listedRoutes,
   type PageId,
@@ -71,6 +72,7 @@ const headline: Record<SystemPageId, string> = {
   'workshop-retry': 'The checkout did not open',
   cohort: 'Escape the 7-Figure Prison',
   'cohort-apply': 'Apply for the cohort',
+  'cohort-offer': 'You&#x27;re in',
   terms: 'Terms of use',
   privacy: 'Privacy notice',
   cookies: 'Cookie notice',
@@ -248,6 +250,7 @@ describe('share tags', () => {
       'workshop-retry': [],
       cohort: ['Course', 'FAQPage'],
       'cohort-apply': [],
+      'cohort-offer': [],
       terms: [],
       privacy: [],
       cookies: [],
@@ -259,7 +262,7 @@ describe('share tags', () => {
     expect(html('not-found')).not.toMatch(/og:|twitter:/);
   });
 
-  it('sit beside noindex only on the thank-you, the pages after the workshop’s checkout and the 404', () => {
+  it('sit beside noindex only on the thank-you, the pages after the workshop’s checkout, the cohort’s offer page and the 404', () => {
     const noindex = systemPageIds.filter((page) =>
       html(page).includes('<meta name="robots" content="noindex">'),
     );
@@ -268,6 +271,7 @@ describe('share tags', () => {
       'workshop-booked',
       'workshop-sold-out',
       'workshop-retry',
+      'cohort-offer',
       'not-found',
     ]);
   });
@@ -578,18 +582,40 @@ describe('the cohort’s application page (docs/decisions/033-cohort-application
     expect(await sitemapOf(app, mainHost)).not.toContain('/apply</loc>');
   });
 
+  it('has its offer page on both of the cohort’s sites, noindex and in no sitemap', async () => {
+    const offer = `${origins['sellable-business']}/offer`;
+    for (const [host, path] of [
+      [hostOf['sellable-business'], '/offer'],
+      [mainHost, '/sellablebusiness/offer'],
+    ] as const) {
+      const response = await get(path, { host });
+      expect(response.status, `${host}${path}`).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(headline['cohort-offer']);
+      expect(html).toContain(`<link rel="canonical" href="${offer}"`);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+    // The main site's "/offer" is not the cohort's: the offer page lives under its path there.
+    expect((await get('/offer', { host: mainHost })).status).toBe(404);
+    for (const host of Object.values(hostOf)) {
+      expect(await sitemapOf(app, host)).not.toContain('/offer</loc>');
+    }
+  });
+
   it('is no page once a publish says admission: call: its paths are 404 and no sitemap lists it', async () => {
     const live: Site = { ...site, pages: new Map(site.pages) };
     const calling = createTestApp(store, { SITE_URL: env.SITE_URL }, undefined, undefined, live);
     // What a publish's swap does with content that takes no applications.
     live.routes = {
       ...live.routes,
-      ownerRoutes: live.routes.ownerRoutes.filter(({ page }) => page !== 'cohort-apply'),
+      ownerRoutes: live.routes.ownerRoutes.filter(({ page }) => !isContentOpened(page)),
     };
     const on = (host: string, path: string) => calling.request(path, { headers: { host } });
     expect((await on(hostOf['sellable-business'], '/apply')).status).toBe(404);
     expect((await on(mainHost, '/sellablebusiness/apply')).status).toBe(404);
     expect((await on(mainHost, '/apply')).status).toBe(404);
+    expect((await on(hostOf['sellable-business'], '/offer')).status).toBe(404);
+    expect((await on(mainHost, '/sellablebusiness/offer')).status).toBe(404);
     expect(await sitemapOf(calling, hostOf['sellable-business'])).not.toContain('/apply</loc>');
   });
 });

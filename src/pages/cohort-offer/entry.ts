@@ -1,0 +1,3 @@
+import { startPage } from '../start-page';
+
+startPage();
