@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerField, choiceLimits } from '../../../contracts/cohort-answers';
-import { nextIntake } from '../../../contracts/cohort-intakes';
+import { intakeSeatsKey, nextIntake } from '../../../contracts/cohort-intakes';
 import type { CohortQuestion } from '../../../contracts/content/cohort-questions';
 import type { SiteContent } from '../../content/page-props';
 import { pageProps, renderPage } from '../../entry-server';
@@ -177,5 +177,38 @@ describe('the application page, with JavaScript off', () => {
     expect(Object.keys(props).sort()).toEqual(['id', 'questions', 'words']);
     expect(props.questions).toEqual(application.questions);
     expect(Object.keys(props.words as object)).not.toContain('meta');
+  });
+});
+
+describe('the application page once the intake is full', () => {
+  /** The page a week before the first intake's applications close, `left` of its seats left. */
+  const withSeatsLeft = (left: number) => {
+    const intake = nextIntake(content.cohort.intakes, open);
+    if (!intake) throw new Error('no intake takes applications a week before the first closes');
+    // One seat held by an offer still open, the rest enrolled.
+    const taken = {
+      [intakeSeatsKey(intake.starts)]: { sold: intake.seats - left - 1, held: 1, cancelled: false },
+    };
+    return renderPage('cohort-apply', pageProps(content, open, taken));
+  };
+
+  it('says the intake is full above the form, which still takes applications, once every seat is enrolled or offered', async () => {
+    const html = await withSeatsLeft(0);
+    const document = await documentOf(html);
+    const notice = [...document.querySelectorAll('main p')].find(
+      (element) => text(element) === application.full,
+    );
+    const form = document.getElementById(applicationFormId);
+    expect(notice).toBeTruthy();
+    expect(form?.tagName).toBe('FORM');
+    expect(html).toContain('data-island="application-form"');
+    // Above it: the form follows the notice in the document.
+    expect((notice?.compareDocumentPosition(form as Node) ?? 0) & 4).toBe(4);
+  });
+
+  it('says nothing of it while one seat is left', async () => {
+    const html = await withSeatsLeft(1);
+    expect(text((await documentOf(html)).querySelector('main'))).not.toContain(application.full);
+    expect((await documentOf(html)).getElementById(applicationFormId)?.tagName).toBe('FORM');
   });
 });

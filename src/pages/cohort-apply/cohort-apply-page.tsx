@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
-import { nextIntake } from '../../../contracts/cohort-intakes';
 import type { ApplicationFormWords } from '../../components/cohort/application-form';
 import { PageLayout } from '../../components/page-layout';
 import { Container } from '../../components/ui/container';
 import type { PageProps, SiteContent } from '../../content/page-props';
 import { ApplicationForm } from '../../islands';
+import { applicationsAt } from '../../lib/cohort-seats';
 
 /** The form's HTML id: its messages are #cohort-application-success and -error. */
 export const applicationFormId = 'cohort-application';
@@ -23,12 +23,14 @@ function applicationOf(cohort: SiteContent['cohort']) {
  * content/cohort.yaml says `admission: application`: what the application is for and the intake
  * it is for, then the form (an island; it posts natively without JavaScript). While no intake
  * takes applications, the page says `application.closed` in the form's place, and no script for
- * a form loads. The server renders it again when an intake's applications close.
+ * a form loads. Once every seat of the intake is taken it says `application.full` above the form,
+ * which still takes applications: the owner waitlists them. The server renders it again when an
+ * intake's applications close and when its seats left change.
  */
-export function CohortApplyPage({ content, now }: PageProps) {
+export function CohortApplyPage({ content, now, taken }: PageProps) {
   const { cohort, site } = content;
   const application = applicationOf(cohort);
-  const open = nextIntake(cohort.intakes, now) !== null;
+  const { open, full } = applicationsAt(cohort.intakes, now, taken);
   return (
     <PageLayout site={site}>
       <section className="py-14 md:py-24">
@@ -47,6 +49,11 @@ export function CohortApplyPage({ content, now }: PageProps) {
             </p>
           </div>
           <div className="lg:col-span-7">
+            {open && full ? (
+              <p className="mb-6 rounded-card border-2 border-accent p-6 text-step-1 font-semibold leading-snug sm:px-10">
+                {application.full}
+              </p>
+            ) : null}
             {open ? (
               <div className="rounded-card bg-surface p-6 shadow-[var(--shadow-card)] sm:p-10">
                 <ApplicationForm

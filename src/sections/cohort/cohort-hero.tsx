@@ -7,8 +7,11 @@ import type { SiteContent } from '../../content/page-props';
 type Hero = SiteContent['cohort']['hero'];
 
 export type CohortHeroProps = Omit<Hero, 'slots' | 'cta'> & {
-  /** The seats line, while an intake takes applications. */
-  slots: Hero['slots'] | null;
+  /**
+   * The seats line, while an intake takes applications: how many are left ("Only 3 slots left"),
+   * or, once none is, that the intake is full (`full`).
+   */
+  seats: { text: string; full: boolean } | null;
   /** The next intake's dates, or that applications will open. */
   intake: { label: string; text: string };
   cta: ActionCta;
@@ -18,7 +21,7 @@ export type CohortHeroProps = Omit<Hero, 'slots' | 'cta'> & {
  * The cohort's opening (product brief §2.8 item 1): the claim, the headline, the seats and the
  * next intake, and the call.
  */
-export function CohortHero({ kicker, heading, sub, slots, intake, cta }: CohortHeroProps) {
+export function CohortHero({ kicker, heading, sub, seats, intake, cta }: CohortHeroProps) {
   return (
     <section className="py-14 md:py-24">
       <Container width="wide" className="text-center">
@@ -40,7 +43,14 @@ export function CohortHero({ kicker, heading, sub, slots, intake, cta }: CohortH
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-step-1 leading-snug text-muted">{sub}</p>
         <div className="mt-8 flex flex-col items-center gap-4">
-          {slots ? <p className="font-display text-step-2 uppercase text-accent">{slots}</p> : null}
+          {seats?.full ? (
+            // A sentence, not a count: set as text, framed in the accent the count is written in.
+            <p className="max-w-xl rounded-card border-2 border-accent px-5 py-3 text-step-0 font-semibold leading-snug">
+              {seats.text}
+            </p>
+          ) : seats ? (
+            <p className="font-display text-step-2 uppercase text-accent">{seats.text}</p>
+          ) : null}
           <p className="flex max-w-2xl flex-wrap items-baseline justify-center gap-x-3 gap-y-1 text-step-0">
             <span className="text-step--1 font-bold uppercase tracking-wider text-accent">
               {intake.label}
