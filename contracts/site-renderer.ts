@@ -24,7 +24,9 @@ export interface SiteRenderer {
    * (a count above the one that shows, say); the pages that sell sessions (the workshop and its
    * variants, each owner's page with a checkout block and its variants) when a count, a "Sold
    * out" or a cancellation shows differently; every document when the session the workshop's facts
-   * describe changes, as "{workshopDate}" may be in any page's words.
+   * describe changes, as "{workshopDate}" may be in any page's words; the cohort's pages, and any
+   * other whose words name "{cohortSeatsLeft}", when the cohort's seats left change
+   * (docs/decisions/033-cohort-applications.md).
    */
   pagesChangedBySeats(before: SeatsTaken, after: SeatsTaken, now: number): readonly DocumentId[];
   /** Every moment a page's words change, from the content's dates, in time order. */

@@ -140,10 +140,40 @@ function sellsSessions(content: SiteContent, id: DocumentId): boolean {
   return blocks.some((block) => block.discriminant === 'checkout');
 }
 
+/** How the pages' words name the cohort's seats left (src/lib/facts.ts). */
+const cohortSeatsLeftFact = '{cohortSeatsLeft}';
+
+/** The pages made of the cohort's own words, each of which may say its seats. */
+const cohortPages: readonly PageId[] = ['cohort', 'cohort-apply', 'cohort-offer'];
+
+/**
+ * The documents whose HTML follows the cohort's seats left: the cohort's own pages (its page says
+ * how many are left or that the intake is full, its application page says so above the form) and
+ * their variants; one of the owner's pages, or a variant, whose words name {cohortSeatsLeft}; and
+ * every document when another content file's words do, as any page may show them (the site's).
+ */
+function cohortSeatsPages(content: SiteContent, pages: readonly DocumentId[]) {
+  const names = (words: unknown) => JSON.stringify(words ?? null).includes(cohortSeatsLeftFact);
+  const { cohort: _cohort, pages: owners, experiments, ...files } = content;
+  if (Object.values(files).some(names)) return pages;
+  const owner = ownerPageId('');
+  return pages.filter((id) => {
+    const variant = variantOf(id);
+    const page = variant?.page ?? (id as PageId);
+    if (cohortPages.includes(page)) return true;
+    if (page.startsWith(owner) && names(owners[page.slice(owner.length)])) return true;
+    const changes = experiments.experiments
+      .find(({ name, page: tested }) => name === variant?.experiment && tested === page)
+      ?.variants.find(({ name }) => name === variant?.variant)?.changes;
+    return names(changes);
+  });
+}
+
 /**
  * The documents a change of seats changes (SiteRenderer.pagesChangedBySeats): every one when
  * the workshop's facts would describe another session, the selling ones when what they show of
- * any session's seats differs, else none.
+ * any session's seats differs, the cohort's (cohortSeatsPages) when its seats left differ, else
+ * none.
  */
 function seatsChanges(content: SiteContent, pages: readonly DocumentId[]) {
   const selling = pages.filter((id) => sellsSessions(content, id));
@@ -155,11 +185,18 @@ function seatsChanges(content: SiteContent, pages: readonly DocumentId[]) {
     ),
   ];
   const seatsCopy = workshop.delivery.seats;
+  const cohort = cohortSeatsPages(content, pages);
   return (before: SeatsTaken, after: SeatsTaken, now: number): readonly DocumentId[] => {
     const described = (taken: SeatsTaken) => factsSession(workshop.sessions, now, taken)?.id;
     if (described(before) !== described(after)) return pages;
     const shown = (taken: SeatsTaken) => seatsShownKey(sessions, now, taken, seatsCopy);
-    return shown(before) === shown(after) ? [] : selling;
+    // The fact itself, as the pages write it: the intake it counts is the pages' own.
+    const left = (taken: SeatsTaken) => factsOf(content, now, taken).cohortSeatsLeft;
+    const changed = new Set([
+      ...(shown(before) === shown(after) ? [] : selling),
+      ...(left(before) === left(after) ? [] : cohort),
+    ]);
+    return pages.filter((id) => changed.has(id));
   };
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { intakeSeatsKey, nextIntake } from '../contracts/cohort-intakes';
 import { variantId } from '../contracts/content/experiments';
 import type { SiteRenderer } from '../contracts/site-renderer';
 import type { SeatsTaken } from '../contracts/workshop-sessions';
@@ -99,5 +100,91 @@ describe('the documents a change of seats renders again', () => {
     const all = allDocumentIds(content);
     expect(renderer.pagesChangedBySeats({}, sold(first.id, first.seats), now)).toEqual(all);
     expect(all.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the documents a change of the cohort’s seats renders again', () => {
+  /** The intake the cohort's facts count at `now`, and its seats with `left` of them left. */
+  const intakeLeft = (left: number): SeatsTaken => {
+    const intake =
+      nextIntake(content.cohort.intakes, now) ??
+      content.cohort.intakes.toSorted((a, b) => a.starts.localeCompare(b.starts)).at(-1);
+    if (!intake) throw new Error('content/cohort.yaml has no intake');
+    return {
+      [intakeSeatsKey(intake.starts)]: { sold: intake.seats - left, held: 0, cancelled: false },
+    };
+  };
+  const cohortPages = ['cohort', 'cohort-apply', 'cohort-offer'];
+
+  it('none while its seats left are the same: the build’s view, or another intake’s seats', () => {
+    expect(renderer.pagesChangedBySeats(intakeLeft(4), intakeLeft(4), now)).toEqual([]);
+    expect(renderer.pagesChangedBySeats({}, sold(intakeSeatsKey('2099-01-01'), 3), now)).toEqual(
+      [],
+    );
+  });
+
+  it('the cohort’s pages when they change: one fewer left, full, and back', () => {
+    const full = intakeLeft(0);
+    expect(renderer.pagesChangedBySeats({}, intakeLeft(19), now)).toEqual(cohortPages);
+    expect(renderer.pagesChangedBySeats(intakeLeft(1), full, now)).toEqual(cohortPages);
+    // An offer that expired gives its seat back.
+    expect(renderer.pagesChangedBySeats(full, intakeLeft(1), now)).toEqual(cohortPages);
+  });
+
+  it('with the workshop’s pages when both change at one check', () => {
+    const both = { ...intakeLeft(2), ...sold(first.id, first.seats - 3) };
+    expect([...renderer.pagesChangedBySeats({}, both, now)].sort()).toEqual(
+      [
+        ...cohortPages,
+        'workshop',
+        'pages/masterclass',
+        variantId('pages/masterclass', 'masterclass-words', 'short'),
+      ].sort(),
+    );
+  });
+
+  it('an owner’s page, or a variant, whose words name {cohortSeatsLeft}; every page when a shared file’s do', () => {
+    const press = content.pages.press;
+    if (!press) throw new Error('the sample content has no press page');
+    const naming: SiteContent = {
+      ...content,
+      pages: {
+        ...content.pages,
+        press: { ...press, meta: { ...press.meta, title: 'Only {cohortSeatsLeft} seats left' } },
+      },
+      experiments: {
+        experiments: content.experiments.experiments.map((experiment) =>
+          experiment.page === 'waitlist'
+            ? {
+                ...experiment,
+                variants: experiment.variants.map((variant, index) =>
+                  index === 0
+                    ? {
+                        ...variant,
+                        changes: [{ field: 'hero.heading', text: '{cohortSeatsLeft} seats' }],
+                      }
+                    : variant,
+                ),
+              }
+            : experiment,
+        ),
+      },
+    };
+    const tested = content.experiments.experiments.find(({ page }) => page === 'waitlist');
+    const variant = tested?.variants[0];
+    if (!tested || !variant) throw new Error('the sample content has no waitlist experiment');
+    const changed = createSiteRenderer({ content: naming, readAt: now } as RenderInput);
+    expect(changed.pagesChangedBySeats({}, intakeLeft(3), now)).toEqual([
+      ...cohortPages,
+      'pages/press',
+      variantId('waitlist', tested.name, variant.name),
+    ]);
+
+    const everywhere: SiteContent = {
+      ...content,
+      site: { ...content.site, skipLink: 'Skip ({cohortSeatsLeft} seats left)' },
+    };
+    const all = createSiteRenderer({ content: everywhere, readAt: now } as RenderInput);
+    expect(all.pagesChangedBySeats({}, intakeLeft(3), now)).toEqual(allDocumentIds(everywhere));
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { intakeSeatsKey, nextIntake } from '../../../contracts/cohort-intakes';
 import type { Content } from '../../../contracts/content';
 import type { DocumentId } from '../../../contracts/content/experiments';
 import { loadContent } from '../../../contracts/content/load';
@@ -94,8 +95,13 @@ describe('pages after their dates', () => {
     const [first] = intakes;
     const last = intakes.at(-1);
     if (!first || !last) throw new Error('content/cohort.yaml has no intake');
+    // No seat taken: every one of them left.
     const seats = (text: string, intake: typeof first) =>
-      escaped(text.replace('{cohortSeats}', String(intake.seats)));
+      escaped(
+        text
+          .replace('{cohortSeats}', String(intake.seats))
+          .replace('{cohortSeatsLeft}', String(intake.seats)),
+      );
 
     // The last day of applications: the intake's dates and seats, and its course instance.
     const open = text(await page('cohort', noonOf(first.applyBy)));
@@ -183,6 +189,51 @@ describe('pages after the seats change', () => {
     expect(workshop()).toContain(britishDay(first.start.slice(0, 10)));
     // The date the facts describe moved on: every page was rendered again, the home page too.
     expect(pages.has('home')).toBe(true);
+    calendar.stop();
+  });
+});
+
+describe('pages after the cohort’s seats change', () => {
+  it('the cohort says how many are left, then that it is full with the waitlist offered, within one check', async () => {
+    const { cohort } = content;
+    const [first] = cohort.intakes.toSorted((a, b) => a.starts.localeCompare(b.starts));
+    if (!first) throw new Error('content/cohort.yaml has no intake');
+    const application = cohort.application;
+    if (!application) throw new Error('content/cohort.yaml has no application');
+    // A week before the first intake's applications close.
+    const now = noonOf(first.applyBy) - 7 * day;
+    const intake = nextIntake(cohort.intakes, now);
+    if (!intake) throw new Error('no intake takes applications a week before the first closes');
+    const pages = new Map<DocumentId, StaticFile>();
+    let taken: SeatsTaken = {};
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const calendar = startCalendar({
+      pages,
+      renderer,
+      renderedFor: now,
+      logger: quiet,
+      clock: () => now,
+      seatsTaken: async () => taken,
+    });
+    const html = (page: DocumentId) => pages.get(page)?.body.toString('utf8') ?? '';
+    await calendar.check();
+    expect(pages.size).toBe(0);
+
+    // Enrolled and offers still open: three seats left.
+    const key = intakeSeatsKey(intake.starts);
+    taken = { [key]: { sold: intake.seats - 5, held: 2, cancelled: false } };
+    await calendar.check();
+    expect(text(html('cohort'))).toContain(
+      escaped(cohort.hero.slots.replace('{cohortSeatsLeft}', '3')),
+    );
+    expect([...pages.keys()]).not.toContain('home');
+
+    taken = { [key]: { sold: intake.seats - 2, held: 2, cancelled: false } };
+    await calendar.check();
+    expect(text(html('cohort'))).toContain(escaped(application.full));
+    expect(text(html('cohort'))).toContain(escaped(application.waitlist));
+    expect(html('cohort')).not.toContain(`>${escaped(application.apply)}<`);
+    expect(text(html('cohort-apply'))).toContain(escaped(application.full));
     calendar.stop();
   });
 });
