@@ -1,6 +1,7 @@
 import { intakeSeatsLeft, nextIntake } from '../../contracts/cohort-intakes';
 import type { Content, FactName } from '../../contracts/content';
 import { defaultRetentionMonths } from '../../contracts/content/cohort';
+import { formatDay } from '../../contracts/london-day';
 import { nextSession, type SeatsTaken, sessionsOnSale } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
 import { fillTemplate } from './template';
@@ -14,17 +15,8 @@ export type Facts = Record<FactName, string>;
 
 type Session = Content['workshop']['sessions'][number];
 
-const londonDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** "15 January 2027": a YYYY-MM-DD day as a British reader writes it. */
-export function formatDay(day: string): string {
-  return londonDay.format(Date.parse(`${day}T12:00:00Z`));
-}
+/** "15 January 2027": a YYYY-MM-DD day as a British reader writes it (the server's emails too). */
+export { formatDay };
 
 /** "£49", "£49.50", "$100": a price without needless pence. */
 export function formatMoney({ amount, currency }: Session['price']): string {
