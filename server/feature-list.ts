@@ -8,10 +8,12 @@ import type { Store } from './db/store';
 import type { Env } from './env';
 import {
   applicationQuestionsOf,
+  cohortFulfilment,
   cohortJobs,
   cohortMigrations,
   cohortRoomRouter,
   cohortRoutes,
+  offerMetadataKey,
 } from './features/cohort';
 import {
   addExperimentCheckout,
@@ -31,7 +33,7 @@ import {
 } from './features/leads';
 import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
-import { saleJobs, salesMigrations, salesRoutes } from './features/sales';
+import { type Fulfil, saleJobs, salesMigrations, salesRoutes } from './features/sales';
 import {
   publishedSessions,
   workshopJobs,
@@ -121,8 +123,9 @@ export const features: readonly Feature[] = [
           countClick: (click) => addExperimentCheckout(context.store, click),
           credits: (shown, day) => wasLiveOn(context.site.experiments.list, shown, day),
         },
-        // The workshop holds the seats a checkout sells and fulfils what Stripe's events say.
-        workshop: workshopSelling(context),
+        // The workshop holds the seats a checkout sells and fulfils what Stripe's events say;
+        // the cohort fulfils those about its offers' checkouts.
+        workshop: withCohortFulfilment(workshopSelling(context), context),
       }),
   },
   {
@@ -153,7 +156,14 @@ export const features: readonly Feature[] = [
       }),
     // The answers are read under the questions served now: a publish swaps the site's slices.
     room: (context) => (tools) =>
-      cohortRoomRouter({ ...tools, questions: () => applicationQuestionsOf(context.site.cohort) }),
+      cohortRoomRouter({
+        ...tools,
+        questions: () => applicationQuestionsOf(context.site.cohort),
+        // A move reads the offer and seats served at its moment, and queues the jobs on.
+        cohort: () => context.site.cohort,
+        jobs: () => context.forwarding.jobsForCohort(),
+        expire: context.stripe ? context.stripe.expire.bind(context.stripe) : null,
+      }),
     // The offers' links are the cohort's site's, signed with the app's secret, as the link's route
     // reads them.
     jobs: ({ links, ...context }) =>
@@ -215,6 +225,31 @@ export const features: readonly Feature[] = [
     publish: ({ calendar, renderBundle }) => calendarHook(calendar, renderBundle),
   },
 ];
+
+/**
+ * The sales' one fulfilment, by whose Checkout Session an event is about
+ * (docs/decisions/033-cohort-applications.md): an offer's (its metadata names it) is the cohort's,
+ * any other the workshop's; a refund goes to both, each finding its own payment. So the sales
+ * import nothing of either.
+ */
+function withCohortFulfilment<Selling extends { fulfil: Fulfil }>(
+  selling: Selling,
+  context: AppContext,
+): Selling {
+  const workshop = selling.fulfil;
+  const cohort = cohortFulfilment({
+    jobs: () => context.forwarding.jobsForCohort(),
+    logger: context.logger,
+  });
+  const fulfil: Fulfil = async (trx, facts, now) => {
+    if (facts.kind === 'refund') {
+      return [...(await workshop(trx, facts, now)), ...(await cohort(trx, facts, now))];
+    }
+    const { metadata } = facts.kind === 'checkout' ? facts.checkout : facts.expired;
+    return (metadata[offerMetadataKey] ? cohort : workshop)(trx, facts, now);
+  };
+  return { ...selling, fulfil };
+}
 
 /** Every feature's outbox jobs. */
 export const featureJobs = (context: FeatureJobContext): FeatureJobs[] =>

@@ -8,6 +8,7 @@ import { announceListening, exitOnBootFailure, openLeadCapture, stopOnSignals } 
 import { buildPaths } from './build-paths';
 import { parseEnv } from './env';
 import { publishHooks } from './feature-list';
+import { cohortSeatsTaken } from './features/cohort';
 import { loadRenderer, logCalendar, startCalendar } from './features/pages';
 import { createPublisher, latestVersion, workingCopyOnFirstUse } from './features/room';
 import { followBuildSessions, seatsTaken } from './features/workshop';
@@ -36,9 +37,17 @@ async function main() {
       pages: site.pages,
       ...rendering,
       logger,
-      // The workshop's seats as the store knows them: a seat held, taken or given back shows
-      // on the pages that sell it within one check (docs/decisions/032-workshop-delivered.md).
-      seatsTaken: (now) => seatsTaken(leads.deps.store, new Date(now).toISOString()),
+      // The workshop's seats and the cohort's intakes' as the store knows them: a seat held,
+      // taken or given back shows on the pages that sell it within one check
+      // (docs/decisions/032-workshop-delivered.md, 033-cohort-applications.md).
+      seatsTaken: async (now) => {
+        const at = new Date(now).toISOString();
+        const [workshop, cohort] = await Promise.all([
+          seatsTaken(leads.deps.store, at),
+          cohortSeatsTaken(leads.deps.store, at),
+        ]);
+        return { ...workshop, ...cohort };
+      },
     });
   if (rendering) logCalendar(rendering.renderer.calendar(), Date.now(), logger);
   // What the owner published (decision 019): served as soon as it is rendered, then followed.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
-import { type Env, EnvError, kitFormIds } from '../env';
+import { type Env, EnvError, type KitFormEnv, kitFormIds } from '../env';
 import type { Logger } from '../logger';
 import type { Providers } from '../outbox/forwarding';
 import { createAttendeeMail } from './attendee-mail';
@@ -8,8 +8,25 @@ import { createKit } from './kit';
 import { createOwnerMail, smtpOptions } from './owner-mail';
 import { type CheckoutSessions, createCheckoutSessions } from './stripe-checkout';
 
+/** The settings the providers are made from (the owner's terminal reads them too). */
+export type ProvidersEnv = KitFormEnv &
+  Pick<
+    Env,
+    | 'KIT_API_KEY'
+    | 'KIT_API_URL'
+    | 'KIT_OAUTH_TOKEN'
+    | 'KIT_FORM_ID_BUYERS'
+    | 'SMTP_URL'
+    | 'SMTP_CA_FILE'
+    | 'NOTIFY_EMAIL'
+    | 'MAIL_FROM'
+  >;
+
 /** The providers the configuration turns on; an unset one is off and its leads stay stored. */
-export function providersFromEnv(env: Env, logger: Logger): Providers {
+export function providersFromEnv(
+  env: ProvidersEnv,
+  logger: Pick<Logger, 'info' | 'warn'>,
+): Providers {
   if (env.KIT_API_KEY && !Object.values(kitFormIds(env)).some(Boolean)) {
     logger.warn('KIT_API_KEY is set but no KIT_FORM_ID_*: no sign-up will be forwarded to Kit');
   }

@@ -5,12 +5,18 @@ import {
   applicationShowCommand,
   applicationStatusCommand,
   applicationsListCommand,
+  type StatusDeps,
 } from '../../../server/features/cohort';
 import type { Refused } from '../../../server/features/workshop';
+import { outboxForwarding } from '../../../server/outbox/forwarding';
+import { providersFromEnv } from '../../../server/providers/from-env';
+import { createCheckoutSessions } from '../../../server/providers/stripe-checkout';
+import type { Site } from '../../../server/site';
 import { applicationsText, applicationText } from '../applications';
 import { onServedSite } from '../served';
 import {
   type Args,
+  type CliIo,
   inputOf,
   type LeadsCommand,
   refuseExtraWords,
@@ -35,7 +41,9 @@ export const applicationsCli: LeadsCommand = {
       answer to a question no longer asked under its id), its history and the private notes.
   applications status ID STATUS
       Move an application to new, shortlisted, accepted, declined or waitlisted (an event in
-      its history and an entry in the audit log).
+      its history and an entry in the audit log). Accepting makes its offer, as the served
+      content says, or is refused when no seat of its intake is left; leaving accepted
+      withdraws the offer; a paid application is not moved.
   applications note ID TEXT
       Add a private note (at most 5,000 characters): the owners read it, here and in the room;
       no email, page or log carries it.`,
@@ -115,10 +123,41 @@ function status(id: string, to: string | undefined): Work {
     { application: id, status: to },
     { application: 'ID', status: 'STATUS' },
   );
-  return async ({ io, now, store }) => {
-    const deps = { store: await store(), now, ownerId: null };
-    const answer = answered(await applicationStatusCommand.run(deps, input));
-    io.stdout(`${id}: ${answer.from} -> ${answer.status}.\n`);
+  // A move reads the offer and the seats of the content the site serves, as the room's does.
+  return (context) =>
+    onServedSite(context, async ({ store, site }) => {
+      const offers = offerDeps(context.io, site);
+      const deps = { store, now: context.now, ownerId: null, offers };
+      const answer = answered(await applicationStatusCommand.run(deps, input));
+      context.io.stdout(`${id}: ${answer.from} -> ${answer.status}.\n`);
+    });
+}
+
+/**
+ * What a move needs beyond the store, as the server has it: the cohort served, the cohort's jobs
+ * the settings' providers can send, and Stripe to expire a withdrawn offer's checkout with.
+ */
+function offerDeps(io: CliIo, site: Site): NonNullable<StatusDeps['offers']> {
+  const env = io.env();
+  // Nothing is sent from here: the providers only say which jobs the server will send.
+  const quiet = { info: () => {}, warn: () => {} };
+  const providers = providersFromEnv(
+    { ...env, KIT_API_URL: env.KIT_API_URL ?? 'https://api.kit.com' },
+    quiet,
+  );
+  const stripe = env.STRIPE_SECRET_KEY
+    ? createCheckoutSessions({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
+    : null;
+  return {
+    cohort: site.cohort,
+    jobs: outboxForwarding(env, providers, []).jobsForCohort(),
+    expire: stripe ? stripe.expire.bind(stripe) : null,
+    logger: {
+      warn: (...args: unknown[]) => {
+        const message = args.find((arg) => typeof arg === 'string');
+        if (message) io.stderr(`leads: ${message}\n`);
+      },
+    },
   };
 }
 

@@ -55,6 +55,16 @@ export type LeadsEnv = Pick<
   | 'BOOK_HOST'
   // Whether the workshop's checkout holds seats (docs/decisions/032-workshop-delivered.md).
   | 'STRIPE_SECRET_KEY'
+  // A cohort offer withdrawn from here has its Checkout Session expired at Stripe, and a move
+  // queues only the cohort's jobs the providers set up can send
+  // (docs/decisions/033-cohort-applications.md).
+  | 'STRIPE_API_URL'
+  | 'SMTP_URL'
+  | 'SMTP_CA_FILE'
+  | 'NOTIFY_EMAIL'
+  | 'MAIL_FROM'
+  | 'KIT_OAUTH_TOKEN'
+  | 'KIT_FORM_ID_BUYERS'
 > &
   Partial<Pick<Env, 'KIT_API_URL'>> &
   KitFormEnv;

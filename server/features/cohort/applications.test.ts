@@ -3,6 +3,7 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { cohortQuestions } from '../../../contracts/content/cohort-questions';
 import type { Store } from '../../db/store';
+import { createKit } from '../../providers/kit';
 import {
   createTestApp,
   expectApiError,
@@ -228,6 +229,27 @@ describeEachStore('cohort applications', ({ store, database }) => {
       { kind: 'submitted', detail: {} },
       { kind: 'updated', detail: { answers: testApplication.answers, name: 'Ada Lovelace' } },
     ]);
+  });
+
+  it('queues Kit’s applicant tag once, for a new application, while Kit is set up and the content has the offer', async () => {
+    const kit = {
+      kit: createKit({ apiKey: 'key', baseUrl: 'https://api.kit.com' }),
+      ownerMail: null,
+    };
+    const withKit = (site = applyingSite()) =>
+      createTestApp(store(), { LEAD_RATE_LIMIT: '0' }, kit, undefined, site);
+    await postJson(withKit(), path, testApplication);
+    await postJson(withKit(), path, { ...testApplication, name: 'Ada King' });
+    const [stored] = await applications(store());
+    const jobs = await store().db.selectFrom('outbox_jobs').select(['kind', 'lead_id']).execute();
+    expect(jobs).toEqual([{ kind: 'kit-cohort-applicant', lead_id: stored?.id }]);
+    // Without Kit, or in a render made before offers (no tag named), none.
+    await postJson(appWith(), path, { ...testApplication, email: 'grace@example.com' });
+    await postJson(withKit(applyingSite({ offer: null })), path, {
+      ...testApplication,
+      email: 'mary@example.com',
+    });
+    expect(await countRows(store(), 'outbox_jobs')).toBe(1);
   });
 
   it('makes one application of two posts of one address at once, on two servers', async () => {

@@ -66,14 +66,14 @@ async function checkout(
   if (!offer) return [];
   const checkoutSession = sale.id;
   if (sale.status === 'failed') {
-    await endOfferOnFailure(trx, { offer: offer.id, checkoutSession, now });
+    await endOfferOnFailure(trx, { offer: offer.id, now });
     return [];
   }
   if (sale.status === 'pending') {
     // A bank debit settles in days: the seat stays the applicant's until the intake starts,
     // unless the payment fails first.
     const until = new Date(londonMidnight(offer.intake)).toISOString();
-    await keepOfferSeat(trx, { offer: offer.id, checkoutSession, until });
+    await keepOfferSeat(trx, { offer: offer.id, until });
     return [];
   }
   // Refunded in full before this event came (Stripe's events may arrive in any order).

@@ -13,6 +13,7 @@ import {
 } from '../../testing/stripe';
 import { auditEntries } from '../room';
 import { readSaleEvent, recordStripeEvent } from '../sales';
+import { forgetApplications } from './applications';
 import { applicationStatusCommand } from './commands/review';
 import { cohortFulfilment } from './fulfil';
 import { type CohortOffer, cohortSeatsTaken, recordCheckout } from './offers';
@@ -69,6 +70,12 @@ const move = (store: Store, application: string, status: string, options: Move =
 
 const offers = (store: Store): Promise<CohortOffer[]> =>
   store.db.selectFrom('cohort_offers').selectAll().orderBy('created_at').execute();
+const offerOf = (store: Store, application: string) =>
+  store.db
+    .selectFrom('cohort_offers')
+    .selectAll()
+    .where('application_id', '=', application)
+    .executeTakeFirstOrThrow();
 const jobs = (store: Store) =>
   store.db.selectFrom('outbox_jobs').select(['id', 'kind', 'lead_id']).orderBy('id').execute();
 const seats = async (store: Store, at = t0) =>
@@ -160,22 +167,27 @@ describeEachStore('a cohort offer’s seat', ({ store }) => {
     });
   });
 
-  it('two owners accepting two applications at once for the last seat: one offer, one refusal', async () => {
+  it('owners accepting four applications at once for the last seat: one offer, three refusals', async () => {
     const ids = await Promise.all(
       ['ada', 'grace', 'mary', 'emmy'].map((name) =>
         seedApplication(store(), { email: `${name}@example.com` }),
       ),
     );
+    // An offer made and withdrawn before: the intake's row is there, free to be read at once.
+    const before = await seedApplication(store(), { email: 'ann@example.com' });
+    await move(store(), before, 'accepted', { seats: 1 });
+    await move(store(), before, 'declined', { seats: 1 });
     const answers = await Promise.all(ids.map((id) => move(store(), id, 'accepted', { seats: 1 })));
     expect(answers.filter((answer) => 'from' in answer)).toHaveLength(1);
     expect(answers.filter((answer) => 'refused' in answer)).toHaveLength(3);
-    expect(await offers(store())).toHaveLength(1);
+    const open = (await offers(store())).filter((offer) => offer.status === 'open');
+    expect(open).toHaveLength(1);
     const accepted = await store()
       .db.selectFrom('cohort_applications')
       .select('id')
       .where('status', '=', 'accepted')
       .execute();
-    expect(accepted.map((row) => row.id)).toEqual([(await offers(store()))[0]?.application_id]);
+    expect(accepted.map((row) => row.id)).toEqual([open[0]?.application_id]);
   });
 
   it('leaving accepted withdraws the offer: its seat is free and its open checkout expired at Stripe', async () => {
@@ -216,6 +228,19 @@ describeEachStore('a cohort offer’s seat', ({ store }) => {
       expire: () => Promise.reject(new Error('Stripe down')),
     });
     expect((await offers(store())).map((each) => each.status)).toEqual(['withdrawn', 'withdrawn']);
+  });
+
+  it('erasing an applicant withdraws their open offer, its seat free, and drops its jobs', async () => {
+    const ada = await seedApplication(store(), { email: 'ada@example.com' });
+    const grace = await seedApplication(store(), { email: 'grace@example.com' });
+    await move(store(), ada, 'accepted');
+    await move(store(), grace, 'accepted');
+    await store().write((trx) => forgetApplications(trx, 'ada@example.com', t0.toISOString()));
+    const [adas, graces] = await Promise.all([offerOf(store(), ada), offerOf(store(), grace)]);
+    expect(adas).toMatchObject({ status: 'withdrawn', closed_at: t0.toISOString() });
+    expect(graces).toMatchObject({ status: 'open' });
+    expect((await jobs(store())).map((job) => job.lead_id)).toEqual([graces.id, graces.id]);
+    expect(await seats(store())).toEqual({ sold: 0, held: 1, cancelled: false });
   });
 
   it('an offer past its window frees its seat by time alone', async () => {

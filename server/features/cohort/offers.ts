@@ -356,31 +356,30 @@ export function offerRow(db: Reader, id: string): Promise<CohortOffer | undefine
  */
 export async function keepOfferSeat(
   trx: Transaction<Database>,
-  { offer, checkoutSession, until }: { offer: string; checkoutSession: string; until: string },
+  { offer, until }: { offer: string; until: string },
 ): Promise<void> {
   await trx
     .updateTable('cohort_offers')
     .set({ expires_at: until })
     .where('id', '=', offer)
-    .where('checkout_session', '=', checkoutSession)
     .where('status', '=', 'open')
     .where('expires_at', '<', until)
     .execute();
 }
 
 /**
- * The payment on its way failed: the offer it kept open has expired now (its window is long past,
- * or was when its seat was kept for the payment), and its seat is free.
+ * The payment on its way failed: the offer whose seat was kept for it ends now, its seat free (its
+ * own window is not known here, and was most likely over while the bank took its days); the owner
+ * may move the application away and back to accepted to offer the seat again.
  */
 export async function endOfferOnFailure(
   trx: Transaction<Database>,
-  { offer, checkoutSession, now }: { offer: string; checkoutSession: string; now: string },
+  { offer, now }: { offer: string; now: string },
 ): Promise<void> {
   await trx
     .updateTable('cohort_offers')
     .set({ expires_at: now })
     .where('id', '=', offer)
-    .where('checkout_session', '=', checkoutSession)
     .where(holding(now))
     .execute();
 }

@@ -27,7 +27,10 @@ const api = (path: string) => `${ownerPaths.api}${path}`;
 
 async function room(store: Store, lines: string[] = []) {
   const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
-  const site = { ...siteWithRoom, cohort: applyingCohort() };
+  // The seeded applications' intake is served too: accepting one offers a seat of it.
+  const served = applyingCohort();
+  const intakes = [...served.intakes, { starts: '2027-01-11', applyBy: '2026-12-14', seats: 20 }];
+  const site = { ...siteWithRoom, cohort: { ...served, intakes } };
   const app = createTestApp(store, {}, undefined, logger, site);
   const { token } = await signedIn(store);
   const call = (method: string, path: string, body?: unknown) =>

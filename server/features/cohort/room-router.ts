@@ -2,20 +2,28 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { roomApi } from '../../../contracts/room/api';
 import type { OwnerCommand } from '../../commands/command';
+import type { OutboxJobKind } from '../../db/schema';
 import { queryOf, type RoomTools, roomApiRouter } from '../room';
 import type { Refused } from '../workshop';
 import { applicationShowCommand, applicationsListCommand } from './commands/applications';
 import {
   applicationNoteCommand,
   applicationStatusCommand,
-  type ReviewDeps,
+  type StatusDeps,
 } from './commands/review';
+import type { ServedCohort } from './offer-moves';
 import type { ApplicationQuestion } from './owner-data';
 
 /** What the cohort's part of the room reads of the app: the form the site serves now. */
 export interface CohortRoomDeps {
   /** The served content's questions, read at each call: a publish may change them. */
   questions: () => readonly ApplicationQuestion[];
+  /** The served cohort's intakes and offer, which a move reads at its moment. */
+  cohort: () => ServedCohort | null;
+  /** The cohort's jobs that are on, which a move queues. */
+  jobs: () => readonly OutboxJobKind[];
+  /** Ends a withdrawn offer's Checkout Session at Stripe; none without a Stripe key. */
+  expire: ((checkoutSession: string) => Promise<void>) | null;
 }
 
 /** A command's refusal as the room's answer: its words, and 404 or 409. */
@@ -33,10 +41,14 @@ const refusal = (c: Context, refused: Refused) =>
  */
 export function cohortRoomRouter({
   store,
+  logger,
   bodyOf,
   clock,
   questions,
-}: Pick<RoomTools, 'store' | 'bodyOf' | 'clock'> & CohortRoomDeps) {
+  cohort,
+  jobs,
+  expire,
+}: Pick<RoomTools, 'store' | 'logger' | 'bodyOf' | 'clock'> & CohortRoomDeps) {
   const app = roomApiRouter();
 
   app.get(roomApi.applications, async (c) => {
@@ -55,12 +67,13 @@ export function cohortRoomRouter({
   /** An action of the review: its body checked, its command run, its refusal said. */
   const act = <Input extends z.ZodType, Answer extends object>(
     path: string,
-    command: OwnerCommand<Input, ReviewDeps, Answer | Refused>,
+    command: OwnerCommand<Input, StatusDeps, Answer | Refused>,
   ) =>
     app.post(path, async (c) => {
       const body = await bodyOf(c, command.input);
       if ('answer' in body) return body.answer;
-      const deps = { store, now: new Date(clock()), ownerId: c.var.session.id };
+      const offers = { cohort: cohort(), jobs: jobs(), expire, logger };
+      const deps = { store, now: new Date(clock()), ownerId: c.var.session.id, offers };
       const answer = await command.run(deps, body.data);
       return 'refused' in answer ? refusal(c, answer) : c.json(answer);
     });

@@ -10,6 +10,7 @@ import {
   type CohortQuestion,
   optionLimits,
 } from '../../../contracts/content/cohort-questions';
+import type { OutboxJobKind } from '../../db/schema';
 import type { Store } from '../../db/store';
 import {
   type LeadEndpoint,
@@ -20,22 +21,29 @@ import {
 } from '../../http/lead-form';
 import type { Site } from '../../site';
 import { saveApplication } from './applications';
+import { type OfferCheckoutDeps, offerCheckoutRouter } from './offer-checkout';
+import { offerLinkPath } from './offer-links';
 
 /**
  * What the cohort's routes are made from: the lead forms' machinery (the app's rate limit and a
- * proof of work, given by server/feature-list.ts), the store, and the site, whose cohort slice a
- * publish swaps.
+ * proof of work, given by server/feature-list.ts), the store, the site, whose cohort slice a
+ * publish swaps, the jobs on, and what an offer's link needs (Stripe, the secret, the origins).
  */
-export interface CohortContext extends LeadFormDeps {
+export interface CohortContext
+  extends LeadFormDeps,
+    Omit<OfferCheckoutDeps, 'store' | 'site' | 'now' | 'siteHosts' | 'logger'> {
   store: Store;
   site: Pick<Site, 'cohort'>;
-  /** The clock that says which intake is open; the real one unless a test gives another. */
+  /** The clock that says which intake is open and whether an offer is; the real one in the app. */
   now?: () => number;
+  forwarding: { jobsForCohort(): readonly OutboxJobKind[] };
 }
 
-/** The cohort's public routes: POST /api/cohort/applications. */
+/** The cohort's public routes: POST /api/cohort/applications and GET /go/offer/<token>. */
 export function cohortRoutes(context: CohortContext): Hono {
-  return new Hono().route('/api/cohort/applications', applicationsRouter(context));
+  return new Hono()
+    .route('/api/cohort/applications', applicationsRouter(context))
+    .route(offerLinkPath, offerCheckoutRouter(context));
 }
 
 type ApplicationEndpoint = LeadEndpoint<ReturnType<typeof applicationSchema>, ApplicationAnswer>;
@@ -61,7 +69,10 @@ export function applicationsRouter(context: CohortContext) {
       lead: 'application',
       schema: form.schema,
       async save(body, meta) {
-        const { id, created } = await saveApplication(store, { intake: intake.starts, body, meta });
+        // Kit's applicant tag names a tag of the offer's words: none in a render before offers.
+        const jobs = cohort.offer ? context.forwarding.jobsForCohort() : [];
+        const post = { intake: intake.starts, body, meta, jobs };
+        const { id, created } = await saveApplication(store, post);
         // Applying again answers as applying first did: nobody learns who has applied.
         return { created, answer: { id } };
       },
