@@ -95,6 +95,24 @@ export const applicationNoteAnswerSchema = z.strictObject({
 export const answerValue = z.union([z.string(), z.array(z.string()), z.number()]);
 export type AnswerValue = z.infer<typeof answerValue>;
 
+/**
+ * Where an application's offer of a seat stands (docs/decisions/033-cohort-applications.md):
+ * `open` holds its seat until `at`; `expired`, it stopped holding it at `at`, unpaid; `enrolled`,
+ * paid at `at`; `withdrawn`, the owner moved the application on; `refunded`, paid and refunded in
+ * full (the seat is free again). Expiry is not stored: it is read against the moment asked.
+ */
+export const offerStates = ['open', 'expired', 'enrolled', 'withdrawn', 'refunded'] as const;
+export type OfferState = (typeof offerStates)[number];
+
+const applicationOffer = z.strictObject({
+  state: z.enum(offerStates),
+  /** Until when it is open, when it expired, was paid, withdrawn or refunded; null if not kept. */
+  at: z.string().nullable(),
+  /** What was paid, in the currency's smallest unit (lower-case code); null until paid. */
+  paid: z.strictObject({ amount: z.number().int(), currency: z.string() }).nullable(),
+});
+export type ApplicationOffer = z.infer<typeof applicationOffer>;
+
 /** One application in the list. */
 const applicationSummary = z.strictObject({
   id: z.string(),
@@ -110,10 +128,33 @@ const applicationSummary = z.strictObject({
   source: z.string().nullable(),
   page: z.string().nullable(),
   variant: z.string().nullable(),
+  /** Its last offer of a seat, if it was ever accepted with one. */
+  offer: applicationOffer.nullable(),
 });
 export type ApplicationSummary = z.infer<typeof applicationSummary>;
 
+/**
+ * An intake's seats as the room says them: its capacity in the served content, those enrolled
+ * (paid), the offers open (each holds a seat until it is paid or expires) and the seats left
+ * (contracts/cohort-intakes.ts `intakeSeatsLeft`, the page's own rule). While a seat is left,
+ * `next` is the application of the intake waitlisted first (by when it was waitlisted).
+ */
+const intakeSeats = z.strictObject({
+  /** Its start day. */
+  intake: z.string(),
+  seats: count,
+  enrolled: count,
+  offersOpen: count,
+  left: count,
+  next: z
+    .strictObject({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+});
+export type IntakeSeats = z.infer<typeof intakeSeats>;
+
 export const applicationsAnswerSchema = z.strictObject({
+  /** The served content's intakes still to start, each with its seats. */
+  intakes: z.array(intakeSeats),
   applications: z.array(applicationSummary),
   /** How many the status (or all) has, and the page shown of them. */
   total: count,
@@ -140,7 +181,7 @@ const answer = z.strictObject({
   asked: z.boolean(),
   value: answerValue.nullable(),
 });
-export type ApplicationAnswer = z.infer<typeof answer>;
+export type QuestionAnswer = z.infer<typeof answer>;
 
 /** What happened to an application, oldest first: who did it (null: the applicant or the terminal). */
 const event = z.discriminatedUnion('kind', [
@@ -157,7 +198,7 @@ const event = z.discriminatedUnion('kind', [
 ]);
 export type ApplicationEvent = z.infer<typeof event>;
 
-export const applicationAnswerSchema = z.strictObject({
+export const applicationShowAnswerSchema = z.strictObject({
   application: applicationSummary.extend({
     decidedAt: z.string().nullable(),
     host: z.string().nullable(),
@@ -172,4 +213,4 @@ export const applicationAnswerSchema = z.strictObject({
     ),
   }),
 });
-export type ApplicationDetail = z.infer<typeof applicationAnswerSchema>['application'];
+export type ApplicationDetail = z.infer<typeof applicationShowAnswerSchema>['application'];

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { auditEntries } from '../../server/features/room';
 import { seedApplication } from '../../server/testing/cohort-applications';
+import { seedOffer } from '../../server/testing/cohort-offers';
 import { describeEachStore } from '../../server/testing/stores';
 import { leadsOn } from './testing';
 
@@ -25,7 +26,18 @@ describeEachStore('npm run leads -- applications', ({ store, database }) => {
     });
     const listed = await leads('applications');
     expect(listed).toMatchObject({ code: 0, stderr: '' });
-    const lines = listed.stdout.split('\n');
+    // The seats of each intake to come in the served content (content/cohort.yaml), then the list.
+    const [seats, list] = listed.stdout.split('\n\n');
+    expect(seats).toBe(
+      [
+        'Intake 2027-01-11: 20 seats, 0 enrolled, 0 offers open, 20 left.',
+        'Intake 2027-04-12: 20 seats, 0 enrolled, 0 offers open, 20 left.',
+      ].join('\n'),
+    );
+    const lines = list?.split('\n') ?? [];
+    expect(lines[0]).toMatch(
+      /^application\s+status\s+name\s+email\s+applied\s+intake\s+source\s+offer$/,
+    );
     expect(lines[2]).toMatch(
       /^\S+\s+new\s+Grace\[2J\[31mHopper\s+grace@example.com\s+2026-11-26T11/,
     );
@@ -51,6 +63,50 @@ describeEachStore('npm run leads -- applications', ({ store, database }) => {
     );
     expect((await leads('applications', '--page', '0')).code).toBe(2);
     expect((await leads('applications', 'list', 'extra')).code).toBe(2);
+  });
+
+  it('says each intake’s seats, who is next on its waitlist while one is free, and each offer', async () => {
+    const intake = '2027-01-11';
+    const ada = await seedApplication(store(), { email: 'ada@example.com', intake });
+    const grace = await seedApplication(store(), {
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      intake,
+      at: '2026-11-26T11:00:00.000Z',
+    });
+    await store()
+      .db.updateTable('cohort_applications')
+      .set({ status: 'waitlisted', decided_at: '2026-11-26T12:00:00.000Z' })
+      .where('id', '=', grace)
+      .execute();
+    await store()
+      .db.updateTable('cohort_applications')
+      .set({ status: 'accepted', decided_at: '2026-11-26T12:00:00.000Z' })
+      .where('id', '=', ada)
+      .execute();
+    await seedOffer(store(), {
+      applicationId: ada,
+      intake,
+      status: 'enrolled',
+      paid: { checkoutSession: 'cs_ada', amount: 295_000, at: '2026-11-27T09:00:00.000Z' },
+    });
+    const listed = await leads('applications');
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(listed.stdout).toContain(
+      [
+        'Intake 2027-01-11: 20 seats, 1 enrolled, 0 offers open, 19 left.',
+        `  A seat is free: Grace Hopper (${grace}) is next on the waitlist.`,
+      ].join('\n'),
+    );
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `\\n${ada}\\s+accepted\\s+Ada Lovelace.+enrolled £2,950\\.00 on 2026-11-27T09:00:00\\.000Z\\n`,
+      ),
+    );
+    const shown = await leads('applications', 'show', ada);
+    expect(shown.stdout).toMatch(/^offer\s+enrolled £2,950\.00 on 2026-11-27T09:00:00\.000Z$/m);
+    const json = JSON.parse((await leads('applications', '--format', 'json')).stdout);
+    expect(json.intakes[0]).toMatchObject({ intake, enrolled: 1, left: 19, next: { id: grace } });
   });
 
   it('moves an application and adds a note as the room does, from the terminal', async () => {

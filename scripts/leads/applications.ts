@@ -1,8 +1,11 @@
+import { formatMinorUnits } from '../../contracts/money';
 import type {
   AnswerValue,
   ApplicationDetail,
   ApplicationEvent,
+  ApplicationOffer,
   ApplicationsAnswer,
+  IntakeSeats,
 } from '../../contracts/room/cohort';
 import { cell, tableLines } from './table';
 
@@ -16,8 +19,40 @@ const none = '–';
 /** A line of an answer or a note is printed whole: the most either holds. */
 const longest = 5000;
 
-/** A page of the list, newest first: id, status, who, when, which intake and from where. */
+/** An offer as a word and its moment: "open until …", "enrolled £2,950.00 on …". */
+export function offerText(offer: ApplicationOffer | null): string {
+  if (!offer) return none;
+  const at = offer.at ?? '(not kept)';
+  switch (offer.state) {
+    case 'open':
+      return `open until ${at}`;
+    case 'expired':
+      return `expired ${at}`;
+    case 'enrolled':
+      return `enrolled ${offer.paid ? formatMinorUnits(offer.paid.amount, offer.paid.currency) : ''} on ${at}`;
+    case 'withdrawn':
+      return `withdrawn ${at}`;
+    case 'refunded':
+      return `refunded ${at}`;
+  }
+}
+
+/** An intake's seats, and who is next on its waitlist while one is free. */
+const seatsText = (intake: IntakeSeats): string[] => [
+  `Intake ${intake.intake}: ${intake.seats} seats, ${intake.enrolled} enrolled, ${intake.offersOpen} offers open, ${intake.left} left.`,
+  ...(intake.next
+    ? [
+        `  A seat is free: ${cell(intake.next.name ?? intake.next.email ?? none, 40)} (${intake.next.id}) is next on the waitlist.`,
+      ]
+    : []),
+];
+
+/**
+ * The seats of each intake to come, then a page of the list, newest first: id, status, who,
+ * when, which intake, from where and the offer.
+ */
 export function applicationsText({
+  intakes,
   applications,
   total,
   page,
@@ -25,7 +60,9 @@ export function applicationsText({
   counts,
 }: ApplicationsAnswer): string {
   const tally = `new ${counts.new}, shortlisted ${counts.shortlisted}, accepted ${counts.accepted}, declined ${counts.declined}, waitlisted ${counts.waitlisted}`;
-  if (applications.length === 0) return `No application here (${tally}).\n`;
+  const seats = intakes.length > 0 ? [...intakes.flatMap(seatsText), ''] : [];
+  if (applications.length === 0)
+    return [...seats, `No application here (${tally}).`, ''].join('\n');
   const first = (page - 1) * pageSize + 1;
   const rows = applications.map((application) => [
     application.id,
@@ -35,11 +72,15 @@ export function applicationsText({
     application.createdAt,
     application.intake,
     cell(application.source ?? none, 30),
+    offerText(application.offer),
   ]);
   return [
-    ...tableLines(['application', 'status', 'name', 'email', 'applied', 'intake', 'source'], rows, {
-      left: [0, 1, 2, 3, 4, 5, 6],
-    }),
+    ...seats,
+    ...tableLines(
+      ['application', 'status', 'name', 'email', 'applied', 'intake', 'source', 'offer'],
+      rows,
+      { left: [0, 1, 2, 3, 4, 5, 6, 7] },
+    ),
     '',
     `${first} to ${first + applications.length - 1} of ${total}, newest first (${tally}).`,
     ...(first + applications.length - 1 < total ? [`More: --page ${page + 1}.`] : []),
@@ -74,6 +115,7 @@ export function applicationText(application: ApplicationDetail): string {
     ['name', application.erased ? '(erased)' : cell(application.name ?? none, 80)],
     ['email', cell(application.email ?? none, 80)],
     ['status', application.status],
+    ['offer', offerText(application.offer)],
     ['applied', application.createdAt],
     ['last changed', application.updatedAt],
     ['decided', application.decidedAt ?? none],

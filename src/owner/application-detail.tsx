@@ -1,17 +1,19 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { formatMinorUnits } from '../../contracts/money';
 import { ownerPaths } from '../../contracts/owner';
 import { roomApi } from '../../contracts/room/api';
 import {
   type AnswerValue,
-  type ApplicationAnswer,
   type ApplicationDetail,
+  type ApplicationOffer,
   type ApplicationStatus,
   type ApplicationSummary,
-  applicationAnswerSchema,
   applicationNoteAnswerSchema,
+  applicationShowAnswerSchema,
   applicationStatusAnswerSchema,
   applicationStatuses,
   maxNoteLength,
+  type QuestionAnswer,
 } from '../../contracts/room/cohort';
 import { getJson, postJson } from '../lib/api-client';
 import {
@@ -32,6 +34,25 @@ const api = (path: string) => `${ownerPaths.api}${path}`;
 /** Who an application is from, as the room names it. */
 export const applicantOf = (application: Pick<ApplicationSummary, 'erased' | 'name' | 'email'>) =>
   application.erased ? text.erased : (application.name ?? application.email ?? words.room.nobody);
+
+/** Where an application's last offer stands, in words: "Open until 30 Nov 2026, 10:00". */
+export function offerWords(offer: ApplicationOffer | null): string {
+  if (!offer) return words.room.nobody;
+  const at = offer.at && when(offer.at);
+  switch (offer.state) {
+    case 'open':
+      return text.offers.open(at ?? words.room.nobody);
+    case 'expired':
+      return text.offers.expired(at ?? words.room.nobody);
+    case 'enrolled': {
+      const paid = offer.paid ? formatMinorUnits(offer.paid.amount, offer.paid.currency) : '';
+      return text.offers.enrolled(paid, at ?? words.room.nobody);
+    }
+    case 'withdrawn':
+    case 'refunded':
+      return at ? text.offers.on(text.offers[offer.state], at) : text.offers[offer.state];
+  }
+}
 
 /**
  * One application (docs/decisions/033-cohort-applications.md): who sent it and from where, its
@@ -60,7 +81,7 @@ export function ApplicationDetailView({
   async function load() {
     const answer = await getJson(
       `${api(roomApi.applicationsShow)}?${new URLSearchParams({ application: id })}`,
-      applicationAnswerSchema,
+      applicationShowAnswerSchema,
     );
     if (!answer.ok) return setProblem(problemOf(answer));
     setProblem(null);
@@ -127,6 +148,7 @@ function Facts({ application }: { application: ApplicationDetail }) {
   const facts: [string, string][] = [
     [text.email, application.email ?? nobody],
     [text.status, text.statuses[application.status]],
+    [text.offer, offerWords(application.offer)],
     [text.applied, when(application.createdAt)],
     [text.updated, when(application.updatedAt)],
     [text.decided, application.decidedAt ? when(application.decidedAt) : nobody],
@@ -219,7 +241,7 @@ function AnswerText({ value }: { value: AnswerValue | null }) {
   return <span className="whitespace-pre-line [overflow-wrap:anywhere]">{String(value)}</span>;
 }
 
-function AnswerList({ answers }: { answers: readonly ApplicationAnswer[] }) {
+function AnswerList({ answers }: { answers: readonly QuestionAnswer[] }) {
   return (
     <dl className="flex max-w-prose flex-col gap-3">
       {answers.map((answer) => (

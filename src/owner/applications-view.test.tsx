@@ -25,6 +25,7 @@ const summary = (changes: Partial<ApplicationSummary> = {}): ApplicationSummary 
   source: 'Instagram',
   page: '/apply',
   variant: null,
+  offer: null,
   ...changes,
 });
 
@@ -110,6 +111,7 @@ function stubApi(refuse?: { path: string; status: number; error: string; fields?
 
 beforeEach(() => {
   list = {
+    intakes: [],
     applications: [
       summary({ id: 'app-grace', name: 'Grace Hopper', status: 'shortlisted', source: null }),
       summary(),
@@ -277,4 +279,97 @@ it('shows an erased application without its answers, its buttons or a note field
   expect(container.textContent).toContain(text.erasedAnswers);
   expect(button(text.moveTo.shortlisted)).toBeUndefined();
   expect(container.querySelector('textarea')).toBeNull();
+});
+
+it('shows each intake’s seats and, while one is free, opens the next on the waitlist', async () => {
+  list = {
+    ...list,
+    intakes: [
+      {
+        intake: '2027-01-11',
+        seats: 20,
+        enrolled: 17,
+        offersOpen: 2,
+        left: 1,
+        next: { id: 'app-grace', name: 'Grace Hopper', email: 'grace@example.com' },
+      },
+      { intake: '2027-04-12', seats: 20, enrolled: 0, offersOpen: 0, left: 20, next: null },
+    ],
+  };
+  await open();
+  const intakes = [...container.querySelectorAll('section[aria-labelledby^="seats-"]')];
+  expect(intakes.map((intake) => intake.querySelector('h3, h4')?.textContent)).toStrictEqual([
+    text.intakeSeats('11 January 2027'),
+    text.intakeSeats('12 April 2027'),
+  ]);
+  const figures = [...(intakes[0]?.querySelectorAll('dl > div') ?? [])].map(
+    (figure) => figure.textContent,
+  );
+  expect(figures).toStrictEqual([
+    `${text.seats}20`,
+    `${text.enrolled}17`,
+    `${text.offersOpen}2`,
+    `${text.left}1`,
+  ]);
+  expect(intakes[0]?.textContent).toContain(text.seatFree('Grace Hopper'));
+  // No seat suggested where nobody waits.
+  expect(intakes[1]?.textContent).not.toContain(text.seatFree('Grace Hopper'));
+
+  const next = button(text.openNext('Grace Hopper'));
+  application = detail({ id: 'app-grace', name: 'Grace Hopper', status: 'waitlisted' });
+  await act(async () => next?.click());
+  expect(asked.at(-1)).toBe('/owner/api/applications/show?application=app-grace');
+  expect(container.querySelector('article h2, article h3')?.textContent).toBe('Grace Hopper');
+  await act(async () => button(text.back)?.click());
+  expect(document.activeElement).toBe(button(text.openNext('Grace Hopper')));
+});
+
+it('says where each application’s offer stands, in the list and when opened', async () => {
+  const offers: ApplicationSummary['offer'][] = [
+    { state: 'open', at: '2026-11-30T10:00:00.000Z', paid: null },
+    { state: 'expired', at: '2026-11-29T10:00:00.000Z', paid: null },
+    {
+      state: 'enrolled',
+      at: '2026-11-28T10:00:00.000Z',
+      paid: { amount: 295_000, currency: 'gbp' },
+    },
+    { state: 'withdrawn', at: '2026-11-27T10:00:00.000Z', paid: null },
+    { state: 'refunded', at: null, paid: { amount: 295_000, currency: 'gbp' } },
+  ];
+  list = {
+    ...list,
+    applications: offers.map((offer, index) => summary({ id: `app-${index}`, offer })),
+  };
+  await open();
+  const cells = [...container.querySelectorAll('tbody tr')].map(
+    (row) => row.lastChild?.textContent,
+  );
+  expect(cells).toStrictEqual([
+    text.offers.open('30 Nov 2026, 10:00'),
+    text.offers.expired('29 Nov 2026, 10:00'),
+    text.offers.enrolled('£2,950.00', '28 Nov 2026, 10:00'),
+    text.offers.on(text.offers.withdrawn, '27 Nov 2026, 10:00'),
+    text.offers.refunded,
+  ]);
+  expect(cells[2]).toBe('Enrolled, £2,950.00 on 28 Nov 2026, 10:00');
+
+  application = detail({ offer: offers[2] ?? null });
+  await openApplication('Ada Lovelace');
+  const facts = container.querySelector(`dl[aria-label="${text.details}"]`)?.textContent;
+  expect(facts).toContain(
+    `${text.offer}${text.offers.enrolled('£2,950.00', '28 Nov 2026, 10:00')}`,
+  );
+});
+
+it('says the server’s words when accepting is refused, and moves nothing', async () => {
+  const full =
+    'No seat is left in this intake: 18 enrolled and 2 offers open. Waitlist the application, or raise the seats in the content.';
+  stubApi({ path: '/owner/api/applications/status', status: 409, error: full });
+  await open();
+  await openApplication('Ada Lovelace');
+  await act(async () => button(text.moveTo.accepted)?.click());
+  expect(container.querySelector('article [role=alert]')?.textContent).toBe(full);
+  expect(announced()).toBe('');
+  expect(container.textContent).toContain(text.current(text.statuses.new));
+  expect(button(text.moveTo.accepted)?.disabled).toBe(false);
 });

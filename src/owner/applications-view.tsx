@@ -9,7 +9,8 @@ import {
   applicationsAnswerSchema,
 } from '../../contracts/room/cohort';
 import { getJson } from '../lib/api-client';
-import { ApplicationDetailView, applicantOf } from './application-detail';
+import { ApplicationDetailView, applicantOf, offerWords } from './application-detail';
+import { IntakeSeatsList } from './intake-seats';
 import { HeadRow, Problem, problemOf, quietButtonClass, RoomTable, Section, when } from './room-ui';
 import { words } from './words';
 
@@ -23,10 +24,11 @@ const listPath = (status: ApplicationStatus | null, page: number) =>
   })}`;
 
 /**
- * The cohort's applications (docs/decisions/033-cohort-applications.md): the list, newest first,
- * filtered by status, and one application at a time with its answers, history, private notes and
- * the buttons that move it along. Opening one puts the focus on its heading; going back puts it
- * on the row it was opened from.
+ * The cohort's applications (docs/decisions/033-cohort-applications.md): the seats of each intake
+ * to come, with who is next on its waitlist while one is free; the list, newest first, filtered
+ * by status, each with its offer; and one application at a time with its answers, history,
+ * private notes and the buttons that move it along. Opening one puts the focus on its heading;
+ * going back puts it on the button it was opened with.
  */
 export function ApplicationsView({ version }: { version: number }) {
   const [status, setStatus] = useState<ApplicationStatus | null>(null);
@@ -36,6 +38,7 @@ export function ApplicationsView({ version }: { version: number }) {
   const [open, setOpen] = useState<string | null>(null);
   // Changes when the owner changed an application: the list and its counts are asked again.
   const [changes, setChanges] = useState(0);
+  // The button an application was opened with: a row's, or a free seat's.
   const openedFrom = useRef<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
@@ -56,10 +59,12 @@ export function ApplicationsView({ version }: { version: number }) {
   // Back from an application: the focus returns to the row it was opened from.
   useEffect(() => {
     if (open !== null || openedFrom.current === null) return;
-    list.current
-      ?.querySelector<HTMLButtonElement>(`button[data-application="${openedFrom.current}"]`)
-      ?.focus();
+    list.current?.querySelector<HTMLButtonElement>(openedFrom.current)?.focus();
   }, [open]);
+  const openWith = (button: string) => (id: string) => {
+    openedFrom.current = `button[${button}="${id}"]`;
+    setOpen(id);
+  };
 
   const filter = (next: ApplicationStatus | null) => {
     setStatus(next);
@@ -80,14 +85,12 @@ export function ApplicationsView({ version }: { version: number }) {
       ) : (
         answer && (
           <div ref={list} className="flex flex-col gap-4">
+            <IntakeSeatsList intakes={answer.intakes} onOpen={openWith('data-next')} />
             <StatusFilter answer={answer} status={status} onFilter={filter} />
             <ApplicationsList
               answer={answer}
               status={status}
-              onOpen={(id) => {
-                openedFrom.current = id;
-                setOpen(id);
-              }}
+              onOpen={openWith('data-application')}
               onPage={setPage}
             />
           </div>
@@ -133,7 +136,7 @@ function StatusFilter({
   );
 }
 
-/** A page of the list: who applied, their status, when and for which intake, and from where. */
+/** A page of the list: who applied, their status, when, for which intake, from where, the offer. */
 function ApplicationsList({
   answer,
   status,
@@ -159,7 +162,15 @@ function ApplicationsList({
       </p>
       <RoomTable label={text.list}>
         <HeadRow
-          columns={[text.name, text.email, text.status, text.applied, text.intake, text.source]}
+          columns={[
+            text.name,
+            text.email,
+            text.status,
+            text.applied,
+            text.intake,
+            text.source,
+            text.offer,
+          ]}
         />
         <tbody>
           {applications.map((application) => (
@@ -217,7 +228,8 @@ function ApplicationRow({
       <td className="py-2 pr-3 whitespace-nowrap">{text.statuses[application.status]}</td>
       <td className="py-2 pr-3 whitespace-nowrap">{when(application.createdAt)}</td>
       <td className="py-2 pr-3 whitespace-nowrap">{application.intake}</td>
-      <td className="py-2 pr-4 whitespace-nowrap">{application.source ?? nobody}</td>
+      <td className="py-2 pr-3 whitespace-nowrap">{application.source ?? nobody}</td>
+      <td className="py-2 pr-4 whitespace-nowrap">{offerWords(application.offer)}</td>
     </tr>
   );
 }

@@ -363,6 +363,27 @@ export const words = {
     applied: 'Applied',
     intake: 'Intake',
     source: 'Source',
+    offer: 'Offer',
+    /** An application's last offer of a seat, where it stands. */
+    offers: {
+      open: (until: string) => `Open until ${until}`,
+      expired: (at: string) => `Expired on ${at}`,
+      enrolled: (amount: string, at: string) => `Enrolled, ${amount} on ${at}`,
+      withdrawn: 'Withdrawn',
+      refunded: 'Refunded',
+      /** A withdrawn or refunded offer, when it was. */
+      on: (state: string, at: string) => `${state} on ${at}`,
+    },
+    seats: 'Seats',
+    /** An intake's seats: its heading names it by its start. */
+    intakeSeats: (starts: string) => `Intake starting ${starts}`,
+    enrolled: 'Enrolled',
+    offersOpen: 'Offers open',
+    left: 'Left',
+    seatsHint:
+      'An offer holds its seat until it is paid or expires; an expired, withdrawn or refunded one frees it.',
+    seatFree: (who: string) => `A seat is free: ${who} is next on the waitlist.`,
+    openNext: (who: string) => `Open the waitlisted application of ${who}`,
     open: (who: string) => `Open the application of ${who}`,
     erased: 'Erased',
     back: 'Back to the list',

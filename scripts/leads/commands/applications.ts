@@ -34,11 +34,13 @@ import {
 export const applicationsCli: LeadsCommand = {
   name: 'applications',
   usage: `  applications [--status new|shortlisted|accepted|declined|waitlisted] [--page N] [--format table|json]
-      The cohort's applications, newest first, 50 a page: id, status, name, email, when,
-      intake and source, with how many each status has.
+      The seats of each intake to come (the served content's), and who is next on its
+      waitlist while one is free; then the cohort's applications, newest first, 50 a page: id,
+      status, name, email, when, intake, source and offer, with how many each status has.
   applications show ID [--format text|json]
-      One application: where it came from, its answers under the served form's questions (an
-      answer to a question no longer asked under its id), its history and the private notes.
+      One application: where it came from, its offer, its answers under the served form's
+      questions (an answer to a question no longer asked under its id), its history and the
+      private notes.
   applications status ID STATUS
       Move an application to new, shortlisted, accepted, declined or waitlisted (an event in
       its history and an entry in the audit log). Accepting makes its offer, as the served
@@ -87,12 +89,15 @@ function list(words: Args['words'], options: Args['options']): Work {
     { status: '--status', page: '--page' },
   );
   const { format } = inputOf(tableFormatSchema, { format: options.format }, { format: '--format' });
-  return async ({ io, store }) => {
-    const answer = await applicationsListCommand.run({ store: await store() }, input);
-    io.stdout(
-      format === 'json' ? `${JSON.stringify(answer, null, 2)}\n` : applicationsText(answer),
-    );
-  };
+  // The seats are read under the intakes of the content the site serves.
+  return (context) =>
+    onServedSite(context, async ({ store, site }) => {
+      const intakes = site.cohort?.intakes ?? [];
+      const answer = await applicationsListCommand.run({ store, intakes, now: context.now }, input);
+      context.io.stdout(
+        format === 'json' ? `${JSON.stringify(answer, null, 2)}\n` : applicationsText(answer),
+      );
+    });
 }
 
 const showFormatSchema = z.strictObject({
@@ -107,7 +112,7 @@ function show(id: string, options: Args['options']): Work {
     onServedSite(context, async ({ store, site }) => {
       const questions = applicationQuestionsOf(site.cohort);
       const { application } = answered(
-        await applicationShowCommand.run({ store, questions }, input),
+        await applicationShowCommand.run({ store, questions, now: context.now }, input),
       );
       context.io.stdout(
         format === 'json'

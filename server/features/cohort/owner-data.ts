@@ -2,18 +2,20 @@ import { defaultRetentionMonths } from '../../../contracts/content/cohort';
 import type { CohortSlice } from '../../../contracts/render-slices/cohort';
 import {
   type AnswerValue,
-  type ApplicationAnswer,
   type ApplicationDetail,
   type ApplicationEvent,
+  type ApplicationOffer,
   type ApplicationStatus,
   type ApplicationSummary,
   type ApplicationsAnswer,
   answerValue,
   applicationStatuses,
   applicationsPageSize,
+  type QuestionAnswer,
 } from '../../../contracts/room/cohort';
 import type { CohortApplicationEventTable, CohortApplicationTable } from '../../db/schema';
 import type { Store } from '../../db/store';
+import { intakeSeats, lastOffers, type SeatedIntake } from './owner-offers';
 
 /**
  * What the owner reads of the applications (the room's Applications view and
@@ -41,12 +43,20 @@ export const applicationQuestionsOf = (
 export const applicationRetentionOf = (cohort: CohortSlice | null): number =>
   cohort?.retentionMonths ?? defaultRetentionMonths;
 
-/** A page of the applications, newest first, of one status or all, with each status's count. */
+/**
+ * A page of the applications, newest first, of one status or all, with each status's count,
+ * each one's last offer as it stands at `now`, and the seats of the intakes still to start.
+ */
 export async function applicationsPage(
   store: Store,
-  { status, page }: { status?: ApplicationStatus; page: number },
+  {
+    status,
+    page,
+    intakes,
+    now,
+  }: { status?: ApplicationStatus; page: number; intakes: readonly SeatedIntake[]; now: Date },
 ): Promise<ApplicationsAnswer> {
-  const [rows, byStatus] = await Promise.all([
+  const [rows, byStatus, seats] = await Promise.all([
     store.db
       .selectFrom('cohort_applications')
       .selectAll()
@@ -61,7 +71,13 @@ export async function applicationsPage(
       .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
       .groupBy('status')
       .execute(),
+    intakeSeats(store, intakes, now),
   ]);
+  const offers = await lastOffers(
+    store,
+    rows.map((row) => row.id),
+    now,
+  );
   const counts = Object.fromEntries(applicationStatuses.map((each) => [each, 0])) as Record<
     ApplicationStatus,
     number
@@ -71,7 +87,8 @@ export async function applicationsPage(
     ? counts[status]
     : Object.values(counts).reduce((sum, each) => sum + each, 0);
   return {
-    applications: rows.map(summaryOf),
+    intakes: seats,
+    applications: rows.map((row) => summaryOf(row, offers.get(row.id) ?? null)),
     total,
     page,
     pageSize: applicationsPageSize,
@@ -79,7 +96,10 @@ export async function applicationsPage(
   };
 }
 
-function summaryOf(row: CohortApplicationTable): ApplicationSummary {
+function summaryOf(
+  row: CohortApplicationTable,
+  offer: ApplicationOffer | null,
+): ApplicationSummary {
   return {
     id: row.id,
     createdAt: row.created_at,
@@ -92,6 +112,7 @@ function summaryOf(row: CohortApplicationTable): ApplicationSummary {
     source: row.source,
     page: row.page,
     variant: row.variant,
+    offer,
   };
 }
 
@@ -121,7 +142,7 @@ const storedAnswer = (value: unknown): AnswerValue => {
 export function answersOf(
   stored: Record<string, unknown>,
   questions: readonly ApplicationQuestion[],
-): ApplicationAnswer[] {
+): QuestionAnswer[] {
   const asked = new Set(questions.map((question) => question.id));
   return [
     ...questions.map((question) => ({
@@ -181,6 +202,7 @@ export async function applicationDetail(
   store: Store,
   id: string,
   questions: readonly ApplicationQuestion[],
+  now: Date,
 ): Promise<ApplicationDetail | undefined> {
   const row = await store.db
     .selectFrom('cohort_applications')
@@ -188,19 +210,22 @@ export async function applicationDetail(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const events = await store.db
-    .selectFrom('cohort_application_events')
-    .leftJoin('owners', 'owners.id', 'cohort_application_events.owner_id')
-    .select([
-      'cohort_application_events.at',
-      'cohort_application_events.kind',
-      'cohort_application_events.detail',
-      'owners.name as owner',
-    ])
-    .where('cohort_application_events.application_id', '=', id)
-    .orderBy('cohort_application_events.at')
-    .orderBy('cohort_application_events.id')
-    .execute();
+  const [events, offers] = await Promise.all([
+    store.db
+      .selectFrom('cohort_application_events')
+      .leftJoin('owners', 'owners.id', 'cohort_application_events.owner_id')
+      .select([
+        'cohort_application_events.at',
+        'cohort_application_events.kind',
+        'cohort_application_events.detail',
+        'owners.name as owner',
+      ])
+      .where('cohort_application_events.application_id', '=', id)
+      .orderBy('cohort_application_events.at')
+      .orderBy('cohort_application_events.id')
+      .execute(),
+    lastOffers(store, [id], now),
+  ]);
   const notes = events.flatMap((event) => {
     const { text } = objectOf(event.detail);
     // An erased application's notes are blanked: nothing is left to show.
@@ -209,7 +234,7 @@ export async function applicationDetail(
       : [];
   });
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, offers.get(id) ?? null),
     decidedAt: row.decided_at,
     host: row.host,
     experiment: row.experiment,

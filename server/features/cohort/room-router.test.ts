@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { ownerPaths } from '../../../contracts/owner';
 import { roomApi } from '../../../contracts/room/api';
 import {
-  applicationAnswerSchema,
   applicationNoteAnswerSchema,
+  applicationShowAnswerSchema,
   applicationStatusAnswerSchema,
   applicationsAnswerSchema,
   maxNoteLength,
@@ -46,7 +46,7 @@ async function room(store: Store, lines: string[] = []) {
   const show = async (id: string) => {
     const response = await call('GET', `${roomApi.applicationsShow}?application=${id}`);
     expect(response.status).toBe(200);
-    return applicationAnswerSchema.parse(await response.json()).application;
+    return applicationShowAnswerSchema.parse(await response.json()).application;
   };
   return { call, list, show };
 }

@@ -18,7 +18,7 @@ import type { ApplicationQuestion } from './owner-data';
 export interface CohortRoomDeps {
   /** The served content's questions, read at each call: a publish may change them. */
   questions: () => readonly ApplicationQuestion[];
-  /** The served cohort's intakes and offer, which a move reads at its moment. */
+  /** The served cohort's intakes and offer, which a move and the list's seats read at their moment. */
   cohort: () => ServedCohort | null;
   /** The cohort's jobs that are on, which a move queues. */
   jobs: () => readonly OutboxJobKind[];
@@ -34,8 +34,9 @@ const refusal = (c: Context, refused: Refused) =>
  * The room's Applications view's API (contracts/room/cohort.ts), behind the room's session
  * check, each call through the same owner command as `npm run leads -- applications`:
  *
- *   GET  applications?status=&page=      the list, newest first, with each status's count
- *   GET  applications/show?application=  one: its answers, history and private notes
+ *   GET  applications?status=&page=      the list, newest first, with each status's count, each
+ *                                        one's offer, and the seats of the intakes to come
+ *   GET  applications/show?application=  one: its answers, offer, history and private notes
  *   POST applications/status             its status changed (an event and an audit entry)
  *   POST applications/note               a private note added
  */
@@ -54,13 +55,15 @@ export function cohortRoomRouter({
   app.get(roomApi.applications, async (c) => {
     const query = queryOf(c, applicationsListCommand.input);
     if ('answer' in query) return query.answer;
-    return c.json(await applicationsListCommand.run({ store }, query.data));
+    const deps = { store, intakes: cohort()?.intakes ?? [], now: new Date(clock()) };
+    return c.json(await applicationsListCommand.run(deps, query.data));
   });
 
   app.get(roomApi.applicationsShow, async (c) => {
     const query = queryOf(c, applicationShowCommand.input);
     if ('answer' in query) return query.answer;
-    const answer = await applicationShowCommand.run({ store, questions: questions() }, query.data);
+    const deps = { store, questions: questions(), now: new Date(clock()) };
+    const answer = await applicationShowCommand.run(deps, query.data);
     return 'refused' in answer ? refusal(c, answer) : c.json(answer);
   });
 
