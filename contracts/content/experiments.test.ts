@@ -72,16 +72,16 @@ describe('the experiments file', () => {
 
   it('refuses a page that does not exist, naming those that do, and one with nothing to test', () => {
     expect(problemsOf(edited([[...first, 'page'], 'pricing']))).toEqual([
-      '  content/experiments.yaml:8 experiments[0].page: expected a page: one of home, waitlist, book, thank-you, handbook, workshop, cohort, or one of your pages as pages/<name> (pages/press)',
+      '  content/experiments.yaml:8 experiments[0].page: expected a page: one of home, waitlist, book, thank-you, handbook, workshop, cohort, cohort-apply, or one of your pages as pages/<name> (pages/press)',
     ]);
     expect(problemsOf(edited([[...first, 'page'], 'privacy']))).toEqual([
-      '  content/experiments.yaml:8 experiments[0].page: "privacy" has nothing to test: choose one of home, waitlist, book, thank-you, handbook, workshop, cohort or one of your pages',
+      '  content/experiments.yaml:8 experiments[0].page: "privacy" has nothing to test: choose one of home, waitlist, book, thank-you, handbook, workshop, cohort, cohort-apply or one of your pages',
     ]);
   });
 
   it('refuses a goal it cannot count', () => {
     expect(problemsOf(edited([[...first, 'goal'], 'refunds']))).toEqual([
-      '  content/experiments.yaml:9 experiments[0].goal: expected one of the goals: signUps, checkouts, sales, got "refunds"',
+      '  content/experiments.yaml:9 experiments[0].goal: expected one of the goals: signUps, checkouts, sales, applications, got "refunds"',
     ]);
     // The waitlist page has a form and no checkout.
     expect(problemsOf(edited([[...first, 'goal'], 'sales']))).toEqual([
@@ -133,6 +133,32 @@ describe('the experiments file', () => {
       },
     };
     expect(problemsOf(text, withSignUp)).toEqual([]);
+  });
+
+  it('measures the cohort’s page and its application page by the applications sent, while it takes them', () => {
+    const on = (page: string, field: string, goal = 'applications', base = content) =>
+      problemsOf(
+        edited(
+          [[...first, 'page'], page],
+          [[...first, 'goal'], goal],
+          [[...change, 'field'], field],
+        ),
+        base,
+      );
+    expect(content.cohort.admission).toBe('application');
+    expect(on('cohort', 'hero.heading')).toEqual([]);
+    expect(on('cohort-apply', 'application.kicker')).toEqual([]);
+    expect(on('cohort', 'hero.heading', 'signUps')).toEqual([
+      '  content/experiments.yaml:9 experiments[0].goal: "cohort" cannot be measured by signUps: choose applications',
+    ]);
+    // By call, the cohort takes no application, and the application page is not there.
+    const byCall = { ...content, cohort: { ...content.cohort, admission: 'call' as const } };
+    expect(on('cohort', 'hero.heading', 'applications', byCall)).toEqual([
+      '  content/experiments.yaml:9 experiments[0].goal: "cohort" has no sign-up form or checkout to measure',
+    ]);
+    expect(on('cohort-apply', 'application.kicker', 'applications', byCall)).toEqual([
+      '  content/experiments.yaml:8 experiments[0].page: "cohort-apply" is there only while the cohort takes applications (admission: application in content/cohort.yaml)',
+    ]);
   });
 
   it('lets two experiments on one page follow each other', () => {

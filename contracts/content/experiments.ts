@@ -10,10 +10,11 @@ import { dateTime, line, paragraph, slugPattern } from './fields';
 
 /**
  * What an experiment counts as a conversion (docs/decisions/027-experiments.md): visitors who
- * signed up on its page, visitors who clicked its checkout, or the paid sales its checkout
- * brought.
+ * signed up on its page, visitors who clicked its checkout, the paid sales its checkout
+ * brought, or the cohort's applications its visitors sent
+ * (docs/decisions/033-cohort-applications.md).
  */
-export const experimentGoals = ['signUps', 'checkouts', 'sales'] as const;
+export const experimentGoals = ['signUps', 'checkouts', 'sales', 'applications'] as const;
 export type ExperimentGoal = (typeof experimentGoals)[number];
 
 const slug = z
@@ -151,9 +152,15 @@ export const testablePages = {
   handbook: 'handbook',
   workshop: 'workshop',
   cohort: 'cohort',
+  // The application page's words are the cohort's (content/cohort.yaml `application`).
+  'cohort-apply': 'cohort',
 } as const satisfies Partial<Record<SystemPageId, string>>;
 
-/** The goals each seed page can be measured by: the forms and the checkout it has. */
+/**
+ * The goals each seed page can be measured by: the forms and the checkout it has. The cohort's
+ * page leads to the application page, where the form is: an experiment on either counts the
+ * applications its visitors send.
+ */
 const seedGoals: Record<keyof typeof testablePages, readonly ExperimentGoal[]> = {
   home: ['signUps'],
   waitlist: ['signUps'],
@@ -161,8 +168,31 @@ const seedGoals: Record<keyof typeof testablePages, readonly ExperimentGoal[]> =
   'thank-you': [],
   handbook: ['signUps'],
   workshop: ['signUps', 'checkouts', 'sales'],
-  cohort: [],
+  cohort: ['applications'],
+  'cohort-apply': ['applications'],
 };
+
+/**
+ * The page whose form an application is sent from, and the page that leads there: an application
+ * carries the experiment of the first, or failing one, of the second
+ * (server/features/cohort/routes.ts).
+ */
+export const applicationPages = { form: 'cohort-apply', from: 'cohort' } as const satisfies Record<
+  string,
+  keyof typeof testablePages
+>;
+
+/**
+ * A seed page's goals with the content as it is: applications only while the cohort takes them
+ * (`admission: application`); the application page exists only then.
+ */
+function seedGoalsOf(
+  page: keyof typeof testablePages,
+  admission: string | undefined,
+): readonly ExperimentGoal[] {
+  const goals = seedGoals[page];
+  return admission === 'application' ? goals : goals.filter((goal) => goal !== 'applications');
+}
 
 /**
  * The goals one of the owner's pages can be measured by, from its blocks. A checkout block
@@ -193,9 +223,14 @@ export interface ExperimentsContext {
  */
 export function testableGoals(
   pages: ExperimentsContext['pages'],
+  /** How people get into the cohort (content/cohort.yaml `admission`): by call unless said. */
+  admission?: string,
 ): Array<{ page: PageId; goals: readonly ExperimentGoal[] }> {
   return [
-    ...Object.entries(seedGoals).map(([page, goals]) => ({ page: page as PageId, goals })),
+    ...Object.keys(seedGoals).map((page) => ({
+      page: page as PageId,
+      goals: seedGoalsOf(page as keyof typeof testablePages, admission),
+    })),
     ...Object.entries(pages).map(([slug, { blocks }]) => ({
       page: ownerPageId(slug) as PageId,
       goals: ownerGoals(blocks),
@@ -209,8 +244,14 @@ function pageContent(
   { files, pages }: ExperimentsContext,
 ): { content: unknown; goals: readonly ExperimentGoal[] } | { problem: string } {
   if (page in testablePages) {
-    const name = testablePages[page as keyof typeof testablePages];
-    return { content: files[name], goals: seedGoals[page as keyof typeof testablePages] };
+    const seed = page as keyof typeof testablePages;
+    const admission = (files.cohort as { admission?: string } | undefined)?.admission;
+    if (seed === applicationPages.form && admission !== 'application') {
+      return {
+        problem: `"${page}" is there only while the cohort takes applications (admission: application in content/cohort.yaml)`,
+      };
+    }
+    return { content: files[testablePages[seed]], goals: seedGoalsOf(seed, admission) };
   }
   const slug = page.startsWith(ownerPageId('')) ? page.slice(ownerPageId('').length) : null;
   const owner = slug === null ? undefined : pages[slug];

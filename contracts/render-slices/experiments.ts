@@ -9,6 +9,8 @@ export const experimentsSlice = z
       // None in renders made before the experiments, or before the owner's pages.
       experiments: experiments.default({ experiments: [] }),
       pages: z.record(z.string(), z.object({ blocks: renderedBlocks() })).default({}),
+      // Whether the cohort takes applications, which an experiment may then count.
+      cohort: z.object({ admission: z.string().optional() }).optional(),
     }),
   })
   .transform(({ content }) => ({
@@ -18,5 +20,5 @@ export const experimentsSlice = z
      */
     list: content.experiments.experiments,
     /** The pages an experiment may test, with the goals each can be measured by. */
-    testable: testableGoals(content.pages),
+    testable: testableGoals(content.pages, content.cohort?.admission),
   }));

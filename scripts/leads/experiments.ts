@@ -14,6 +14,7 @@ const goalWords: Readonly<Record<string, string>> = {
   signUps: 'sign-ups',
   checkouts: 'visitors who clicked the checkout',
   sales: 'paid sales',
+  applications: 'cohort applications',
 };
 const goalOf = (goal: string) => goalWords[goal] ?? goal;
 const none = '–';

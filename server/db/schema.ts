@@ -15,6 +15,7 @@ export interface Database {
   page_views: PageViewTable;
   experiment_exposures: ExperimentExposureTable;
   experiment_checkouts: ExperimentCheckoutTable;
+  experiment_applications: ExperimentApplicationTable;
   page_view_salts: PageViewSaltTable;
   owners: OwnerTable;
   owner_invites: OwnerInviteTable;
@@ -225,6 +226,21 @@ export interface ExperimentCheckoutTable {
   variant: string;
   visitor: string;
   clicks: number;
+}
+
+/**
+ * The visitor key a cohort application's variant was worked out from (0018): the application
+ * counts for its experiment's variant only where that key was shown it that day
+ * (docs/decisions/027-experiments.md, docs/decisions/033-cohort-applications.md). One row per
+ * application, its last post's.
+ */
+export interface ExperimentApplicationTable {
+  application_id: string;
+  /** UTC day of the post, YYYY-MM-DD. */
+  day: string;
+  experiment: string;
+  variant: string;
+  visitor: string;
 }
 
 /** The random salt of a UTC day's visitor hashes, shared by instances, deleted once the day is over. */

@@ -476,6 +476,7 @@ export const words = {
       signUps: 'sign-ups',
       checkouts: 'visitors who clicked the checkout',
       sales: 'paid sales',
+      applications: 'cohort applications sent',
     } as Record<string, string>,
     sample: (size: number) => `Fixed sample: ${size.toLocaleString('en-GB')} visitors a variant.`,
     mismatch: (p: string) =>

@@ -10,16 +10,19 @@ import {
   type CohortQuestion,
   optionLimits,
 } from '../../../contracts/content/cohort-questions';
+import { applicationPages } from '../../../contracts/content/experiments';
 import type { OutboxJobKind } from '../../db/schema';
 import type { Store } from '../../db/store';
 import {
   type LeadEndpoint,
   type LeadFormDeps,
+  type LeadMeta,
   type LeadsClosed,
   leadRouter,
   maxBodyBytes,
 } from '../../http/lead-form';
 import type { Site } from '../../site';
+import { addExperimentApplication, type ExperimentOf } from '../experiments';
 import { saveApplication } from './applications';
 import { type OfferCheckoutDeps, offerCheckoutRouter } from './offer-checkout';
 import { offerLinkPath } from './offer-links';
@@ -37,6 +40,8 @@ export interface CohortContext
   /** The clock that says which intake is open and whether an offer is; the real one in the app. */
   now?: () => number;
   forwarding: { jobsForCohort(): readonly OutboxJobKind[] };
+  /** The experiment a lead's page, or with `via` the page leading to it, shows its visitor. */
+  experimentOf?: ExperimentOf;
 }
 
 /** The cohort's public routes: POST /api/cohort/applications and GET /go/offer/<token>. */
@@ -57,9 +62,16 @@ type ApplicationEndpoint = LeadEndpoint<ReturnType<typeof applicationSchema>, Ap
  * takes them, in the content's own words.
  */
 export function applicationsRouter(context: CohortContext) {
-  const { store, site, now = Date.now } = context;
+  const { store, site, now = Date.now, experimentOf } = context;
   const formOf = lastForm();
-  return leadRouter(context, (): ApplicationEndpoint | LeadsClosed => {
+  // The form is on the application page; its visitor came from the cohort's page, whose
+  // experiment counts applications too: asked when the application page runs none.
+  const deps: LeadFormDeps = {
+    ...context,
+    experimentOf: (request, address, page) =>
+      experimentOf?.(request, address, page, applicationPages.from) ?? null,
+  };
+  return leadRouter(deps, (): ApplicationEndpoint | LeadsClosed => {
     const cohort = site.cohort;
     if (cohort?.admission !== 'application') return { status: 404, error: 'Not found' };
     const intake = nextIntake(cohort.intakes, now());
@@ -73,6 +85,7 @@ export function applicationsRouter(context: CohortContext) {
         const jobs = cohort.offer ? context.forwarding.jobsForCohort() : [];
         const post = { intake: intake.starts, body, meta, jobs };
         const { id, created } = await saveApplication(store, post);
+        if (meta.experiment) await countForExperiment(context, id, meta.experiment, now());
         // Applying again answers as applying first did: nobody learns who has applied.
         return { created, answer: { id } };
       },
@@ -81,6 +94,25 @@ export function applicationsRouter(context: CohortContext) {
       maxBodyBytes: form.maxBodyBytes,
     };
   });
+}
+
+/**
+ * Keeps the visitor key the application's variant came from, which its experiment counts it by
+ * (server/features/experiments/store.ts). The application is stored already: a failure here
+ * loses one conversion, not the application, and is logged for the owner.
+ */
+async function countForExperiment(
+  { store, logger }: Pick<CohortContext, 'store' | 'logger'>,
+  application: string,
+  { name, variant, visitor }: NonNullable<LeadMeta['experiment']>,
+  now: number,
+): Promise<void> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  try {
+    await addExperimentApplication(store, { application, day, name, variant, visitor });
+  } catch (error) {
+    logger.error({ err: error, application }, 'the application was not counted for its experiment');
+  }
 }
 
 /**

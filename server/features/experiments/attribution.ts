@@ -31,12 +31,15 @@ export function experimentFor(
 
 /**
  * The experiment on a lead's or a checkout click's page, the variant its visitor saw there, and
- * the visitor's daily key it was chosen by; or null.
+ * the visitor's daily key it was chosen by; or null. With `via`, the page that leads to the
+ * lead's page is asked when the lead's own page runs none: the cohort's page, whose buttons lead
+ * to the application page (docs/decisions/033-cohort-applications.md).
  */
 export type ExperimentOf = (
   request: Pick<Request, 'headers'>,
   address: string,
   page: string | undefined,
+  via?: PageId,
 ) => (Shown & { visitor: string }) | null;
 
 /**
@@ -52,13 +55,21 @@ export function experimentAttribution(
   hosts: NamedHosts,
   clock: () => number = Date.now,
 ): ExperimentOf {
-  return (request, address, page) => {
+  return (request, address, page, via) => {
     if (!pageViews || !page || !site.experiments.list.length) return null;
     const host = request.headers.get('host') ?? undefined;
     const route = resolveRoute(host, page, hosts, site.routes.ownerRoutes);
     if (route.status !== 200) return null;
     const visitor = pageViews.visitorKey(request, address);
-    const shown = visitor && experimentFor(site.experiments.list, route.page, visitor, clock());
+    if (!visitor) return null;
+    // The variant is the visitor's of that day wherever it is asked: it counts only where an
+    // exposure shows this key was shown it (store.ts), so a visitor who came straight to the
+    // lead's page, never shown the page it was asked `via`, converts for no variant.
+    const now = clock();
+    const list = site.experiments.list;
+    const shown =
+      experimentFor(list, route.page, visitor, now) ??
+      (via ? experimentFor(list, via, visitor, now) : null);
     return shown ? { ...shown, visitor } : null;
   };
 }

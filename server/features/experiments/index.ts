@@ -4,14 +4,15 @@
  * - the variant step: which variant a visitor sees on a page (`experimentFor`), the variant a
  *   sign-up or a checkout click came from (`experimentAttribution`), and whether a sale's signed
  *   reference may credit one (`wasLiveOn`);
- * - its counts: who was shown which variant (`createExposures`, `startExposures`), and who
- *   clicked a variant's checkout (`addExperimentCheckout`);
+ * - its counts: who was shown which variant (`createExposures`, `startExposures`), who
+ *   clicked a variant's checkout (`addExperimentCheckout`), and which visitor a cohort
+ *   application's variant came from (`addExperimentApplication`);
  * - the room: each experiment's standing, the plan of the next, "Make this the page"
  *   (`experimentsRouter`), over the experiments the site serves (`servedExperiments`);
  * - the owner's commands behind them, which `npm run leads -- experiments` calls too: the
  *   standing (`experimentsCommand`, which the weekly report gives), the plan
  *   (`experimentPlanCommand`) and "Make this the page" (`endExperimentCommand`).
- * Its tables: experiment_exposures, experiment_checkouts.
+ * Its tables: experiment_exposures, experiment_checkouts, experiment_applications.
  */
 export {
   type ExperimentOf,
@@ -27,4 +28,8 @@ export { createExposures, type Exposures, startExposures } from './exposures';
 export { experimentsMigrations } from './migrations';
 export { experimentsRouter } from './room-router';
 export { type ServedExperiments, servedExperiments } from './served';
-export { addExperimentCheckout } from './store';
+export {
+  addExperimentApplication,
+  addExperimentCheckout,
+  type ExperimentApplication,
+} from './store';

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The experiments' migrations: exposures and sign-ups' variants (0010), checkouts by variant (0011), the visitor a sign-up's variant came from and each exposure's client (0013).
+ * The experiments' migrations: exposures and sign-ups' variants (0010), checkouts by variant (0011), the visitor a sign-up's variant came from and each exposure's client (0013), the visitor a cohort application's variant came from (0018).
  * Run in name order with every feature's (server/store.ts); append new ones, never edit old ones.
  */
 export const experimentsMigrations: Readonly<Record<string, Migration>> = {
@@ -57,6 +57,25 @@ export const experimentsMigrations: Readonly<Record<string, Migration>> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('subscribers').addColumn('visitor', 'text').execute();
       await db.schema.alterTable('experiment_exposures').addColumn('client', 'text').execute();
+    },
+  },
+  // The visitor key a cohort application's variant came from, so that an application counts only
+  // for a variant its visitor was shown (docs/decisions/033-cohort-applications.md).
+  '0018-experiment-applications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('experiment_applications')
+        .addColumn('application_id', 'text', (col) => col.primaryKey())
+        .addColumn('day', 'text', (col) => col.notNull())
+        .addColumn('experiment', 'text', (col) => col.notNull())
+        .addColumn('variant', 'text', (col) => col.notNull())
+        .addColumn('visitor', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('experiment_applications_experiment')
+        .on('experiment_applications')
+        .columns(['experiment', 'variant'])
+        .execute();
     },
   },
 };

@@ -34,6 +34,35 @@ export async function addExperimentCheckout(
   );
 }
 
+/** A cohort application that carries an experiment, by the visitor key its variant came from. */
+export interface ExperimentApplication {
+  application: string;
+  /** UTC day of the post. */
+  day: string;
+  name: string;
+  variant: string;
+  visitor: string;
+}
+
+/**
+ * Keeps the visitor key a cohort application's variant was worked out from: the application
+ * counts for it only with an exposure of that key (`countedApplications`). Applying again keeps
+ * the last post's, as the application keeps the last post's experiment and variant.
+ */
+export async function addExperimentApplication(
+  store: Store,
+  { application, day, name, variant, visitor }: ExperimentApplication,
+): Promise<void> {
+  const row = { day, experiment: name, variant, visitor };
+  await store.write((trx) =>
+    trx
+      .insertInto('experiment_applications')
+      .values({ application_id: application, ...row })
+      .onConflict((conflict) => conflict.column('application_id').doUpdateSet(row))
+      .execute(),
+  );
+}
+
 type Counted = { variant: string | null; count: number | string };
 
 /**
@@ -107,10 +136,52 @@ function countedSignUps(store: Store, experiment: string) {
 }
 
 /**
+ * Cohort applications that count for their variant (docs/decisions/033-cohort-applications.md):
+ * stored with the experiment and variant, sent with the form's checks passed (a solved proof of
+ * work), and their visitor key shown that variant that day by a counted exposure, which for an
+ * application sent from the application page under the cohort page's experiment means the
+ * visitor saw the cohort page. Each visitor-day converts once, as sign-ups do. An erased
+ * application keeps its experiment and variant, and still counts.
+ */
+function countedApplications(store: Store, experiment: string) {
+  return store.db
+    .selectFrom('cohort_applications')
+    .innerJoin(
+      'experiment_applications',
+      'experiment_applications.application_id',
+      'cohort_applications.id',
+    )
+    .select('cohort_applications.variant')
+    .select(
+      sql<
+        number | string
+      >`count(distinct experiment_applications.day || ' ' || experiment_applications.visitor)`.as(
+        'count',
+      ),
+    )
+    .where('cohort_applications.experiment', '=', experiment)
+    .where('cohort_applications.verified', '=', 1)
+    .whereRef('experiment_applications.experiment', '=', 'cohort_applications.experiment')
+    .whereRef('experiment_applications.variant', '=', 'cohort_applications.variant')
+    .where((eb) =>
+      eb.exists(
+        wasShown(store, experiment, {
+          visitor: eb.ref('experiment_applications.visitor'),
+          variant: eb.ref('experiment_applications.variant'),
+          day: eb.ref('experiment_applications.day'),
+        }),
+      ),
+    )
+    .groupBy('cohort_applications.variant');
+}
+
+/**
  * What an experiment's goal counts, by variant (docs/decisions/027-experiments.md):
  * - sign-ups: each visitor-day shown the variant once, that passed the form's checks;
  * - checkouts: each visitor-day shown the variant that clicked the checkout, once;
- * - sales: paid sales whose signed reference names the variant, less those refunded in full.
+ * - sales: paid sales whose signed reference names the variant, less those refunded in full;
+ * - applications: cohort applications of a visitor-day shown the variant, once, that passed the
+ *   form's checks.
  */
 function conversionsOf(store: Store, experiment: string, goal: ExperimentGoal): Promise<Counted[]> {
   switch (goal) {
@@ -147,6 +218,8 @@ function conversionsOf(store: Store, experiment: string, goal: ExperimentGoal): 
         )
         .groupBy('sales.variant')
         .execute();
+    case 'applications':
+      return countedApplications(store, experiment).execute();
   }
 }
 

@@ -110,6 +110,7 @@ const goalWords: Record<ExperimentGoal, string> = {
   signUps: 'sign-ups',
   checkouts: 'checkout clicks',
   sales: 'paid sales',
+  applications: 'applications',
 };
 const verdictWords: Record<Verdict, string> = {
   'keep collecting': 'keep collecting',
