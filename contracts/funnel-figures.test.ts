@@ -22,6 +22,10 @@ const line = {
   checkouts: 2_469,
   sales: 1_122,
   revenue: { usd: 1000, gbp: 4900 },
+  applications: 61,
+  offers: 20,
+  enrolments: 18,
+  cohortRevenue: { gbp: 5_310_000 },
 };
 
 describe('the funnel’s days', () => {
@@ -51,6 +55,10 @@ describe('the funnel’s figures', () => {
       'checkouts',
       'sales',
       'revenue',
+      'applications',
+      'offers',
+      'enrolments',
+      'cohortRevenue',
     ]);
   });
 
@@ -73,6 +81,10 @@ describe('the funnel’s figures', () => {
       '2,469',
       '1,122',
       '£49.00 + US$10.00',
+      '61',
+      '20',
+      '18',
+      '£53,100.00',
     ]);
     expect(figure(line, 'views', String)).toBe('37035');
     // A line without contact submissions counted reads none.

@@ -35,7 +35,11 @@ export const addDays = (day: string, days: number): string =>
 export const daysIn = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
 
-/** Every column of the funnel, in the order every face shows them. */
+/**
+ * Every column of the funnel, in the order every face shows them: the visitors and leads, the
+ * workshop's checkouts and sales, then the cohort's applications, offers, enrolments and what
+ * they paid (docs/decisions/033-cohort-applications.md).
+ */
 export const funnelColumns = [
   'views',
   'visitors',
@@ -46,22 +50,33 @@ export const funnelColumns = [
   'checkouts',
   'sales',
   'revenue',
+  'applications',
+  'offers',
+  'enrolments',
+  'cohortRevenue',
 ] as const;
 export type FunnelColumn = (typeof funnelColumns)[number];
+/** The columns of money, per currency. */
+const moneyColumns = ['revenue', 'cohortRevenue'] as const;
+export type FunnelMoney = (typeof moneyColumns)[number];
+export const isMoney = (column: FunnelColumn): column is FunnelMoney =>
+  (moneyColumns as readonly string[]).includes(column);
 /** The columns that count something: the rest are a ratio and money. */
-export type FunnelCount = Exclude<FunnelColumn, 'conversion' | 'revenue'>;
+export type FunnelCount = Exclude<FunnelColumn, 'conversion' | FunnelMoney>;
 export const isCount = (column: FunnelColumn): column is FunnelCount =>
-  column !== 'conversion' && column !== 'revenue';
+  column !== 'conversion' && !isMoney(column);
 
 /**
- * What a line of the funnel holds, by page, source, day or in total. Contact submissions are
- * null where they are not counted: the contact form keeps no source.
+ * What a line of the funnel holds, by page, source, day, host or variant, or in total. Contact
+ * submissions are null where they are not counted: the contact form keeps no source or variant.
  */
 export type FunnelFigures = Record<Exclude<FunnelCount, 'contacts'>, number> & {
   contacts: number | null;
-  /** Net of refunds, per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
-  revenue: Readonly<Record<string, number>>;
-};
+} & Record<
+    FunnelMoney,
+    /** Net of refunds, per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
+    Readonly<Record<string, number>>
+  >;
 
 /** The columns of a funnel, contact submissions only where they are counted. */
 export const columnsOf = (contacts: boolean): FunnelColumn[] =>
@@ -95,6 +110,6 @@ export function figure(
   count: (value: number) => string = number,
 ): string {
   if (column === 'conversion') return percent(conversion(row));
-  if (column === 'revenue') return formatRevenue(row.revenue);
+  if (isMoney(column)) return formatRevenue(row[column]);
   return count(row[column] ?? 0);
 }

@@ -3,8 +3,9 @@ import { addDays, daysIn } from '../funnel-figures';
 import { count } from './fields';
 
 /**
- * The room's funnel (roomApi.funnel): the period asked, and the views, visitors and sign-ups of
- * each source, page and day in it (contracts/funnel-figures.ts holds how every face counts them).
+ * The room's funnel (roomApi.funnel): the period asked, and the views, visitors, leads, sales and
+ * the cohort's applications of each source, page, day and experiment's variant in it
+ * (contracts/funnel-figures.ts holds how every face counts them).
  */
 
 /** The period shown when the owner has not chosen one: the last four weeks, today included. */
@@ -46,7 +47,13 @@ export function funnelPeriod(
   return { from, to };
 }
 
-/** One line of the funnel: a source, a page (host and path) or a UTC day, or the total. */
+/** Money per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
+const money = z.record(z.string().regex(/^[a-z]{3}$/), z.number().int());
+
+/**
+ * One line of the funnel: a source, a page (host and path), a UTC day or an experiment's variant
+ * ("cohort-headline/bold"), or the total.
+ */
 export const funnelRowSchema = z.strictObject({
   key: z.string(),
   views: count,
@@ -59,10 +66,18 @@ export const funnelRowSchema = z.strictObject({
   contacts: count.nullable(),
   /** Clicks on checkout links, counted by the server (decision 020). */
   checkouts: count,
-  /** Paid workshop sales; one refunded in full no longer counts. */
+  /** Paid workshop sales (not the cohort's payments); one refunded in full no longer counts. */
   sales: count,
   /** Net of refunds, per currency (lower-case code) in its smallest unit: { gbp: 4900 }. */
-  revenue: z.record(z.string().regex(/^[a-z]{3}$/), z.number().int()),
+  revenue: money,
+  /** Cohort applications, by the day they came (docs/decisions/033-cohort-applications.md). */
+  applications: count,
+  /** Offers of a seat made to accepted applications, by the day each was made. */
+  offers: count,
+  /** Offers paid, by the day of the payment; one refunded in full no longer counts. */
+  enrolments: count,
+  /** What the enrolments paid, net of refunds, as `revenue` is written. */
+  cohortRevenue: money,
 });
 export type FunnelLine = z.infer<typeof funnelRowSchema>;
 
@@ -73,6 +88,8 @@ export const funnelAnswerSchema = z.strictObject({
   /** Most visitors first. */
   bySource: z.array(funnelRowSchema),
   byPage: z.array(funnelRowSchema),
+  /** Each variant of an experiment that showed anything in the period, most visitors first. */
+  byVariant: z.array(funnelRowSchema),
   /** Every day of the period, oldest first, days without visits included. */
   byDay: z.array(funnelRowSchema),
 });

@@ -40,7 +40,13 @@ const html = (text: string | number): string =>
 const short = (text: string, length: number) =>
   text.length > length ? `${text.slice(0, length - 1)}…` : text;
 
-const dimensionTitle = { page: 'Page', source: 'Source', day: 'Day', host: 'Site' } as const;
+const dimensionTitle = {
+  page: 'Page',
+  source: 'Source',
+  day: 'Day',
+  host: 'Site',
+  variant: 'Experiment/variant',
+} as const;
 
 /** The table's column headings. */
 const columnTitle: Record<FunnelColumn, string> = {
@@ -53,6 +59,10 @@ const columnTitle: Record<FunnelColumn, string> = {
   checkouts: 'Checkouts',
   sales: 'Sales',
   revenue: 'Revenue',
+  applications: 'Applications',
+  offers: 'Offers',
+  enrolments: 'Enrolments',
+  cohortRevenue: 'Cohort revenue',
 };
 /** The totals above the table, where each figure stands alone and its name can be longer. */
 const totalTitle: Record<FunnelColumn, string> = {
@@ -165,7 +175,13 @@ function rankChart(funnel: Funnel): string {
   // The longest bar leaves room for its figure.
   const width = (value: number) => (85 * value) / top;
   const leader = shown[0];
-  const things = { page: 'pages', source: 'sources', host: 'sites', day: 'days' }[funnel.by];
+  const things = {
+    page: 'pages',
+    source: 'sources',
+    host: 'sites',
+    day: 'days',
+    variant: 'variants',
+  }[funnel.by];
   const description = leader
     ? `Visitors and sign-ups of the ${shown.length} ${things} with the most visitors (of ${funnel.rows.length}). Most visitors: ${leader.key}, ${leader.visitors}. Every figure is in the table below.`
     : 'No visits or sign-ups in this period.';

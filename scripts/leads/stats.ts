@@ -1,4 +1,11 @@
-import { columnsOf, conversion, type FunnelColumn, figure } from '../../contracts/funnel-figures';
+import {
+  columnsOf,
+  conversion,
+  type FunnelColumn,
+  type FunnelMoney,
+  figure,
+  isMoney,
+} from '../../contracts/funnel-figures';
 import { majorUnits } from '../../contracts/money';
 import { countsContacts, type Funnel, type FunnelRow } from '../../server/features/funnel/store';
 import { toCsv } from './csv';
@@ -23,6 +30,10 @@ const columnNames: Record<FunnelColumn, string> = {
   checkouts: 'checkouts',
   sales: 'sales',
   revenue: 'revenue',
+  applications: 'applications',
+  offers: 'offers',
+  enrolments: 'enrolments',
+  cohortRevenue: 'cohort-revenue',
 };
 
 /** What the figures mean, under the table and in the report. */
@@ -33,7 +44,13 @@ export function funnelNotes(funnel: Funnel): string[] {
     'Conversion: sign-ups divided by visitors.',
     'Confirmed: of those sign-ups, the ones who clicked Kit’s confirmation email (reported by Kit’s webhook).',
     'Checkouts: clicks on checkout links, counted by the server like views. Sales: paid workshop sales by the day of their checkout (one refunded in full no longer counts); revenue is net of refunds, in each currency paid.',
+    'Applications: cohort applications by the day they came, erased ones too. Offers: seats offered to accepted applications, by the day each was made. Enrolments: offers paid, by the day of the payment (one refunded in full no longer counts); cohort revenue is what they paid, net of refunds. Each is counted where its application came from, and a payment for the cohort is not a workshop sale.',
   ];
+  if (funnel.by === 'variant') {
+    notes.push(
+      'By variant: views and visitors are those each variant was shown to, checkouts its visitors’ clicks, and sign-ups, sales and applications those it brought. What no experiment showed is only in the total.',
+    );
+  }
   if (!countsContacts(funnel.by)) {
     notes.push(
       `Contact submissions in this period: ${funnel.total.contacts} (counted by page, day and host only: the contact form keeps no source).`,
@@ -72,23 +89,23 @@ function jsonRow(funnel: Funnel, row: FunnelRow) {
   return { [funnel.by]: key, ...figures, conversion: conversion(row) };
 }
 
-/** Every currency the period's sales came in, for one revenue column each. */
-export const currenciesOf = (funnel: Funnel): string[] => Object.keys(funnel.total.revenue).sort();
+/** Every currency a money column's payments came in during the period, for one column each. */
+export const currenciesOf = (funnel: Funnel, column: FunnelMoney = 'revenue'): string[] =>
+  Object.keys(funnel.total[column]).sort();
 
 type CsvCell = string | number | null;
 
 /** Figures as a spreadsheet reads them: bare counts, and one revenue column per currency. */
 function csv(funnel: Funnel): string {
-  const currencies = currenciesOf(funnel);
   const cells = columnsOf(countsContacts(funnel.by)).flatMap(
     (column): Array<[name: string, value: (row: FunnelRow) => CsvCell]> => {
-      if (column === 'revenue') {
-        return currencies.map((currency) => [
-          `revenue_${currency}`,
-          (row) => majorUnits(row.revenue[currency] ?? 0, currency),
+      const name = columnNames[column].replace('-', '_');
+      if (isMoney(column)) {
+        return currenciesOf(funnel, column).map((currency) => [
+          `${name}_${currency}`,
+          (row) => majorUnits(row[column][currency] ?? 0, currency),
         ]);
       }
-      const name = columnNames[column].replace('-', '_');
       if (column === 'conversion') return [[name, (row) => conversion(row)?.toFixed(4) ?? null]];
       return [[name, (row) => row[column]]];
     },

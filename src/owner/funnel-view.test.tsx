@@ -19,6 +19,10 @@ const line = (key: string, visitors: number, signUps: number, contacts: number |
   checkouts: 0,
   sales: 0,
   revenue: {},
+  applications: 0,
+  offers: 0,
+  enrolments: 0,
+  cohortRevenue: {},
 });
 const funnel: FunnelAnswer = {
   from: '2026-11-01',
@@ -27,6 +31,7 @@ const funnel: FunnelAnswer = {
   byDay: [line('2026-11-01', 10, 1, 0), line('2026-11-02', 20, 2, 1), line('2026-11-03', 0, 0, 0)],
   bySource: [line('Instagram', 20, 3, null), line('<b>Direct</b>', 10, 0, null)],
   byPage: [line('example.com/', 30, 3, 1)],
+  byVariant: [],
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -57,9 +62,9 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
     [...row.children].map((cell) => cell.textContent),
   );
   expect(days).toEqual([
-    ['2026-11-01', '20', '10', '1', '0', '0', '10.0%', '0', '0', '—'],
-    ['2026-11-02', '40', '20', '2', '1', '1', '10.0%', '0', '0', '—'],
-    ['2026-11-03', '0', '0', '0', '0', '0', '–', '0', '0', '—'],
+    ['2026-11-01', '20', '10', '1', '0', '0', '10.0%', '0', '0', '—', '0', '0', '0', '—'],
+    ['2026-11-02', '40', '20', '2', '1', '1', '10.0%', '0', '0', '—', '0', '0', '0', '—'],
+    ['2026-11-03', '0', '0', '0', '0', '0', '–', '0', '0', '—', '0', '0', '0', '—'],
   ]);
   // Enquiries by page, not by source: the contact form keeps no source.
   const headings = (table?: Element) =>
@@ -76,8 +81,14 @@ it('draws the funnel with every figure of the chart in a table, and asks for a c
     words.funnel.checkouts,
     words.funnel.sales,
     words.funnel.revenue,
+    words.funnel.applications,
+    words.funnel.offers,
+    words.funnel.enrolments,
+    words.funnel.cohortRevenue,
   ]);
   expect([...(tables[2]?.querySelectorAll('tbody td') ?? [])][4]?.textContent).toBe('1');
+  // No experiment showed a variant: the owner is told so, with no empty table.
+  expect(container.textContent).toContain(words.funnel.noVariant);
   // What visitors sent is text, never markup.
   expect(tables[1]?.querySelector('b')).toBeNull();
   expect(tables[1]?.textContent).toContain('<b>Direct</b>');
@@ -125,10 +136,57 @@ it('shows checkouts started, sales and revenue (decision 020), in total and by s
   );
   const bySource = [...container.querySelectorAll('table')][1];
   const instagram = [...(bySource?.querySelectorAll('tbody tr') ?? [])][0];
-  expect([...(instagram?.children ?? [])].slice(-3).map((cell) => cell.textContent)).toEqual([
+  // The workshop's three columns, before the cohort's four.
+  expect([...(instagram?.children ?? [])].slice(-7, -4).map((cell) => cell.textContent)).toEqual([
     '3',
     '2',
     '£98.00',
+  ]);
+  act(() => root.unmount());
+});
+
+it('shows the cohort’s applications, offers, enrolments and revenue, in total and by variant', async () => {
+  const cohort = { applications: 12, offers: 4, enrolments: 3, cohortRevenue: { gbp: 885_000 } };
+  const withCohort: FunnelAnswer = {
+    ...funnel,
+    total: { ...funnel.total, ...cohort },
+    byVariant: [{ ...line('cohort-headline/bold', 40, 0, null), ...cohort, applications: 9 }],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(withCohort), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
+  );
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  await act(async () => root.render(<FunnelView version={0} />));
+  const totals = container.querySelector(`dl[aria-label="${words.funnel.cohort}"]`);
+  expect(
+    [...(totals?.querySelectorAll('div') ?? [])].map((card) => [
+      card.querySelector('dt')?.textContent,
+      card.querySelector('dd')?.textContent,
+    ]),
+  ).toEqual([
+    [words.funnel.applications, '12'],
+    [words.funnel.offers, '4'],
+    [words.funnel.enrolments, '3'],
+    [words.funnel.cohortRevenue, '£8,850.00'],
+  ]);
+  const tables = [...container.querySelectorAll('table')];
+  const byVariant = tables.at(-1);
+  expect(byVariant?.querySelector('caption')?.textContent).toBe(words.funnel.byVariant);
+  expect(byVariant?.querySelector('thead th')?.textContent).toBe(words.funnel.variant);
+  const [bold] = [...(byVariant?.querySelectorAll('tbody tr') ?? [])];
+  expect(bold?.querySelector('th')?.textContent).toBe('cohort-headline/bold');
+  expect([...(bold?.children ?? [])].slice(-4).map((cell) => cell.textContent)).toEqual([
+    '9',
+    '4',
+    '3',
+    '£8,850.00',
   ]);
   act(() => root.unmount());
 });

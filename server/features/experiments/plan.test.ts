@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../../../contracts/funnel-figures';
-import { resolveRoute } from '../../../contracts/routes';
+import { ownerRoutes, resolveRoute } from '../../../contracts/routes';
 import { namedHosts, parseEnv } from '../../env';
 import { addPageViews, utcDay } from '../../page-views/store';
 import { siteHosts } from '../../site-hosts';
+import { seedApplication } from '../../testing/cohort-applications';
 import { describeEachStore } from '../../testing/stores';
 import { addSubscriber } from '../leads';
 import { planDays, planOf } from './plan';
@@ -75,6 +76,53 @@ describeEachStore('the plan of the next experiment', ({ store }) => {
         sampleSize: null,
         days: null,
       })),
+    ]);
+  });
+
+  it('measures the cohort’s page by the applications sent from the application page it leads to', async () => {
+    const today = addDays(utcDay(new Date()), 1);
+    const yesterday = addDays(today, -1);
+    const host = siteHosts(env).of(env.SELLABLE_BUSINESS_HOST);
+    // The application page answers while the cohort takes applications.
+    const routes = ownerRoutes({ pages: {}, cohort: { admission: 'application' } });
+    const applying = (path: string) => {
+      const route = resolveRoute(host, path, hosts, routes);
+      return route.status === 200 ? route.page : null;
+    };
+    expect(applying('/apply')).toBe('cohort-apply');
+    await addPageViews(
+      store(),
+      Array.from({ length: 200 }, (_, index) => ({
+        day: yesterday,
+        host,
+        path: index < 150 ? '/' : '/apply',
+        source: 'Direct',
+        visitor: `visitor-${index}`,
+        views: 1,
+      })),
+    );
+    for (let index = 0; index < 6; index++) {
+      await seedApplication(store(), {
+        email: `founder${index}@example.com`,
+        page: '/apply',
+        at: `${yesterday}T10:00:00.000Z`,
+      });
+    }
+    const plan = await planOf({
+      store: store(),
+      testable: [
+        { page: 'cohort', goals: ['applications'] },
+        { page: 'cohort-apply', goals: ['applications'] },
+      ],
+      pageAt: (visited, path) => (visited === host ? applying(path) : null),
+      liftPercent: 20,
+      today,
+    });
+    expect(
+      plan.pages.map(({ page, visitors, conversions }) => [page, visitors, conversions]),
+    ).toEqual([
+      ['cohort', 150, 6],
+      ['cohort-apply', 50, 6],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ExperimentGoal } from '../../../contracts/content/experiments';
+import { applicationPages, type ExperimentGoal } from '../../../contracts/content/experiments';
 import { addDays, daysIn, funnelPageKey } from '../../../contracts/funnel-figures';
 import type { Plan } from '../../../contracts/room/experiments';
 import type { PageId } from '../../../contracts/routes';
@@ -16,6 +16,7 @@ export const planDays = 28;
  * `liftPercent` on it. A funnel row is a site host and a path; `pageAt` says which page it was,
  * so every path a page answers on counts for it. The funnel counts checkout clicks rather than
  * the visitors who clicked, so a checkout rate reads a little high and its sample a little low.
+ * The cohort page's applications are those sent from the application page it leads to.
  */
 export async function planOf({
   store,
@@ -39,13 +40,26 @@ export async function planOf({
     const counted = funnelPageKey.parse(row.key);
     const page = counted?.host ? pageAt(counted.host, counted.path) : null;
     if (!page) continue;
-    const total = totals.get(page) ?? { visitors: 0, signUps: 0, checkouts: 0, sales: 0 };
+    const total = totals.get(page) ?? {
+      visitors: 0,
+      signUps: 0,
+      checkouts: 0,
+      sales: 0,
+      applications: 0,
+    };
     total.visitors += row.visitors;
     total.signUps += row.signUps;
     total.checkouts += row.checkouts;
     total.sales += row.sales;
+    total.applications += row.applications;
     totals.set(page, total);
   }
+  // Applications are sent from the application page's form, which the cohort's page leads to:
+  // the cohort page's conversions are the applications sent there.
+  const conversionsOf = (page: PageId, goal: ExperimentGoal) =>
+    goal === 'applications' && page === applicationPages.from
+      ? (totals.get(applicationPages.form)?.applications ?? 0)
+      : (totals.get(page)?.[goal] ?? 0);
   const lift = liftPercent / 100;
   const days = daysIn(from, to);
   return {
@@ -54,9 +68,8 @@ export async function planOf({
     lift: liftPercent,
     pages: testable.flatMap(({ page, goals }) =>
       goals.map((goal) => {
-        const total = totals.get(page);
-        const visitors = total?.visitors ?? 0;
-        const conversions = Math.min(total?.[goal] ?? 0, visitors);
+        const visitors = totals.get(page)?.visitors ?? 0;
+        const conversions = Math.min(conversionsOf(page, goal), visitors);
         const rate = visitors > 0 ? conversions / visitors : null;
         const proposable = rate !== null && rate > 0 && rate * (1 + lift) < 1;
         const sampleSize = proposable ? sampleSizePerVariant(rate, lift) : null;

@@ -8,8 +8,8 @@ import type { FunnelDimension } from './store';
 
 /**
  * The room's funnel (contracts/room/funnel.ts), behind its session check: GET /api/funnel, the
- * period's views, visitors and sign-ups by source, by page and by day, through the same command
- * as `npm run leads stats`.
+ * period's figures by source, by page, by day and by experiment's variant, through the same
+ * command as `npm run leads stats`.
  */
 export function funnelRoomRouter({ store, clock }: { store: Store; clock: () => number }) {
   return roomApiRouter().get(roomApi.funnel, async (c) => {
@@ -20,10 +20,11 @@ export function funnelRoomRouter({ store, clock }: { store: Store; clock: () => 
     if ('problem' in period) return refusedFields(c, { from: period.problem });
     const input = { since: { date: new Date(period.from) }, until: { date: new Date(period.to) } };
     const funnelBy = (by: FunnelDimension) => statsCommand.run({ store, now }, { ...input, by });
-    const [bySource, byPage, byDay] = await Promise.all([
+    const [bySource, byPage, byDay, byVariant] = await Promise.all([
       funnelBy('source'),
       funnelBy('page'),
       funnelBy('day'),
+      funnelBy('variant'),
     ]);
     return c.json({
       ...period,
@@ -31,6 +32,7 @@ export function funnelRoomRouter({ store, clock }: { store: Store; clock: () => 
       bySource: bySource.rows,
       byPage: byPage.rows,
       byDay: byDay.rows,
+      byVariant: byVariant.rows,
     });
   });
 }

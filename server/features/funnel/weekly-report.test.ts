@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import type { Experiment } from '../../../contracts/content/experiments';
 import { parseEnv } from '../../env';
 import { createForwarding } from '../../forwarding';
+import { seedApplication } from '../../testing/cohort-applications';
+import { seedOffer } from '../../testing/cohort-offers';
 import { showAndSignUp } from '../../testing/experiment-sample';
 import { countRows, describeEachStore } from '../../testing/stores';
 import { experimentsCommand } from '../experiments';
@@ -72,6 +74,50 @@ describeEachStore('the weekly report', ({ store, database }) => {
     expect(subject).toContain('16 November 2026 – 22 November 2026');
     expect(text).toMatch(/Sign-ups\s+2\s+week before 1 \(\+100%\)/);
     expect(text).toContain('https://example.com/owner');
+  });
+
+  it('counts the cohort’s applications, offers, enrolments and revenue, and says where they came from', async () => {
+    const ada = await seedApplication(store(), {
+      email: 'ada@example.com',
+      at: '2026-11-17T09:00:00.000Z',
+      variant: 'bold',
+    });
+    await seedApplication(store(), {
+      email: 'bea@example.com',
+      at: '2026-11-18T09:00:00.000Z',
+      source: 'LinkedIn',
+    });
+    // The week before: one application.
+    await seedApplication(store(), { email: 'cy@example.com', at: '2026-11-10T09:00:00.000Z' });
+    const offer = await seedOffer(store(), {
+      applicationId: ada,
+      intake: '2027-01-11',
+      status: 'enrolled',
+      paid: { checkoutSession: 'cs_ada', amount: 295_000, at: '2026-11-19T10:00:00.000Z' },
+    });
+    await store()
+      .db.updateTable('cohort_offers')
+      .set({ created_at: '2026-11-18T10:00:00.000Z' })
+      .where('id', '=', offer)
+      .execute();
+    const { text } = await weeklyReport(store(), '2026-11-16', 'https://example.com/owner');
+    expect(text).toMatch(/Applications\s+2\s+week before 1 \(\+100%\)/);
+    expect(text).toMatch(/Offers\s+1\s+week before 0 \(new\)/);
+    expect(text).toMatch(/Enrolments\s+1\s+week before 0 \(new\)/);
+    expect(text).toMatch(/Cohort revenue\s+£2,950\.00\s+week before —/);
+    expect(text).toContain('The cohort, by where its applications came from:');
+    expect(text).toMatch(
+      / {2}By source:\n {4}Instagram\s+1 application, 1 offer, 1 enrolment, £2,950\.00\n {4}LinkedIn\s+1 application\n/,
+    );
+    expect(text).toMatch(
+      / {2}By page:\n {4}sellablebusiness\.localhost\/sellablebusiness\/apply\s+2 applications, 1 offer, 1 enrolment, £2,950\.00\n/,
+    );
+    expect(text).toMatch(
+      / {2}By variant:\n {4}apply-headline\/bold\s+1 application, 1 offer, 1 enrolment, £2,950\.00\n/,
+    );
+    // A week without any says nothing of the cohort.
+    const quiet = await weeklyReport(store(), '2026-11-02', 'https://example.com/owner');
+    expect(quiet.text).not.toContain('The cohort');
   });
 
   it("gives each running experiment's standing, and none of one that has ended", async () => {

@@ -10,11 +10,12 @@ import {
   percentInText,
   utcDay,
 } from '../../../contracts/funnel-figures';
+import { formatRevenue } from '../../../contracts/money';
 import type { ExperimentStanding, Verdict } from '../../../contracts/room/experiments';
 import { enqueueOnce } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
-import { type Funnel, funnel } from './store';
+import { type Funnel, type FunnelRow, funnel } from './store';
 
 /**
  * The owners' weekly email (OWNER_REPORT=weekly): last week's funnel beside the week before,
@@ -104,6 +105,10 @@ const columnLabel: Record<FunnelColumn, string> = {
   checkouts: 'Checkouts',
   sales: 'Sales',
   revenue: 'Revenue',
+  applications: 'Applications',
+  offers: 'Offers',
+  enrolments: 'Enrolments',
+  cohortRevenue: 'Cohort revenue',
 };
 
 const goalWords: Record<ExperimentGoal, string> = {
@@ -112,6 +117,40 @@ const goalWords: Record<ExperimentGoal, string> = {
   sales: 'paid sales',
   applications: 'applications',
 };
+
+/** The cohort's figures of a line, those it has: "2 applications, 1 offer, 1 enrolment, £2,950.00". */
+function cohortFigures(row: FunnelRow): string | null {
+  const counted = (
+    [
+      ['applications', 'application', 'applications'],
+      ['offers', 'offer', 'offers'],
+      ['enrolments', 'enrolment', 'enrolments'],
+    ] as const
+  )
+    .filter(([column]) => row[column] > 0)
+    .map(([column, one, many]) => `${number(row[column])} ${row[column] === 1 ? one : many}`);
+  const paid = formatRevenue(row.cohortRevenue);
+  const figures = [...counted, ...(paid === '—' ? [] : [paid])];
+  return figures.length > 0 ? figures.join(', ') : null;
+}
+
+/**
+ * The cohort's week by where its applications came from (docs/decisions/033-cohort-applications.md):
+ * each source, page and experiment's variant that brought an application, an offer or an
+ * enrolment; nothing in a week without any.
+ */
+function cohortLines(dimensions: ReadonlyArray<[string, Funnel]>): string[] {
+  const sections = dimensions.flatMap(([title, { rows }]) => {
+    const lines = rows.flatMap((row) => {
+      const figures = cohortFigures(row);
+      return figures ? [`    ${row.key.padEnd(28)} ${figures}`] : [];
+    });
+    return lines.length > 0 ? [`  By ${title}:`, ...lines] : [];
+  });
+  return sections.length > 0
+    ? ['The cohort, by where its applications came from:', ...sections, '']
+    : [];
+}
 const verdictWords: Record<Verdict, string> = {
   'keep collecting': 'keep collecting',
   better: 'better than the control',
@@ -158,10 +197,12 @@ export async function weeklyReport(
   standingsNow: () => Promise<readonly ExperimentStanding[]> = async () => [],
 ): Promise<{ subject: string; text: string }> {
   const { week, before } = reportWeeks(Date.parse(`${addDays(from, 7)}T00:00:00Z`));
-  const [thisWeek, lastWeek, sources, standings] = await Promise.all([
+  const [thisWeek, lastWeek, sources, pages, variants, standings] = await Promise.all([
     funnel(store, { by: 'day', ...week }),
     funnel(store, { by: 'day', ...before }),
     funnel(store, { by: 'source', ...week }),
+    funnel(store, { by: 'page', ...week }),
+    funnel(store, { by: 'variant', ...week }),
     experimentLines(standingsNow),
   ]);
   // Each figure beside the week before's; a count also says by how much it changed.
@@ -171,9 +212,11 @@ export async function weeklyReport(
     const changed = isCount(column)
       ? change(thisWeek.total[column] ?? 0, lastWeek.total[column] ?? 0)
       : '';
-    return `${columnLabel[column].padEnd(12)}${text(thisWeek).padStart(9)}   week before ${text(lastWeek)}${changed}`;
+    return `${columnLabel[column].padEnd(15)}${text(thisWeek).padStart(11)}   week before ${text(lastWeek)}${changed}`;
   };
-  const topSources = [...sources.rows]
+  // The cohort's lines say where applications came from: a source of none of these is not here.
+  const topSources = sources.rows
+    .filter((row) => row.visitors > 0 || row.signUps > 0)
     .sort((a, b) => b.visitors - a.visitors || b.signUps - a.signUps)
     .slice(0, 5)
     .map(
@@ -191,6 +234,11 @@ export async function weeklyReport(
       topSources.length > 0 ? 'Where visitors came from:' : 'No visits were counted.',
       ...topSources,
       '',
+      ...cohortLines([
+        ['source', sources],
+        ['page', pages],
+        ['variant', variants],
+      ]),
       ...standings,
       `More in the owner's room: ${roomUrl}`,
       '(Turn these emails off with OWNER_REPORT=off.)',

@@ -7,8 +7,8 @@ import { FunnelTable } from './funnel-table';
 
 /**
  * The figures of the period shown: the totals from views to conversion, the checkouts and sales,
- * visitors and sign-ups by day as a chart (with its figures as a table), and tables by source
- * and by page.
+ * the cohort's applications, offers and enrolments, visitors and sign-ups by day as a chart (with
+ * its figures as a table), and tables by source, by page and by experiment's variant.
  */
 export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
   const { total } = funnel;
@@ -56,12 +56,30 @@ export function FunnelFigures({ funnel }: { funnel: FunnelAnswer }) {
             />
           </div>
         ))}
+        <div className="flex min-w-0 flex-col gap-3">
+          <Heading className={subheadingClass}>{words.funnel.byVariant}</Heading>
+          <p className="max-w-prose text-step--1 text-muted">{words.funnel.variantHint}</p>
+          {funnel.byVariant.length === 0 ? (
+            <p className="text-muted">{words.funnel.noVariant}</p>
+          ) : (
+            <FunnelTable
+              caption={words.funnel.byVariant}
+              keyTitle={words.funnel.variant}
+              rows={funnel.byVariant}
+              total={total}
+              bars
+            />
+          )}
+        </div>
       </div>
     </div>
   );
 }
 
-/** The period's totals from views to conversion, then the checkouts, sales and revenue. */
+/**
+ * The period's totals from views to conversion, then the checkouts, sales and revenue, then the
+ * cohort's applications, offers, enrolments and what they paid.
+ */
 function FunnelTotals({ total }: { total: FunnelAnswer['total'] }) {
   const totals = [
     { term: words.funnel.views, value: figure(total, 'views'), hint: words.funnel.viewsHint },
@@ -113,14 +131,26 @@ function FunnelTotals({ total }: { total: FunnelAnswer['total'] }) {
             value: figure(total, 'revenue'),
             hint: words.funnel.revenueHint,
           },
-        ].map(({ term, value, hint }) => (
-          <div key={term} className="flex flex-col gap-1 rounded-card bg-surface p-4">
-            <dt className="text-step--1 font-semibold">{term}</dt>
-            <dd className="text-step-2 font-bold tabular-nums">{value}</dd>
-            <dd className="text-step--1">{hint}</dd>
-          </div>
-        ))}
+        ].map(figureCard)}
+      </dl>
+      <dl aria-label={words.funnel.cohort} className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {(['applications', 'offers', 'enrolments', 'cohortRevenue'] as const)
+          .map((column) => ({
+            term: words.funnel[column],
+            value: figure(total, column),
+            hint: words.funnel[`${column}Hint`],
+          }))
+          .map(figureCard)}
       </dl>
     </>
   );
 }
+
+/** One total with what it counts said under it. */
+const figureCard = ({ term, value, hint }: { term: string; value: string; hint: string }) => (
+  <div key={term} className="flex flex-col gap-1 rounded-card bg-surface p-4">
+    <dt className="text-step--1 font-semibold">{term}</dt>
+    <dd className="text-step-2 font-bold tabular-nums">{value}</dd>
+    <dd className="text-step--1">{hint}</dd>
+  </div>
+);

@@ -14,6 +14,10 @@ const columnTitle: Record<FunnelColumn, string> = {
   checkouts: words.funnel.checkouts,
   sales: words.funnel.sales,
   revenue: words.funnel.revenue,
+  applications: words.funnel.applications,
+  offers: words.funnel.offers,
+  enrolments: words.funnel.enrolments,
+  cohortRevenue: words.funnel.cohortRevenue,
 };
 
 /**
