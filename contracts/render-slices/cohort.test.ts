@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testOffer } from '../testing/cohort-offer';
 import { cohortSlice } from './cohort';
 
 const intakes = [{ starts: '2027-01-11', applyBy: '2026-12-14', seats: 20 }];
@@ -19,7 +20,17 @@ describe("the cohort's slice of a render", () => {
       questions: [{ ...questions[0], required: true, maxLength: 300 }],
       closed: 'Closed.',
       retentionMonths: 12,
+      // A render made before offers makes none.
+      offer: null,
     });
+  });
+
+  it('reads the offer an accepted application gets, its facts left for the server', () => {
+    const slice = cohortSlice.parse(
+      renderOf({ admission: 'application', application: { questions }, offer: testOffer }),
+    );
+    expect(slice?.offer).toEqual(testOffer);
+    expect(slice?.offer?.emails.offer.body).toContain('{offerLink}');
   });
 
   it('is none for a render made before applications, and a booking call without its choice', () => {

@@ -1,8 +1,10 @@
-import { cohortOffer } from '../../contracts/content/cohort';
 import { cohortQuestions } from '../../contracts/content/cohort-questions';
 import type { CohortSlice } from '../../contracts/render-slices';
+import { testOffer } from '../../contracts/testing/cohort-offer';
 import type { Site } from '../site';
 import { testSite } from './site';
+
+export { testOffer };
 
 /**
  * A cohort taking applications, for the API tests (server/features/cohort/): one question of
@@ -23,36 +25,6 @@ export const testQuestions = cohortQuestions.parse([
   { id: 'team', type: 'number', label: 'How many people work with you?', min: 0, max: 10000 },
   { id: 'website', type: 'url', label: 'Your website', required: false },
 ]);
-
-const outcome = (heading: string) => ({ kicker: heading, heading, text: `${heading}.` });
-
-/** The offer an accepted application gets, for the API tests: £2,950, held for 72 hours. */
-export const testOffer = cohortOffer.parse({
-  price: { amount: 2950, currency: 'GBP' },
-  productName: 'The cohort starting {cohortStarts}',
-  emails: {
-    offer: {
-      subject: 'Your seat until {offerExpires}',
-      body: 'Hi {name},\n\nPay {offerPrice} here: {offerLink}\n\nIt starts on {cohortStarts}.',
-    },
-    enrolled: { subject: "You're in", body: 'Hi {name}, we start on {cohortStarts}.' },
-    declined: { subject: 'Your application', body: 'Hi {name}, not this time.' },
-    waitlisted: { subject: 'The waitlist', body: 'Hi {name}, you are on the waitlist.' },
-  },
-  page: {
-    meta: { title: 'Your offer', description: 'Your place in the cohort.' },
-    enrolled: outcome("You're in"),
-    expired: outcome('Offer closed'),
-    full: outcome('Cohort full'),
-    retry: outcome('Try again'),
-    back: 'Back to the cohort',
-  },
-  kitTags: {
-    applicant: 'cohort-applicant',
-    accepted: 'cohort-accepted',
-    enrolled: 'cohort-member',
-  },
-});
 
 /** A valid application's body to the test questions. */
 export const testApplication = {
