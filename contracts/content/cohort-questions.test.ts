@@ -50,12 +50,14 @@ describe("the cohort's application questions", () => {
         { id: 'b', type: 'choice', ...asked, options: ['Yes', 'No', 'Yes'] },
         { id: 'c', type: 'choices', ...asked, options: many },
         { id: 'd', type: 'choice', ...asked, options: ['Two\nlines'] },
+        { id: 'e', type: 'choices', ...asked, options: ['Under {cohortSeats}', 'More'] },
       ]),
     ).toEqual([
       '0.options: expected at least one option',
       '1.options.2: expected each option once: this is also option 1',
       '2.options: expected at most 20 options',
       '3.options.0: expected one line of text, got line breaks',
+      '4.options.0: expected an option without a {placeholder}: it is the answer as sent',
     ]);
   });
 

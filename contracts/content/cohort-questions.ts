@@ -53,13 +53,18 @@ const maxLength = (most: number) =>
     .max(most, `expected at most ${most} characters`)
     .default(most);
 
-/** The options of a choice: each a line, each once. */
+/**
+ * The options of a choice: each a line, each once, and each as written. An option is also the
+ * answer the server checks against the questions it serves, whose facts are not filled in, so an
+ * option with "{cohortSeats}" would be shown as "20" and refused as not one of the options.
+ */
 const options = z
   .array(
-    line.max(
-      optionLimits.length,
-      `expected an option of at most ${optionLimits.length} characters`,
-    ),
+    line
+      .max(optionLimits.length, `expected an option of at most ${optionLimits.length} characters`)
+      .refine((option) => !/\{\w+\}/.test(option), {
+        message: 'expected an option without a {placeholder}: it is the answer as sent',
+      }),
   )
   .min(1, 'expected at least one option')
   .max(optionLimits.count, `expected at most ${optionLimits.count} options`)
