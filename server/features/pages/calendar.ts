@@ -14,9 +14,10 @@ import type { Logger } from '../../logger';
  * Pages that follow the calendar (decision 017): when a date of the owner's content passes (a
  * workshop session starts, the book comes out, a new year), the pages are rendered again with the
  * build's own renderer and swapped in memory, within one check (20 s), so a visitor without
- * JavaScript gets the new state too. The workshop's seats are followed the same way
- * (docs/decisions/032-workshop-delivered.md): at each check the seats the store knows are read,
- * and the pages whose words they change ("3 seats left", "Sold out") are rendered again. A failed
+ * JavaScript gets the new state too. The seats are followed the same way, the workshop's sessions'
+ * (docs/decisions/032-workshop-delivered.md) and the cohort's intakes' (decision 033): at each
+ * check the seats the store knows are read, and the pages whose words they change ("3 seats
+ * left", "Sold out", "Only 19 slots left") are rendered again. A failed
  * render keeps the old page and is tried again at the next check.
  */
 
@@ -33,8 +34,8 @@ export interface CalendarOptions {
   clock?: () => number;
   checkMs?: number;
   /**
-   * The workshop's seats the store knows at a moment (the workshop's `seatsTaken`), read at each
-   * check. Without it the pages keep the build's seats: every seat free.
+   * The seats the store knows at a moment (the workshop's sessions' and the cohort's intakes',
+   * server/index.ts), read at each check. Without it the pages keep the build's seats: every seat free.
    */
   seatsTaken?: (now: number) => Promise<SeatsTaken>;
 }
@@ -86,7 +87,7 @@ export function startCalendar({
     } catch (error) {
       logger.error(
         { err: error instanceof Error ? error.message : String(error) },
-        'reading the workshop’s seats failed; the pages keep the seats they show, retrying',
+        'reading the seats (the workshop’s sessions, the cohort’s intakes) failed; the pages keep the seats they show, retrying',
       );
       return null;
     }
@@ -111,7 +112,7 @@ export function startCalendar({
         { pages: ids, events: passed.map((event) => event.what), seats: bySeats.length > 0 },
         passed.length > 0
           ? 'pages rendered again: a content date passed'
-          : 'pages rendered again: the workshop’s seats changed',
+          : 'pages rendered again: the seats changed (the workshop’s sessions or the cohort’s intakes)',
       );
     } catch (error) {
       logger.error(
