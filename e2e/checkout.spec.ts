@@ -72,9 +72,15 @@ test('a checkout click from an Instagram visit becomes one £49 sale from Instag
   expect(response.status()).toBe(200);
 
   // The owner's funnel: one sale of £49 from Instagram, and the click that started it.
-  const table = await leads('stats', '--by', 'source', '--since', '1d');
-  const instagram = table.split('\n').find((line) => line.startsWith('Instagram'));
-  expect(instagram?.replace(/\s+/g, ' ')).toMatch(/ 1 £49\.00$/);
+  const table = (await leads('stats', '--by', 'source', '--since', '1d')).split('\n');
+  const cells = (first: string) =>
+    table
+      .find((line) => line.startsWith(first))
+      ?.trim()
+      .split(/\s+/) ?? [];
+  const [header, instagram] = [cells('source'), cells('Instagram')];
+  expect(instagram[header.indexOf('sales')]).toBe('1');
+  expect(instagram[header.indexOf('revenue')]).toBe('£49.00');
   const json = JSON.parse(
     await leads('stats', '--by', 'source', '--since', '1d', '--format', 'json'),
   );

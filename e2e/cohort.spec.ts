@@ -142,3 +142,25 @@ test('axe finds nothing at 375 px', async ({ page }) => {
   await page.goto(cohortUrl, { waitUntil: 'networkidle' });
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('the application page and the offer page: axe finds nothing at 375 and 1440 px', async ({
+  page,
+}) => {
+  test.skip(cohort.admission !== 'application', 'content/cohort.yaml takes no applications');
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${siteOrigin['sellable-business']}/apply`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      cohort.application?.heading ?? '',
+    );
+    expect(await axeViolations(page), `/apply at ${width} px`).toEqual([]);
+    // Each of the offer page's outcomes is shown alone, its heading the page's one h1.
+    for (const outcome of ['', '#expired', '#full', '#retry'] as const) {
+      await page.goto(`${siteOrigin['sellable-business']}/offer${outcome}`);
+      const shown = outcome ? (outcome.slice(1) as 'expired' | 'full' | 'retry') : 'enrolled';
+      const words = cohort.offer?.page[shown];
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words?.heading ?? '');
+      expect(await axeViolations(page), `/offer${outcome} at ${width} px`).toEqual([]);
+    }
+  }
+});
