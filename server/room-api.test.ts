@@ -53,7 +53,16 @@ async function enquire(
 }
 
 /** The sales columns of a funnel line without checkouts or sales (decision 020). */
-const noSales = { checkouts: 0, sales: 0, revenue: {} };
+/** A row that sold nothing: no workshop checkout or sale, and nothing of the cohort. */
+const noSales = {
+  checkouts: 0,
+  sales: 0,
+  revenue: {},
+  applications: 0,
+  offers: 0,
+  enrolments: 0,
+  cohortRevenue: {},
+};
 
 describeEachStore('the room’s funnel, leads, export, outbox and erasure', ({ store }) => {
   async function owner() {

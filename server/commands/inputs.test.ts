@@ -17,7 +17,7 @@ describe("the owner's commands check their input", () => {
       since: 'must be a date (2026-01-31) or an age (30d, 12h, 2w).',
     });
     expect(refused(statsCommand.input, { by: 'week' })).toEqual({
-      by: 'must be one of page, source, day, host.',
+      by: 'must be one of page, source, day, host, variant.',
     });
     expect(refused(pruneCommand.input, { olderThan: '1y' })).toEqual({
       olderThan: 'must be an age such as 365d, 12h or 2w.',
