@@ -24,6 +24,8 @@ import { buildPaths } from '../server/build-paths';
 import { namedHosts, parseEnv, pathSettings } from '../server/env';
 import { startFakeKit } from '../server/providers/fake-kit';
 import { openStore } from '../server/store';
+import { seedApplication } from '../server/testing/cohort-applications';
+import { seedOffer } from '../server/testing/cohort-offers';
 import { startServerProcess } from '../server/testing/server-process';
 import { seedAttendee } from '../server/testing/workshop-attendees';
 import { roomViews } from '../src/owner/room-views';
@@ -138,6 +140,58 @@ function failSome() {
 }
 
 /**
+ * Four applications to the cohort's first intake, for the Applications view: one enrolled, one
+ * with its offer open, one waitlisted (so the view names her for the free seats) and one new.
+ */
+async function applySome() {
+  const store = await openStore({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    const intake = '2027-01-11';
+    const people = [
+      { name: 'Ada Lovelace', status: 'accepted', offer: 'enrolled', source: 'ig' },
+      { name: 'Grace Hopper', status: 'accepted', offer: 'open', source: 'LinkedIn' },
+      { name: 'Mary Somerville', status: 'waitlisted', source: 'Newsletter' },
+      { name: 'Alan Turing', status: 'new', source: 'Direct' },
+    ] as const;
+    for (const [index, person] of people.entries()) {
+      const email = `${person.name.split(' ')[0]?.toLowerCase()}@example.com`;
+      const at = new Date(Date.now() - (people.length - index) * 3_600_000).toISOString();
+      const id = await seedApplication(store, {
+        email,
+        name: person.name,
+        intake,
+        at,
+        source: person.source,
+        // Answers to the questions content/cohort.yaml asks.
+        answers: {
+          business: 'Northlight, brand strategy for B2B software firms',
+          revenue: '£1m–£3m',
+          team: 14,
+          dependence: ['Winning new clients', 'Key client relationships'],
+          goal: 'A sales team that wins clients without me, and my Fridays back.',
+        },
+      });
+      await store.db
+        .updateTable('cohort_applications')
+        .set({ status: person.status, decided_at: person.status === 'new' ? null : at })
+        .where('id', '=', id)
+        .execute();
+      if (!('offer' in person)) continue;
+      await seedOffer(store, {
+        applicationId: id,
+        intake,
+        status: person.offer,
+        ...(person.offer === 'enrolled'
+          ? { paid: { checkoutSession: `cs_test_cohort_${index}`, amount: 295_000, at } }
+          : {}),
+      });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/**
  * Three attendees of the first workshop session, as Stripe's events leave them (one paid less
  * than the price, one refunded), and a checkout still open, for the Workshop view.
  */
@@ -237,6 +291,7 @@ try {
   await page.waitForTimeout(6_000);
   failSome();
   await bookSome();
+  await applySome();
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     for (const view of roomViews) {
