@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { parse } from 'yaml';
 import { workshopDelivery } from '../../contracts/content/workshop';
 import type { WorkshopCheckout } from '../../contracts/render-slices';
 import { buildPaths } from '../build-paths';
 import type { Site } from '../site';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { testSite } from './site';
+import { testWebhookSecret } from './stripe';
 
 /**
  * The workshop's checkout as the tests and `npm run bench:seats` click it: a site selling the
@@ -111,5 +115,50 @@ export function clickFigures(answers: readonly ClickAnswer[], sessionsMade: numb
     soldOut: answers.filter((answer) => answer.location.endsWith('/sold-out')).length,
     meanMs: times.reduce((sum, ms) => sum + ms, 0) / Math.max(1, times.length),
     p99Ms: p99,
+  };
+}
+
+/** An app listening on a port of its own, and the stand-in Stripe posting its events to it. */
+export interface AppWithStandInStripe {
+  app: Hono;
+  stripe: FakeStripe;
+  /** Stops both. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The app `appOf` makes for the stand-in, listening on 127.0.0.1, with the stand-in Stripe
+ * sending its signed events to the app's own webhook (/api/stripe/webhook), as Stripe would: for
+ * the tests that follow a payment from the checkout to what its events change.
+ */
+export async function appWithStandInStripe(
+  appOf: (stripe: FakeStripe) => Hono,
+): Promise<AppWithStandInStripe> {
+  let app: Hono | undefined;
+  let server: ServerType | undefined;
+  const port = await new Promise<number>((resolve) => {
+    server = serve(
+      {
+        fetch: (request, env) => (app as Hono).fetch(request, env),
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      (info: AddressInfo) => resolve(info.port),
+    );
+  });
+  const stripe = await startFakeStripe({
+    apiKey: standInStripeKey,
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+    webhookSecret: testWebhookSecret,
+    webhookRetryMs: 10,
+  });
+  app = appOf(stripe);
+  return {
+    app,
+    stripe,
+    async stop() {
+      await stripe.stop();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    },
   };
 }

@@ -1,6 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { afterEach, expect, it } from 'vitest';
 import { intakeSeatsKey } from '../../../contracts/cohort-intakes';
 import type { Store } from '../../db/store';
@@ -9,10 +6,13 @@ import { createLogger } from '../../logger';
 import { createTestApp, testIpHashKey } from '../../testing/app';
 import { applyingCohort, applyingSite } from '../../testing/cohort';
 import { seedApplication } from '../../testing/cohort-applications';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe';
 import { describeEachStore } from '../../testing/stores';
 import { testReferences, testWebhookSecret } from '../../testing/stripe';
-import { ownCheckoutSettings, standInStripeKey } from '../../testing/workshop-checkout';
+import {
+  type AppWithStandInStripe,
+  appWithStandInStripe,
+  ownCheckoutSettings,
+} from '../../testing/workshop-checkout';
 import { forgetApplications } from './applications';
 import { applicationStatusCommand } from './commands/review';
 import { offerCheckoutRouter } from './offer-checkout';
@@ -37,40 +37,22 @@ const servedWith = (seats: number) =>
   applyingCohort({ intakes: [{ starts: intake, applyBy: '2026-12-14', seats }] });
 
 describeEachStore('an offer’s link', ({ store }) => {
-  let server: ServerType | undefined;
-  let stripe: FakeStripe | undefined;
-  afterEach(async () => {
-    await stripe?.stop();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  });
+  let running: AppWithStandInStripe | undefined;
+  afterEach(() => running?.stop());
 
   /** The app listening, with the stand-in posting its events to the app's webhook. */
   async function start(seats = 20) {
-    let app: Hono | undefined;
-    const port = await new Promise<number>((resolve) => {
-      server = serve(
-        {
-          fetch: (request, env) => (app as Hono).fetch(request, env),
-          port: 0,
-          hostname: '127.0.0.1',
-        },
-        (info: AddressInfo) => resolve(info.port),
-      );
-    });
-    stripe = await startFakeStripe({
-      apiKey: standInStripeKey,
-      webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
-      webhookSecret: testWebhookSecret,
-      webhookRetryMs: 10,
-    });
     const site = applyingSite(servedWith(seats));
-    app = createTestApp(
-      store(),
-      { STRIPE_WEBHOOK_SECRET: testWebhookSecret, ...ownCheckoutSettings(stripe.url) },
-      undefined,
-      undefined,
-      site,
+    running = await appWithStandInStripe((stripe) =>
+      createTestApp(
+        store(),
+        { STRIPE_WEBHOOK_SECRET: testWebhookSecret, ...ownCheckoutSettings(stripe.url) },
+        undefined,
+        undefined,
+        site,
+      ),
     );
+    const { app, stripe } = running;
     const accept = async (application: string) => {
       const offers = { cohort: site.cohort, jobs: [], expire: null, logger: quiet };
       const deps = { store: store(), now: new Date(), ownerId: null, offers };
@@ -78,7 +60,7 @@ describeEachStore('an offer’s link', ({ store }) => {
       if ('refused' in answer) throw new Error(answer.refused);
       return offerOf(store(), application);
     };
-    const click = (offer: string) => (app as Hono).request(links.link(origin, offer));
+    const click = (offer: string) => app.request(links.link(origin, offer));
     return { app, stripe, site, accept, click };
   }
 

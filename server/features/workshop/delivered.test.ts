@@ -1,16 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { afterEach, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/app';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe';
 import { describeEachStore } from '../../testing/stores';
 import { testWebhookSecret } from '../../testing/stripe';
 import {
+  type AppWithStandInStripe,
+  appWithStandInStripe,
   clickCheckout,
   ownCheckoutSettings,
   soldSession,
-  standInStripeKey,
   workshopSite,
 } from '../../testing/workshop-checkout';
 import { seatsTaken } from './seats';
@@ -27,40 +24,21 @@ const session = soldSession(
 );
 
 describeEachStore('a seat, from the click to the refund', ({ store }) => {
-  let server: ServerType | undefined;
-  let stripe: FakeStripe | undefined;
-  afterEach(async () => {
-    await stripe?.stop();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  });
+  let running: AppWithStandInStripe | undefined;
+  afterEach(() => running?.stop());
 
   /** The app listening, with the stand-in posting its events to the app's webhook. */
   async function start() {
-    let app: Hono | undefined;
-    const port = await new Promise<number>((resolve) => {
-      server = serve(
-        {
-          fetch: (request, env) => (app as Hono).fetch(request, env),
-          port: 0,
-          hostname: '127.0.0.1',
-        },
-        (info: AddressInfo) => resolve(info.port),
-      );
-    });
-    stripe = await startFakeStripe({
-      apiKey: standInStripeKey,
-      webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
-      webhookSecret: testWebhookSecret,
-      webhookRetryMs: 10,
-    });
-    app = createTestApp(
-      store(),
-      { STRIPE_WEBHOOK_SECRET: testWebhookSecret, ...ownCheckoutSettings(stripe.url) },
-      undefined,
-      undefined,
-      workshopSite([session]),
+    running = await appWithStandInStripe((stripe) =>
+      createTestApp(
+        store(),
+        { STRIPE_WEBHOOK_SECRET: testWebhookSecret, ...ownCheckoutSettings(stripe.url) },
+        undefined,
+        undefined,
+        workshopSite([session]),
+      ),
     );
-    return { app, stripe };
+    return running;
   }
   const seats = async () => (await seatsTaken(store(), new Date().toISOString()))[session.id];
   const madeId = (location: string | null) => location?.split('/').at(-1) ?? '';
