@@ -1,24 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { ownerPaths } from '../contracts/owner';
 import { siteOrigins } from '../contracts/sites';
 import { namedHosts, parseEnv } from '../server/env';
-import { type FakeSmtp, startFakeSmtp } from '../server/testing/fake-smtp';
-import { type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
-import { freePort } from '../server/testing/free-port';
-import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
-import { testWebhookSecret } from '../server/testing/stripe-event-shapes';
-import { ownCheckoutSettings } from '../server/testing/workshop-checkout';
+import type { FakeSmtp } from '../server/testing/fake-smtp';
 import { viewPath } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { axeViolations } from './axe';
 import { sampleAnswers, sendApplication } from './cohort-application';
 import { content, escapeRegExp, facts } from './content';
-import { addAuthenticator, invite } from './owner';
-import { e2eSiteSettings } from './site-settings';
+import { type StandInServer, signInTo, startStandInServer } from './stand-in-server';
 import { expect, test } from './test';
 
 /**
@@ -38,48 +29,20 @@ test.skip(
   'content/cohort.yaml takes no applications',
 );
 
-let stripe: FakeStripe;
+let running: StandInServer;
 let smtp: FakeSmtp;
-let server: ServerProcess;
 let dataDir: string;
 /** The main site, where the room is, and the cohort's own site, where its pages and links are. */
 let origin: string;
 let cohortSite: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
+  running = await startStandInServer('cohort-offer');
+  ({ smtp, dataDir, origin } = running);
   cohortSite = siteOrigins(origin, namedHosts(parseEnv()))['sellable-business'];
-  dataDir = await mkdtemp(join(tmpdir(), 'cohort-offer-'));
-  smtp = await startFakeSmtp();
-  stripe = await startFakeStripe({
-    apiKey: ownCheckoutSettings('').STRIPE_SECRET_KEY ?? '',
-    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
-    webhookSecret: testWebhookSecret,
-  });
-  server = await startServerProcess({
-    ...e2eSiteSettings,
-    ...ownCheckoutSettings(stripe.url),
-    PORT: String(port),
-    SITE_URL: origin,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    SMTP_URL: smtp.url,
-    SMTP_CA_FILE: smtp.caFile,
-    MAIL_FROM: 'Jamie Castell <jamie@example.com>',
-    PAGE_VIEW_RATE_LIMIT: '0',
-    OWNER_SIGN_IN_LIMIT: '1000',
-    KIT_API_KEY: '',
-  });
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
-  await smtp?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => running?.stop());
 
 /** "Only 20 slots left" as the page says it, its number captured (the content's facts are filled). */
 const slotsLeft = new RegExp(
@@ -109,14 +72,6 @@ async function apply(browser: Browser, who: { email: string; name: string }) {
   await page.goto(`${cohortSite}/apply`);
   await sendApplication(page, who);
   await context.close();
-}
-
-async function signIn(page: Page) {
-  const link = await invite('Cohort Owner', { dataDir, siteUrl: origin });
-  await addAuthenticator(page);
-  await page.goto(link);
-  await page.getByRole('button', { name: words.welcome.button }).click();
-  await expect(page).toHaveURL(`${origin}${ownerPaths.room}`);
 }
 
 /** One application opened in the room's Applications view, moved to `status`, the move said. */
@@ -161,7 +116,7 @@ test('an application becomes a paid seat, and an offer that runs out gives its s
   for (const who of [ada, bea, cy]) await apply(browser, who);
 
   // The owner: Ada's answers in the room, then shortlisted and accepted.
-  await signIn(page);
+  await signInTo(page, running, 'Cohort Owner');
   await page.goto(`${origin}${viewPath('applications')}`);
   await page.getByRole('button', { name: words.applications.open(ada.name) }).click();
   await expect(page.getByText(sampleAnswers.short)).toBeVisible();

@@ -1,21 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { checkoutPath } from '../contracts/checkout';
-import { ownerPaths } from '../contracts/owner';
 import { readInvite } from '../server/testing/calendar';
-import { type FakeSmtp, startFakeSmtp } from '../server/testing/fake-smtp';
-import { type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
-import { freePort } from '../server/testing/free-port';
-import { type ServerProcess, startServerProcess } from '../server/testing/server-process';
-import { testWebhookSecret } from '../server/testing/stripe-event-shapes';
-import { ownCheckoutSettings } from '../server/testing/workshop-checkout';
+import type { FakeSmtp } from '../server/testing/fake-smtp';
+import type { FakeStripe } from '../server/testing/fake-stripe';
 import { viewPath } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { content, escapeRegExp } from './content';
-import { addAuthenticator, invite } from './owner';
-import { e2eSiteSettings } from './site-settings';
+import { type StandInServer, signInTo, startStandInServer } from './stand-in-server';
 import { expect, test } from './test';
 
 /**
@@ -31,45 +22,17 @@ const { workshop } = content;
 const session = workshop.sessions.find(({ start }) => Date.parse(start) > Date.now());
 test.skip(!session, 'content/workshop.yaml has no session to come');
 
+let running: StandInServer;
 let stripe: FakeStripe;
 let smtp: FakeSmtp;
-let server: ServerProcess;
-let dataDir: string;
 let origin: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  dataDir = await mkdtemp(join(tmpdir(), 'workshop-delivered-'));
-  smtp = await startFakeSmtp();
-  stripe = await startFakeStripe({
-    apiKey: ownCheckoutSettings('').STRIPE_SECRET_KEY ?? '',
-    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
-    webhookSecret: testWebhookSecret,
-  });
-  server = await startServerProcess({
-    ...e2eSiteSettings,
-    ...ownCheckoutSettings(stripe.url),
-    PORT: String(port),
-    SITE_URL: origin,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    SMTP_URL: smtp.url,
-    SMTP_CA_FILE: smtp.caFile,
-    MAIL_FROM: 'Jamie Castell <jamie@example.com>',
-    PAGE_VIEW_RATE_LIMIT: '0',
-    OWNER_SIGN_IN_LIMIT: '1000',
-    KIT_API_KEY: '',
-  });
+  running = await startStandInServer('workshop-delivered');
+  ({ stripe, smtp, origin } = running);
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
-  await smtp?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => running?.stop());
 
 /** One seat bought by another visitor, at their own address, through our redirect. */
 async function buySeat(visitor: number): Promise<string> {
@@ -95,14 +58,6 @@ async function untilShown(browser: Browser, text: RegExp) {
     await expect(page.getByText(text).first()).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 50_000, intervals: [2000] });
   await context.close();
-}
-
-async function signIn(page: Page) {
-  const link = await invite('Workshop Owner', { dataDir, siteUrl: origin });
-  await addAuthenticator(page);
-  await page.goto(link);
-  await page.getByRole('button', { name: words.welcome.button }).click();
-  await expect(page).toHaveURL(`${origin}${ownerPaths.room}`);
 }
 
 test('a visitor pays, gets the invite, the owner sees them, the last seat sells out, a refund gives it back', async ({
@@ -147,7 +102,7 @@ test('a visitor pays, gets the invite, the owner sees them, the last seat sells 
   const owner = await page.context().browser()?.newContext();
   const room = await owner?.newPage();
   if (!room || !owner) throw new Error('no owner page');
-  await signIn(room);
+  await signInTo(room, running, 'Workshop Owner');
   await room.goto(`${origin}${viewPath('workshop')}`);
   await expect(room.getByRole('rowheader', { name: 'Bea Buyer', exact: true })).toBeVisible();
   await expect(room.getByRole('cell', { name: 'bea@example.com', exact: true })).toBeVisible();
