@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from '../../db/store';
+import { refundsPerPayment } from '../sales';
 
 /**
  * What the funnel counts of the cohort (docs/decisions/033-cohort-applications.md, "The room and
@@ -77,15 +78,8 @@ export async function cohortCounts(
       .selectFrom('cohort_offers')
       .innerJoin('cohort_applications', 'cohort_applications.id', 'cohort_offers.application_id')
       // What the payment's charges have had refunded, summed as the sales sum them.
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('sale_refunds')
-            .select('payment_intent')
-            .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
-            .groupBy('payment_intent')
-            .as('refunds'),
-        (join) => join.onRef('refunds.payment_intent', '=', 'cohort_offers.payment_intent'),
+      .leftJoin(refundsPerPayment(store), (join) =>
+        join.onRef('refunds.payment_intent', '=', 'cohort_offers.payment_intent'),
       )
       .select([
         ...cameFrom,

@@ -29,6 +29,7 @@ export {
   type JobsForSale,
   pruneBuyers,
   recordStripeEvent,
+  refundsPerPayment,
   saleExportColumns,
   salesWithRefunds,
 } from './store';

@@ -355,20 +355,26 @@ export const saleExportColumns = [
 ] as const;
 
 /**
- * Sales joined with what their charges have had refunded (`refunds.refunded`, smallest units, null
- * for none), refunds summed per payment so that they net out whatever order they came in.
+ * What each payment's charges have had refunded (`refunds.refunded`, smallest units), summed per
+ * payment so that refunds net out whatever order they came in: a table to join by
+ * `refunds.payment_intent` (a sale's, or a cohort offer's, whose payment is a sale too).
  */
+export function refundsPerPayment(store: Pick<Store, 'db'>) {
+  return store.db
+    .selectFrom('sale_refunds')
+    .select('payment_intent')
+    .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
+    .groupBy('payment_intent')
+    .as('refunds');
+}
+
+/** Sales joined with what their charges have had refunded (`refunds.refunded`, null for none). */
 export function salesWithRefunds(store: Store) {
-  return store.db.selectFrom('sales').leftJoin(
-    (eb) =>
-      eb
-        .selectFrom('sale_refunds')
-        .select('payment_intent')
-        .select((e) => e.fn.sum<number | string>('amount_refunded').as('refunded'))
-        .groupBy('payment_intent')
-        .as('refunds'),
-    (join) => join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
-  );
+  return store.db
+    .selectFrom('sales')
+    .leftJoin(refundsPerPayment(store), (join) =>
+      join.onRef('refunds.payment_intent', '=', 'sales.payment_intent'),
+    );
 }
 
 /** Every sale, oldest first, with what has been refunded of it (smallest units). */
