@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { CohortOfferTable } from '../db/schema';
+import type { CohortOfferTable, OutboxJobKind } from '../db/schema';
 import type { Store } from '../db/store';
+import { type CohortFulfilmentDeps, cohortFulfilment } from '../features/cohort';
+import { readSaleEvent, recordStripeEvent } from '../features/sales';
+import {
+  type CheckoutSessionEventType,
+  checkoutSessionEvent,
+  type SessionOptions,
+  testReferences,
+} from './stripe';
 
 /**
  * Offers as the tests of what reads them seed them (the cohort's jobs): a row of cohort_offers as
@@ -45,3 +53,61 @@ export async function seedOffer(store: Store, seed: SeededOffer): Promise<string
     .execute();
   return id;
 }
+
+/**
+ * Stripe's event about a Checkout Session of an offer, as the offer's link makes them: for the
+ * offer, in the tests' intake, signed for the application's page and source.
+ */
+export function offerCheckoutEvent(
+  type: CheckoutSessionEventType,
+  offer: string,
+  session: string,
+  options: SessionOptions = {},
+) {
+  return checkoutSessionEvent(type, {
+    session,
+    paymentLink: null,
+    amount: 295000,
+    email: 'ada@example.com',
+    paymentIntent: `pi_${session}`,
+    reference: testReferences.make({
+      day: '2026-11-26',
+      host: 'sellablebusiness.localhost',
+      path: '/sellablebusiness/apply',
+      source: 'Instagram',
+    }),
+    metadata: { product: 'cohort', cohort_offer: offer, intake: '2027-01-11' },
+    ...options,
+  });
+}
+
+/**
+ * A Stripe event recorded as the webhook records it, with the cohort's fulfilment alone (its
+ * `jobs` on, its warnings to `logger`).
+ */
+export function recordOfferEvent(
+  store: Store,
+  event: object,
+  deps: Partial<CohortFulfilmentDeps> = {},
+) {
+  const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
+  if (parsed.kind !== 'record') throw new Error(`${parsed.type} ignored`);
+  return recordStripeEvent(store, parsed.event, () => [], {
+    fulfil: cohortFulfilment({
+      jobs: deps.jobs ?? (() => cohortJobKinds),
+      logger: deps.logger ?? { warn: () => {} },
+    }),
+  });
+}
+
+/** Every job of the cohort, as when mail and Kit (with purchases) are set up. */
+export const cohortJobKinds: readonly OutboxJobKind[] = [
+  'cohort-offer',
+  'cohort-enrolled',
+  'cohort-declined',
+  'cohort-waitlisted',
+  'kit-cohort-applicant',
+  'kit-cohort-accepted',
+  'kit-cohort-enrolled',
+  'kit-cohort-purchase',
+];

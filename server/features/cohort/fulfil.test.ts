@@ -6,22 +6,18 @@ import type { Store } from '../../db/store';
 import { createTestApp } from '../../testing/app';
 import { applyingCohort } from '../../testing/cohort';
 import { seedApplication } from '../../testing/cohort-applications';
+import { offerCheckoutEvent, recordOfferEvent } from '../../testing/cohort-offers';
 import { describeEachStore } from '../../testing/stores';
 import {
-  type CheckoutSessionEventType,
   chargeRefundedEvent,
   checkoutSessionEvent,
   delivery,
-  type SessionOptions,
   signed,
-  testReferences,
   testWebhookSecret,
 } from '../../testing/stripe';
 import { soldSession, workshopSite } from '../../testing/workshop-checkout';
-import { readSaleEvent, recordStripeEvent } from '../sales';
 import { forgetApplications } from './applications';
 import { applicationStatusCommand } from './commands/review';
-import { cohortFulfilment } from './fulfil';
 import { type CohortOffer, cohortSeatsTaken, recordCheckout } from './offers';
 
 /**
@@ -34,39 +30,13 @@ const intake = '2027-01-11';
 const served = applyingCohort({ intakes: [{ starts: intake, applyBy: '2026-12-14', seats: 2 }] });
 const everyJob: OutboxJobKind[] = ['cohort-enrolled', 'kit-cohort-enrolled', 'kit-cohort-purchase'];
 
-/** An event about an offer's Checkout Session, signed for the application's page and source. */
-const offerEvent = (
-  type: CheckoutSessionEventType,
-  offer: string,
-  session: string,
-  options: SessionOptions = {},
-) =>
-  checkoutSessionEvent(type, {
-    session,
-    paymentLink: null,
-    amount: 295000,
-    email: 'ada@example.com',
-    paymentIntent: `pi_${session}`,
-    reference: testReferences.make({
-      day: '2026-11-26',
-      host: 'sellablebusiness.localhost',
-      path: '/sellablebusiness/apply',
-      source: 'Instagram',
-    }),
-    metadata: { product: 'cohort', cohort_offer: offer, intake },
-    ...options,
-  });
-
 describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) => {
   const warnings: unknown[] = [];
-  const record = (event: object) => {
-    const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
-    if (parsed.kind !== 'record') throw new Error(`${parsed.type} ignored`);
-    const logger = { warn: (...args: unknown[]) => warnings.push(args) };
-    return recordStripeEvent(store(), parsed.event, () => [], {
-      fulfil: cohortFulfilment({ jobs: () => everyJob, logger }),
+  const record = (event: object) =>
+    recordOfferEvent(store(), event, {
+      jobs: () => everyJob,
+      logger: { warn: (...args: unknown[]) => warnings.push(args) },
     });
-  };
   const queued = async (event: object) => {
     const outcome = await record(event);
     return outcome.kind === 'recorded' ? outcome.queued : [];
@@ -86,7 +56,7 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
     const ada = await offered();
     const grace = await offered('grace@example.com');
     for (const offer of [ada, grace]) {
-      const pending = offerEvent('checkout.session.completed', offer.id, `cs_${offer.id}`, {
+      const pending = offerCheckoutEvent('checkout.session.completed', offer.id, `cs_${offer.id}`, {
         paymentStatus: 'unpaid',
       });
       await record(pending);
@@ -99,10 +69,12 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
     const beforeStart = new Date(londonMidnight(intake) - 60_000).toISOString();
     expect(await seats(store(), beforeStart)).toEqual({ sold: 0, held: 2, cancelled: false });
     expect(
-      await queued(offerEvent('checkout.session.async_payment_succeeded', ada.id, `cs_${ada.id}`)),
+      await queued(
+        offerCheckoutEvent('checkout.session.async_payment_succeeded', ada.id, `cs_${ada.id}`),
+      ),
     ).toEqual(everyJob);
     await record(
-      offerEvent('checkout.session.async_payment_failed', grace.id, `cs_${grace.id}`, {
+      offerCheckoutEvent('checkout.session.async_payment_failed', grace.id, `cs_${grace.id}`, {
         paymentStatus: 'unpaid',
       }),
     );
@@ -120,9 +92,9 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
       },
       { application: ada.application_id, status: 'declined' },
     );
-    expect(await queued(offerEvent('checkout.session.completed', ada.id, 'cs_late'))).toEqual(
-      everyJob,
-    );
+    expect(
+      await queued(offerCheckoutEvent('checkout.session.completed', ada.id, 'cs_late')),
+    ).toEqual(everyJob);
     expect(await offerOf(store(), ada.application_id)).toMatchObject({ status: 'enrolled' });
   });
 
@@ -131,7 +103,9 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
     await record(
       chargeRefundedEvent({ paymentIntent: 'pi_cs_ada', refunded: 295000, amount: 295000 }),
     );
-    expect(await queued(offerEvent('checkout.session.completed', ada.id, 'cs_ada'))).toEqual([]);
+    expect(
+      await queued(offerCheckoutEvent('checkout.session.completed', ada.id, 'cs_ada')),
+    ).toEqual([]);
     expect(await offerOf(store(), ada.application_id)).toMatchObject({ status: 'refunded' });
     expect(await seats(store(), new Date().toISOString())).toBeUndefined();
   });
@@ -139,10 +113,12 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
   it('enrols once when one offer is paid twice, and tells the owner to refund the second', async () => {
     const ada = await offered();
     warnings.length = 0;
-    expect(await queued(offerEvent('checkout.session.completed', ada.id, 'cs_first'))).toEqual(
-      everyJob,
-    );
-    expect(await queued(offerEvent('checkout.session.completed', ada.id, 'cs_second'))).toEqual([]);
+    expect(
+      await queued(offerCheckoutEvent('checkout.session.completed', ada.id, 'cs_first')),
+    ).toEqual(everyJob);
+    expect(
+      await queued(offerCheckoutEvent('checkout.session.completed', ada.id, 'cs_second')),
+    ).toEqual([]);
     expect(await offerOf(store(), ada.application_id)).toMatchObject({
       status: 'enrolled',
       checkout_session: 'cs_first',
@@ -154,7 +130,9 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
       ],
     ]);
     // The same session's second event is no second payment.
-    await record(offerEvent('checkout.session.async_payment_succeeded', ada.id, 'cs_first'));
+    await record(
+      offerCheckoutEvent('checkout.session.async_payment_succeeded', ada.id, 'cs_first'),
+    );
     expect(warnings).toHaveLength(1);
   });
 
@@ -169,11 +147,11 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
       holdUntil: new Date(now.getTime() + 35 * 60_000).toISOString(),
       now: now.toISOString(),
     });
-    await record(offerEvent('checkout.session.expired', ada.id, 'cs_old'));
+    await record(offerCheckoutEvent('checkout.session.expired', ada.id, 'cs_old'));
     expect(await offerOf(store(), ada.application_id)).toMatchObject({
       checkout_url: expect.any(String),
     });
-    await record(offerEvent('checkout.session.expired', ada.id, 'cs_new'));
+    await record(offerCheckoutEvent('checkout.session.expired', ada.id, 'cs_new'));
     expect(await offerOf(store(), ada.application_id)).toMatchObject({
       status: 'open',
       checkout_session: 'cs_new',
@@ -188,7 +166,9 @@ describeEachStore('the cohort’s fulfilment of Stripe’s events', ({ store }) 
     await store().write((trx) =>
       forgetApplications(trx, 'ada@example.com', new Date().toISOString()),
     );
-    expect(await queued(offerEvent('checkout.session.completed', ada.id, 'cs_ada'))).toEqual([]);
+    expect(
+      await queued(offerCheckoutEvent('checkout.session.completed', ada.id, 'cs_ada')),
+    ).toEqual([]);
     expect(await offerOf(store(), ada.application_id)).toMatchObject({ status: 'enrolled' });
   });
 });
@@ -223,7 +203,7 @@ describeEachStore(
 
       // Its reference is a counted click's, as a Payment Link's sale of the workshop would be.
       expect(
-        (await post(offerEvent('checkout.session.completed', offer.id, 'cs_offer'))).status,
+        (await post(offerCheckoutEvent('checkout.session.completed', offer.id, 'cs_offer'))).status,
       ).toBe(200);
       expect(await offerOf(store(), application)).toMatchObject({ status: 'enrolled' });
       expect(await attendees(store())).toEqual([]);

@@ -32,7 +32,7 @@ export {
   applicationStatusCommand,
   type StatusDeps,
 } from './commands/review';
-export { cohortFulfilment, offerMetadataKey } from './fulfil';
+export { type CohortFulfilmentDeps, cohortFulfilment, offerMetadataKey } from './fulfil';
 export { cohortJobs } from './jobs';
 export { cohortMigrations } from './migrations';
 export type { ServedCohort } from './offer-moves';

@@ -4,18 +4,12 @@ import type { OutboxJobKind } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { applyingCohort } from '../../testing/cohort';
 import { seedApplication } from '../../testing/cohort-applications';
+import { cohortJobKinds, offerCheckoutEvent, recordOfferEvent } from '../../testing/cohort-offers';
 import { describeEachStore } from '../../testing/stores';
-import {
-  type CheckoutSessionEventType,
-  chargeRefundedEvent,
-  checkoutSessionEvent,
-  testReferences,
-} from '../../testing/stripe';
+import { type CheckoutSessionEventType, chargeRefundedEvent } from '../../testing/stripe';
 import { auditEntries } from '../room';
-import { readSaleEvent, recordStripeEvent } from '../sales';
 import { forgetApplications } from './applications';
 import { applicationStatusCommand } from './commands/review';
-import { cohortFulfilment } from './fulfil';
 import { type CohortOffer, cohortSeatsTaken, recordCheckout } from './offers';
 
 /**
@@ -29,16 +23,6 @@ const intake = '2027-01-11';
 const hour = 3_600_000;
 const t0 = new Date('2026-11-27T12:00:00.000Z');
 const later = (hours: number) => new Date(t0.getTime() + hours * hour);
-const everyJob: OutboxJobKind[] = [
-  'cohort-offer',
-  'cohort-enrolled',
-  'cohort-declined',
-  'cohort-waitlisted',
-  'kit-cohort-applicant',
-  'kit-cohort-accepted',
-  'kit-cohort-enrolled',
-  'kit-cohort-purchase',
-];
 const quiet = { warn: () => {} };
 
 /** The cohort served with `seats` in the applications' intake. */
@@ -60,7 +44,7 @@ const move = (store: Store, application: string, status: string, options: Move =
       ownerId: null,
       offers: {
         cohort: served(options.seats ?? 2),
-        jobs: options.jobs ?? everyJob,
+        jobs: options.jobs ?? cohortJobKinds,
         expire: options.expire ?? null,
         logger: quiet,
       },
@@ -86,23 +70,9 @@ const paid = (
   offer: string,
   session: string,
   type: CheckoutSessionEventType = 'checkout.session.completed',
-) =>
-  checkoutSessionEvent(type, {
-    session,
-    paymentLink: null,
-    amount: 295000,
-    email: 'ada@example.com',
-    paymentIntent: `pi_${session}`,
-    metadata: { cohort_offer: offer, intake },
-  });
+) => offerCheckoutEvent(type, offer, session);
 
-function record(store: Store, event: object) {
-  const parsed = readSaleEvent(JSON.stringify(event), event, testReferences.read);
-  if (parsed.kind !== 'record') throw new Error(`${parsed.type} ignored`);
-  return recordStripeEvent(store, parsed.event, () => [], {
-    fulfil: cohortFulfilment({ jobs: () => everyJob, logger: quiet }),
-  });
-}
+const record = (store: Store, event: object) => recordOfferEvent(store, event);
 
 describeEachStore('a cohort offer’s seat', ({ store }) => {
   it('accepting makes an offer that holds a seat for the content’s window, with its email and Kit’s tag queued', async () => {
