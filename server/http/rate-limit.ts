@@ -1,9 +1,9 @@
-import { isIPv6 } from 'node:net';
 import { CompiledQuery } from 'kysely';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimitTable } from '../db/schema';
 import type { Store } from '../db/store';
 import type { Env } from '../env';
+import { addressPrefix } from './address-prefix';
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -86,18 +86,5 @@ function kyselyClient(db: Store['db']) {
  * /64 and could rotate through it, so IPv6 addresses count per /64 network.
  */
 export function rateLimitKey(address: string): string {
-  const plain = address.split('%')[0] ?? address; // drop an IPv6 zone id
-  const mappedIPv4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain);
-  if (mappedIPv4?.[1]) return mappedIPv4[1];
-  if (!isIPv6(plain)) return address;
-  const [head = '', tail] = plain.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':') : []);
-  // An embedded IPv4 address (64:ff9b::1.2.3.4) fills the last two groups.
-  const width = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0);
-  const missing = tail === undefined ? 0 : 8 - width(groups(head)) - width(groups(tail));
-  const all = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
-  return `${all
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
+  return addressPrefix(address, { v4: 32, v6: 64 });
 }
