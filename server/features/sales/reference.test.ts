@@ -72,4 +72,63 @@ describe('checkout reference', () => {
       expect(references.read(other)).toBeNull();
     }
   });
+
+  describe('bound to what the click buys', () => {
+    const december = { product: 'workshop', unit: 'december-2026', amount: 4900, currency: 'gbp' };
+    const at = new Date('2026-11-25T18:30:07Z');
+
+    it('reads back the click, the product, unit and price, and when it was made', () => {
+      const shown = { ...click, experiment: { name: 'workshop-price', variant: 'early-bird' } };
+      const reference = references.bind(shown, december, at);
+      expect(reference).toMatch(/^v3-[A-Za-z0-9_-]+$/);
+      expect(reference.length).toBeLessThanOrEqual(maxReferenceLength);
+      expect(references.read(reference)).toEqual(shown);
+      expect(references.bindingOf(reference)).toEqual({
+        binding: december,
+        issuedAt: '2026-11-25T18:30:07.000Z',
+      });
+      // The longest session name on a long host still fits, the source giving way first.
+      const long = references.bind(
+        { ...shown, host: `${'h'.repeat(24)}.example`, source: 'x'.repeat(64) },
+        { ...december, unit: 'u'.repeat(40), amount: 99_999_999 },
+        at,
+      );
+      expect(long.length).toBeLessThanOrEqual(maxReferenceLength);
+      expect(references.bindingOf(long)?.binding.unit).toBe('u'.repeat(40));
+    });
+
+    it('cannot be rebound: another unit, price, currency or time under its signature reads as nothing', () => {
+      const genuine = references.bind(click, december, at, 'abcdEFGH');
+      const [, signature, nonce] = genuine.split('-');
+      const forged = (fields: string[]) =>
+        `v3-${signature}-${nonce}-${Buffer.from(fields.join('\n')).toString('base64url')}`;
+      const issued = Math.floor(at.getTime() / 1000).toString(36);
+      const rest = [click.host, click.path, click.source];
+      // The fields exactly as signed read back; each change of them does not.
+      expect(
+        references.bindingOf(forged([issued, 'workshop', 'december-2026', '4900', 'gbp', ...rest])),
+      ).not.toBeNull();
+      for (const changed of [
+        [issued, 'workshop', 'december-2026', '500', 'gbp'],
+        [issued, 'workshop', 'december-2026', '100', 'usd'],
+        [issued, 'workshop', 'june-2027', '4900', 'gbp'],
+        [
+          (Number.parseInt(issued, 36) + 86_400 * 3).toString(36),
+          'workshop',
+          'december-2026',
+          '4900',
+          'gbp',
+        ],
+      ]) {
+        expect(references.bindingOf(forged([...changed, ...rest]))).toBeNull();
+        expect(references.read(forged([...changed, ...rest]))).toBeNull();
+      }
+      // An unbound reference is bound to nothing, and a bound one does not read as unbound.
+      expect(references.bindingOf(references.make(click))).toBeNull();
+      expect(references.read(genuine.replace(/^v3/, 'v2'))).toBeNull();
+      expect(
+        references.bindingOf(checkoutReferences('another secret').bind(click, december, at)),
+      ).toBeNull();
+    });
+  });
 });
