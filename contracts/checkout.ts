@@ -13,15 +13,18 @@ import type { SiteId } from './sites';
 
 export type { CheckoutOutcome };
 
+/** Every redirect to a checkout lives under this path, which robots.txt keeps crawlers out of. */
+export const checkoutRoot = '/go/';
+
 /** Where a checkout link goes: our redirect, on the page's own host. */
-export const checkoutPath = '/go/workshop';
+export const checkoutPath = `${checkoutRoot}workshop`;
 
 /**
  * The same redirect for an owner's page's checkout block (contracts/content/pages.ts), which
  * sells that page's own sessions.
  */
 export function pageCheckoutPath(slug: string): string {
-  return `/go/page/${slug}`;
+  return `${checkoutRoot}page/${slug}`;
 }
 
 /**
@@ -64,4 +67,9 @@ export function checkoutPage(
 ): { site: keyof typeof workshopPaths; path: string } {
   const on = site === 'sellable-business' ? site : 'main';
   return { site: on, path: `${workshopPaths[on]}/${outcome}` };
+}
+
+/** The workshop's page on `site`, or its home page where the workshop has none. */
+export function workshopPageOn(site: SiteId): string {
+  return site === 'sellable-business' || site === 'main' ? workshopPaths[site] : '/';
 }

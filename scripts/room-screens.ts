@@ -239,6 +239,7 @@ async function bookSome() {
         id: 'room-screens-hold',
         session_id: session,
         client_hash: '3f9c1a7be2d40c55a8e1f0b6d7c2e9a4',
+        network_hash: '8d2e6b0f4a1c9e7d5b3a2f1e0c9d8b7a',
         status: 'open',
         created_at: now,
         expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),

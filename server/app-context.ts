@@ -7,11 +7,13 @@ import { type ExperimentOf, type Exposures, experimentAttribution } from './feat
 import type { Publisher } from './features/room';
 import { workingCopyOnFirstUse } from './features/room';
 import { type ClientOf, forwardedClient } from './http/forwarded';
+import { healthPath } from './http/health';
 import { createLeadRateLimiter, type LeadRateLimiter } from './http/rate-limit';
 import { pageOrigins } from './http/same-origin';
 import type { Logger } from './logger';
 import type { Forwarding } from './outbox/forwarding';
 import type { PageViewCounter } from './page-views/counter';
+import { type PlainHttpWatch, plainHttpWatch } from './plain-http-watch';
 import type { CheckoutSessions } from './providers/stripe-checkout';
 import type { Site } from './site';
 import { type SiteHosts, siteHosts } from './site-hosts';
@@ -56,6 +58,11 @@ export interface AppContext
   hosts: ReturnType<typeof namedHosts>;
   origins: ReturnType<typeof siteOrigins>;
   clientOf: ClientOf;
+  /**
+   * Whether the proxy in front is believed (server/plain-http-watch.ts): its warnings for the
+   * health check, and whether buyers can be told apart by address for the seats' caps.
+   */
+  plainHttp: PlainHttpWatch;
   /** The origins a page of the request's host may have (api/same-origin.ts). */
   originsOf: ReturnType<typeof pageOrigins>;
   siteHosts: SiteHosts;
@@ -86,6 +93,7 @@ export function appContext({
     hosts,
     origins: siteOrigins(env.SITE_URL, hosts),
     clientOf,
+    plainHttp: plainHttpWatch(env, deps.logger, clientOf, healthPath),
     originsOf: pageOrigins(env.SITE_URL, clientOf),
     siteHosts: siteHosts(env),
     experimentOf: experimentAttribution(site, pageViews, hosts),

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { type AppDeps, appContext } from './app-context';
 import { features } from './feature-list';
-import { healthRouter } from './http/health';
+import { healthPath, healthRouter } from './http/health';
 import { inlineScriptSources, securityHeaders } from './http/security-headers';
-import { plainHttpWatch } from './plain-http-watch';
 
 export type { AppDeps } from './app-context';
 
@@ -14,7 +13,7 @@ export type { AppDeps } from './app-context';
  */
 export function createApp(deps: AppDeps) {
   const context = appContext(deps);
-  const { env, logger, site, clientOf } = context;
+  const { env, logger, site, clientOf, plainHttp } = context;
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -30,8 +29,6 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
-  const healthPath = '/api/health';
-  const plainHttp = plainHttpWatch(env, logger, clientOf, healthPath);
   app.use(plainHttp.middleware);
   app.use(
     securityHeaders(

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import proxyaddr from 'proxy-addr';
 import type { Env } from './env';
 import type { ClientOf } from './http/forwarded';
 import type { Logger } from './logger';
@@ -12,12 +13,20 @@ import type { Logger } from './logger';
  * TRUST_PROXY is unset, and once such a request is seen, in the log and in /api/health for as
  * long as the process runs. The health check itself, often probed over plain HTTP from the
  * machine itself, does not count.
+ *
+ * The seats' caps per client and network depend on it too (docs/decisions/034-selling-that-
+ * cannot-be-gamed.md): while every buyer looks like the proxy, two open checkouts would stop
+ * everyone, so `buyersApart` turns false and the caps are off, as the room says. Only a peer a
+ * proxy could be (loopback, link-local, a private range) turns it so: a visitor of a public
+ * address who reaches the port itself must not switch the caps off for everyone.
  */
 export const plainHttpWarning =
   'SITE_URL is https, but requests arrive over plain HTTP from a peer that is not a trusted proxy: set TRUST_PROXY to the proxy in front of this server (e.g. loopback).';
 
 const startupWarning =
   'SITE_URL is https and TRUST_PROXY is unset: the proxy in front of this server is not believed, so every visitor shares its address in the rate limits. Set TRUST_PROXY (e.g. loopback).';
+
+export type PlainHttpWatch = ReturnType<typeof plainHttpWatch>;
 
 export function plainHttpWatch(
   env: Pick<Env, 'SITE_URL' | 'TRUST_PROXY'>,
@@ -30,15 +39,30 @@ export function plainHttpWatch(
     logger.warn({ event: 'trust-proxy-unset', setting: 'TRUST_PROXY' }, startupWarning);
   }
   let seen = false;
+  let seenFromProxy = false;
   const middleware: MiddlewareHandler = async (c, next) => {
-    if (httpsSite && !seen && c.req.path !== healthPath) {
+    if (httpsSite && !seenFromProxy && c.req.path !== healthPath) {
       const client = clientOf(c);
       if (client.protocol === 'http' && !client.viaTrustedProxy) {
+        if (!seen) {
+          logger.warn({ event: 'plain-http-request', setting: 'TRUST_PROXY' }, plainHttpWarning);
+        }
         seen = true;
-        logger.warn({ event: 'plain-http-request', setting: 'TRUST_PROXY' }, plainHttpWarning);
+        seenFromProxy = couldBeProxy(client.address);
       }
     }
     await next();
   };
-  return { middleware, warnings: (): string[] => (seen ? [plainHttpWarning] : []) };
+  const unbelieved = httpsSite && env.TRUST_PROXY === 0;
+  return {
+    middleware,
+    warnings: (): string[] => (seen ? [plainHttpWarning] : []),
+    buyersApart: (): boolean => !unbelieved && !seenFromProxy,
+  };
 }
+
+/** Where a proxy in front of this server sits: this machine, or a private or link-local network. */
+const couldBeProxy = (() => {
+  const trusted = proxyaddr.compile(['loopback', 'linklocal', 'uniquelocal']);
+  return (address: string) => trusted(address, 0);
+})();

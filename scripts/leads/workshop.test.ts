@@ -123,6 +123,7 @@ describeEachStore('npm run leads -- workshop', ({ store, database }) => {
         id: 'hold-1',
         session_id: 'october-2026',
         client_hash: 'f'.repeat(64),
+        network_hash: 'e'.repeat(64),
         status: 'open',
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + 60_000).toISOString(),

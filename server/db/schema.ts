@@ -512,8 +512,14 @@ export type WorkshopHoldStatus = 'opening' | 'open' | 'taken' | 'released';
 export interface WorkshopHoldTable {
   id: string;
   session_id: string;
-  /** Keyed hash of the client's address (the IP hash key): the per-client cap, never the address. */
+  /**
+   * Keyed hash of the client's address (the IP hash key; an IPv6 client is its /48): the
+   * per-client cap, never the address. Empty once the hold no longer holds, or when the server
+   * could not tell its buyers apart (docs/decisions/034-selling-that-cannot-be-gamed.md).
+   */
   client_hash: string;
+  /** Keyed hash of the client's network (IPv4 /24, IPv6 /40): the per-network cap; likewise. */
+  network_hash: string;
   status: WorkshopHoldStatus;
   created_at: string;
   /** An opening or open hold counts until then (the Checkout Session's expiry and a margin). */

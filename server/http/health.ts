@@ -6,6 +6,8 @@ import type { Health } from '../../contracts/health';
  * operator should fix in the settings (server/plain-http-watch.ts). Still "ok": a warning is no
  * reason for a balancer to take the instance out.
  */
+export const healthPath = '/api/health';
+
 export function healthRouter(warnings: () => string[] = () => []) {
   const startedAt = Date.now();
   return new Hono().get('/', (c) =>

@@ -55,7 +55,7 @@ export function isBot(userAgent: string | null | undefined): boolean {
  * Chromium marks speculative loads `Sec-Purpose: prefetch` (or `prefetch;prerender`), older
  * browsers `Purpose: prefetch`: the visitor has not opened the page, and may never.
  */
-function isSpeculative(headers: Headers): boolean {
+export function isSpeculative(headers: Headers): boolean {
   return /prefetch/i.test(headers.get('sec-purpose') ?? headers.get('purpose') ?? '');
 }
 
@@ -65,4 +65,20 @@ export function isCountedRequest(request: Pick<Request, 'method' | 'headers'>): 
     !isSpeculative(request.headers) &&
     !isBot(request.headers.get('user-agent'))
   );
+}
+
+/**
+ * A person opening this address (docs/decisions/034-selling-that-cannot-be-gamed.md): a counted
+ * request that the browser's Fetch Metadata says is a top-level navigation to a document, not an
+ * image, a frame or a script's fetch of another site. A browser too old to send Fetch Metadata
+ * is believed when the Referer is one of our pages (`fromOwnPage`), where its buttons are.
+ */
+export function isPersonNavigation(
+  request: Pick<Request, 'method' | 'headers'>,
+  fromOwnPage: boolean,
+): boolean {
+  if (!isCountedRequest(request)) return false;
+  const mode = request.headers.get('sec-fetch-mode');
+  if (mode === null) return fromOwnPage;
+  return mode === 'navigate' && (request.headers.get('sec-fetch-dest') ?? 'document') === 'document';
 }

@@ -107,7 +107,7 @@ describe('declared calls to action', () => {
     ]);
   });
 
-  it('a checkout link in a new tab sends our redirect its page, and is marked to carry the source', () => {
+  it('a checkout link in a new tab sends our redirect its page, is not followed by crawlers, and is marked to carry the source', () => {
     const checkout = mount(
       renderToStaticMarkup(
         <ButtonLink
@@ -121,7 +121,7 @@ describe('declared calls to action', () => {
     );
     // No `noreferrer`: the redirect reads the page from the Referer (contracts/checkout.ts).
     expect(checkout.getAttribute('target')).toBe('_blank');
-    expect(checkout.getAttribute('rel')).toBe('noopener');
+    expect(checkout.getAttribute('rel')).toBe('nofollow noopener');
     expect(checkout.hasAttribute('data-checkout-link')).toBe(true);
 
     const retailer = mount(

@@ -54,12 +54,12 @@ const sites = [
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, url]) => url);
 
 describe.each(sites)('$host', ({ host, origin, urls }) => {
-  it('robots.txt allows everything and names this host’s sitemap', async () => {
+  it('robots.txt allows everything but the checkout redirects and names this host’s sitemap', async () => {
     const response = await get(host, '/robots.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe(
-      `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nDisallow: /go/\n\nSitemap: ${origin}/sitemap.xml\n`,
     );
   });
 

@@ -1,3 +1,4 @@
+import { checkoutRoot } from '../../../contracts/checkout';
 import { escapeMarkup } from '../../../contracts/escape-markup';
 import { type OwnerRoute, sitemapEntries } from '../../../contracts/routes';
 import { type SiteId, siteIds } from '../../../contracts/sites';
@@ -7,8 +8,20 @@ import { type StaticFile, staticFile } from '../../http/static-files';
 export const searchFilePaths = ['/robots.txt', '/sitemap.xml'] as const;
 export type SearchFilePath = (typeof searchFilePaths)[number];
 
+/**
+ * Everything may be crawled but the checkout redirects (contracts/checkout.ts `checkoutRoot`): a
+ * crawler that follows one gains nothing and, were it a person's click, would open a checkout
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md).
+ */
 function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    `Disallow: ${checkoutRoot}`,
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 function sitemapXml(entries: ReturnType<typeof sitemapEntries>): string {

@@ -10,7 +10,7 @@ import type { Store } from '../../db/store';
 import type { ClientOf } from '../../http/forwarded';
 import { returnPath } from '../../http/same-origin';
 import type { Logger } from '../../logger';
-import { isCountedRequest } from '../../page-views/requests';
+import { isCountedRequest, isPersonNavigation, isSpeculative } from '../../page-views/requests';
 import { utcDay } from '../../page-views/store';
 import type { SiteHosts } from '../../site-hosts';
 import { addCheckoutClick } from './clicks';
@@ -33,6 +33,11 @@ export interface CheckoutDeps {
    * for a page that sells nothing, which answers 404.
    */
   sessionsOf: (c: Context) => readonly WorkshopCheckout[] | undefined;
+  /**
+   * The path of the page that sells on the request's host (the workshop's, or the owner's page),
+   * where a request that is not a person's click lands when it came from no page of ours.
+   */
+  sellingPathOf: (c: Context) => string;
   siteHosts: SiteHosts;
   hosts: NamedHosts;
   clientOf: ClientOf;
@@ -115,6 +120,7 @@ export function checkoutRedirect({
   ownerRoutes,
   experiment,
   ownCheckout,
+  sellingPathOf,
   now = () => new Date(),
 }: CheckoutDeps) {
   return async (c: Context) => {
@@ -124,6 +130,15 @@ export function checkoutRedirect({
     const hostHeader = c.req.header('host');
     const sessions = sessionsOf(c);
     if (!sessions) return c.text('Not Found', 404);
+    const from = ownPage(c.req.header('referer'), origins);
+    // Only a person's click holds a seat and opens a Checkout Session
+    // (docs/decisions/034-selling-that-cannot-be-gamed.md): a crawler, a link preview, HEAD,
+    // another site's <img> land on the page, holding nothing and counted nowhere. A prefetch is
+    // refused outright, so that the browser cannot later show its answer for the person's click.
+    if (ownCheckout && !isPersonNavigation(c.req.raw, from !== null)) {
+      if (isSpeculative(c.req.raw.headers)) return c.body(null, 503);
+      return c.redirect(from ? returnPath(from.href, origins) : sellingPathOf(c), 303);
+    }
     const session = ownCheckout
       ? await ownCheckout.sessionFor(sessions, c.req.query(checkoutParams.session), time)
       : nextSession(sessions, time.getTime());
@@ -131,7 +146,6 @@ export function checkoutRedirect({
     // says so and offers the next date.
     if (!session) return c.redirect(returnPath(c.req.header('referer'), origins), 303);
 
-    const from = ownPage(c.req.header('referer'), origins);
     const page =
       from && resolveRoute(hostHeader, from.pathname, hosts, ownerRoutes()).status === 200
         ? normalizePath(from.pathname).slice(0, 200)

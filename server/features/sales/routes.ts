@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { checkoutPath, pageCheckoutPath } from '../../../contracts/checkout';
+import { checkoutPath, pageCheckoutPath, workshopPageOn } from '../../../contracts/checkout';
+import { siteForHost } from '../../../contracts/route-table';
 import type { Env } from '../../env';
 import type { PageViewCounter } from '../../page-views/counter';
 import type { Site } from '../../site';
@@ -74,13 +75,21 @@ export function salesRoutes(context: SalesContext): Hono {
   };
   app.get(
     checkoutPath,
-    checkoutRedirect({ ...checkoutDeps, sessionsOf: () => site.sales.workshopSessions }),
+    checkoutRedirect({
+      ...checkoutDeps,
+      sessionsOf: () => site.sales.workshopSessions,
+      sellingPathOf: (c) => workshopPageOn(siteForHost(c.req.header('host'), context.hosts)),
+    }),
   );
   app.get(
     pageCheckoutPath(':slug'),
     checkoutRedirect({
       ...checkoutDeps,
       sessionsOf: (c) => site.sales.pageCheckouts.get(c.req.param('slug') ?? ''),
+      sellingPathOf: (c) => {
+        const page = `pages/${c.req.param('slug') ?? ''}`;
+        return site.routes.ownerRoutes.find((route) => route.page === page)?.path ?? '/';
+      },
     }),
   );
   return app;

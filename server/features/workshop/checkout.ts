@@ -5,13 +5,12 @@ import { siteForHost } from '../../../contracts/route-table';
 import type { NamedHosts, SiteId } from '../../../contracts/sites';
 import { sessionsOnSale } from '../../../contracts/workshop-sessions';
 import type { Store } from '../../db/store';
-import { hashAddress } from '../../http/client-address';
 import type { ClientOf } from '../../http/forwarded';
-import { rateLimitKey } from '../../http/rate-limit';
 import { returnPath } from '../../http/same-origin';
 import type { Logger } from '../../logger';
 import type { CheckoutSessions as StripeCheckoutSessions } from '../../providers/stripe-checkout';
 import type { CheckoutOrder, OwnCheckout } from '../sales';
+import { holdClient } from './hold-clients';
 import { holdSeat, openHold, priceInMinorUnits, releaseHold, seatsTaken } from './seats';
 
 /**
@@ -45,6 +44,11 @@ export interface WorkshopCheckoutDeps {
   /** The server's secret the client's address is hashed with (the IP hash key). */
   ipHashKey: string;
   clientOf: ClientOf;
+  /**
+   * Whether the server tells its buyers apart by address: false while they all arrive from a
+   * proxy it does not trust (server/proxy-watch.ts), when the caps per client and network are off.
+   */
+  buyersApart: () => boolean;
   hosts: NamedHosts;
   /** Each site's origin (SITE_URL's scheme), for a page after the checkout on another site. */
   origins: Readonly<Record<SiteId, string>>;
@@ -76,7 +80,7 @@ export function workshopCheckout(deps: WorkshopCheckoutDeps): OwnCheckout {
 async function openCheckout(
   deps: WorkshopCheckoutDeps & { now: () => Date },
   c: Context,
-  { session, click, reference, email }: CheckoutOrder,
+  { session, click, reference }: CheckoutOrder,
 ): Promise<Response | null> {
   const { store, logger, stripe, now } = deps;
   const time = now();
@@ -87,13 +91,14 @@ async function openCheckout(
   const pages = afterCheckout(deps, c);
   const held = await holdSeat(store, {
     session: { ...session, seats: session.seats },
-    clientHash: hashAddress(deps.ipHashKey, rateLimitKey(deps.clientOf(c).address)),
+    holder: holdClient(deps.ipHashKey, deps.clientOf(c).address, deps.buyersApart()),
     now: time.toISOString(),
     expiresAt: new Date(time.getTime() + openingMs).toISOString(),
   });
   if (held.kind === 'full' || held.kind === 'cancelled')
     return c.redirect(pages.to('sold-out'), 303);
-  // Checkouts of this session are already open for this client: another tab, most likely.
+  // Checkouts of this session are already open for this client or its network: another tab,
+  // most likely.
   if (held.kind === 'capped') return c.redirect(pages.to('try-again'), 303);
   const { hold } = held;
   const { amount } = priceInMinorUnits(session.price);
@@ -114,7 +119,9 @@ async function openCheckout(
           hold: hold.id,
         }),
         expiresAt: Math.floor((time.getTime() + checkoutLifetimeMs) / 1000),
-        ...(email ? { customerEmail: email } : {}),
+        // No `customer_email` from the link: Stripe's form would show it fixed, so a crafted
+        // link could send someone else's confirmation and joining link where it chose
+        // (docs/decisions/034-selling-that-cannot-be-gamed.md). The buyer types their own.
         allowPromotionCodes: words.promotionCodes,
         successUrl: `${pages.absolute('booked')}?checkout={CHECKOUT_SESSION_ID}`,
         cancelUrl: pages.back,

@@ -137,7 +137,7 @@ describeEachStore('the workshop’s attendees in the data rights', ({ store }) =
         seats: 40,
         price: { amount: 49, currency: 'GBP' },
       },
-      clientHash: 'a-client',
+      holder: { client: 'a-client', network: 'a-network' },
       now: '2026-10-27T12:00:00.000Z',
       expiresAt: '2026-10-27T12:35:00.000Z',
     });

@@ -50,7 +50,7 @@ describeEachStore('the workshop’s fulfilment of Stripe’s events', ({ store, 
     const now = new Date().toISOString();
     const held = await holdSeat(store(), {
       session: { ...of, seats: of.seats ?? 0 },
-      clientHash: client,
+      holder: { client, network: `network of ${client}` },
       now,
       expiresAt: new Date(Date.now() + 60_000).toISOString(),
     });

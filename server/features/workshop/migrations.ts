@@ -84,4 +84,14 @@ export const workshopMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // The per-network cap of the seats' holds (docs/decisions/034-selling-that-cannot-be-gamed.md):
+  // a hold made before it counts against no network.
+  '0019-workshop-hold-networks': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('workshop_holds')
+        .addColumn('network_hash', 'text', (col) => col.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

@@ -187,6 +187,7 @@ describeEachStore('the room’s Workshop view', ({ store }) => {
           id,
           session_id: 'december-2026',
           client_hash: client,
+          network_hash: `network of ${client}`,
           status,
           created_at: past,
           expires_at: expires,

@@ -28,7 +28,7 @@ const session: HeldSession = {
 const hold = (store: Store, client: string, minute = 0, held = session) =>
   holdSeat(store, {
     session: held,
-    clientHash: client,
+    holder: { client, network: `network of ${client}` },
     now: at(minute),
     expiresAt: at(minute + 35),
   });

@@ -21,6 +21,12 @@ export type WorkshopHold = WorkshopHoldTable;
  * checkout reopened in a second tab, without one address holding every seat by clicking.
  */
 export const holdsPerClient = 2;
+/**
+ * At most this many per network (an IPv4 /24, an IPv6 /40) and session: a few buyers of one office
+ * or provider at once, without a few hundred addresses of one range holding every seat
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md).
+ */
+export const holdsPerNetwork = 4;
 
 /** A session as far as holding one of its seats goes (the content's, contracts/content/workshop.ts). */
 export interface HeldSession {
@@ -36,7 +42,7 @@ export type HoldOutcome =
   | { kind: 'held'; hold: WorkshopHold }
   /** No seat left: every one is sold or held by an open checkout. */
   | { kind: 'full' }
-  /** This client already holds `holdsPerClient` of the session's seats. */
+  /** This client already holds `holdsPerClient`, or its network `holdsPerNetwork`, of the seats. */
   | { kind: 'capped' }
   /** The owner cancelled the session. */
   | { kind: 'cancelled' };
@@ -49,10 +55,20 @@ export function priceInMinorUnits(price: HeldSession['price']): {
   return { amount: Math.round(price.amount * 100), currency: price.currency.toLowerCase() };
 }
 
-/** A click's request for a seat: for `clientHash` (a keyed hash of its address, never the address). */
+/**
+ * Who a click holds for: keyed hashes of its client and its network (hold-clients.ts), never the
+ * address; null when the server cannot tell its buyers apart (they all arrive from one proxy it
+ * does not trust), and no cap applies.
+ */
+export interface HoldClient {
+  client: string;
+  network: string;
+}
+
+/** A click's request for a seat. */
 export interface HoldRequest {
   session: HeldSession;
-  clientHash: string;
+  holder: HoldClient | null;
   now: string;
   /** Until when the seat is held while its checkout is being made. */
   expiresAt: string;
@@ -104,17 +120,24 @@ async function holdSeats(store: Store, requests: readonly HoldRequest[]): Promis
       now,
     );
     if (row.cancelled_at !== null) return requests.map(() => ({ kind: 'cancelled' as const }));
-    const { sold, byClient } = await countHolds(trx, id, now);
-    let taken = sold + [...byClient.values()].reduce((sum, count) => sum + count, 0);
+    const { sold, held, byClient, byNetwork } = await countHolds(trx, id, now);
+    let taken = sold + held;
     const made: WorkshopHold[] = [];
     const outcomes = requests.map((request): HoldOutcome => {
-      const mine = byClient.get(request.clientHash) ?? 0;
-      if (mine >= holdsPerClient) return { kind: 'capped' };
+      const { holder } = request;
+      if (
+        holder &&
+        ((byClient.get(holder.client) ?? 0) >= holdsPerClient ||
+          (byNetwork.get(holder.network) ?? 0) >= holdsPerNetwork)
+      ) {
+        return { kind: 'capped' };
+      }
       if (taken >= request.session.seats) return { kind: 'full' };
       const hold: WorkshopHold = {
         id: randomUUID(),
         session_id: id,
-        client_hash: request.clientHash,
+        client_hash: holder?.client ?? '',
+        network_hash: holder?.network ?? '',
         status: 'opening',
         created_at: request.now,
         expires_at: request.expiresAt,
@@ -123,7 +146,10 @@ async function holdSeats(store: Store, requests: readonly HoldRequest[]): Promis
         released_at: null,
       };
       made.push(hold);
-      byClient.set(request.clientHash, mine + 1);
+      if (holder) {
+        byClient.set(holder.client, (byClient.get(holder.client) ?? 0) + 1);
+        byNetwork.set(holder.network, (byNetwork.get(holder.network) ?? 0) + 1);
+      }
       taken++;
       return { kind: 'held', hold };
     });
@@ -137,18 +163,26 @@ export const holding = (now: string) => (eb: HoldFilter) =>
   eb.and([eb('status', 'in', ['opening', 'open']), eb('expires_at', '>', now)]);
 type HoldFilter = ExpressionBuilder<Database, 'workshop_holds'>;
 
-/** The session's seats sold, and those held at `now` by each client that holds any. */
+/**
+ * The session's seats sold and held at `now`, and those held by each client and each network
+ * that holds any (a hold without a client, made while caps were off, counts only in `held`).
+ */
 async function countHolds(
   trx: Transaction<Database>,
   sessionId: string,
   now: string,
-): Promise<{ sold: number; byClient: Map<string, number> }> {
-  const held = await trx
+): Promise<{
+  sold: number;
+  held: number;
+  byClient: Map<string, number>;
+  byNetwork: Map<string, number>;
+}> {
+  const holders = await trx
     .selectFrom('workshop_holds')
-    .select((eb) => ['client_hash', eb.fn.countAll<number | string>().as('count')])
+    .select((eb) => ['client_hash', 'network_hash', eb.fn.countAll<number | string>().as('count')])
     .where('session_id', '=', sessionId)
     .where(holding(now))
-    .groupBy('client_hash')
+    .groupBy(['client_hash', 'network_hash'])
     .execute();
   const sold = await trx
     .selectFrom('workshop_attendees')
@@ -156,10 +190,18 @@ async function countHolds(
     .where('session_id', '=', sessionId)
     .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow();
-  return {
-    sold: Number(sold.count),
-    byClient: new Map(held.map((row) => [row.client_hash, Number(row.count)])),
-  };
+  const byClient = new Map<string, number>();
+  const byNetwork = new Map<string, number>();
+  let held = 0;
+  for (const row of holders) {
+    const count = Number(row.count);
+    held += count;
+    if (row.client_hash) byClient.set(row.client_hash, (byClient.get(row.client_hash) ?? 0) + count);
+    if (row.network_hash) {
+      byNetwork.set(row.network_hash, (byNetwork.get(row.network_hash) ?? 0) + count);
+    }
+  }
+  return { sold: Number(sold.count), held, byClient, byNetwork };
 }
 
 /**
@@ -189,6 +231,9 @@ export async function openHold(
   return opened !== undefined;
 }
 
+/** A hold that no longer holds keeps no trace of who held it: its hashes served only the caps. */
+const noHolder = { client_hash: '', network_hash: '' } as const;
+
 /** Which hold: by its own id, or by the Checkout Session it opened. */
 export type HoldKey = { hold: string } | { checkoutSession: string };
 
@@ -206,8 +251,7 @@ export async function releaseHold(
 ): Promise<boolean> {
   const released = await trx
     .updateTable('workshop_holds')
-    // The client's hash served only the cap while the seat was held.
-    .set({ status: 'released', released_at: now, client_hash: '' })
+    .set({ status: 'released', released_at: now, ...noHolder })
     .where(byKey(key))
     .where('status', 'in', ['opening', 'open'])
     .returning('id')
@@ -226,7 +270,7 @@ export async function returnSeat(
 ): Promise<void> {
   await trx
     .updateTable('workshop_holds')
-    .set({ status: 'released', released_at: now, client_hash: '' })
+    .set({ status: 'released', released_at: now, ...noHolder })
     .where('id', '=', holdId)
     .where('status', '!=', 'released')
     .execute();
@@ -251,7 +295,7 @@ export async function takeHold(
 ): Promise<WorkshopHold | undefined> {
   return trx
     .updateTable('workshop_holds')
-    .set({ status: 'taken', checkout_session: checkoutSession, released_at: null, client_hash: '' })
+    .set({ status: 'taken', checkout_session: checkoutSession, released_at: null, ...noHolder })
     .where(sessionHold(checkoutSession, hold))
     .returningAll()
     .executeTakeFirst();
@@ -323,16 +367,16 @@ export async function seatsTaken(store: Pick<Store, 'db'>, now: string): Promise
 }
 
 /**
- * `leads prune`: the holds that no longer hold a seat at `now` lose their client's hash, which
- * served only the per-client cap while they held (a paid or released one lost it then; this
+ * `leads prune`: the holds that no longer hold a seat at `now` lose their client's and network's
+ * hashes, which served only the caps while they held (a paid or released one lost it then; this
  * finds those that lapsed unseen, their server stopped or Stripe's expiry lost); the session, the
  * price and the checkout stay for the attendee and the books. Answers how many lost it.
  */
 export async function forgetHoldClients(trx: Transaction<Database>, now: string): Promise<number> {
   const forgotten = await trx
     .updateTable('workshop_holds')
-    .set({ client_hash: '' })
-    .where('client_hash', '!=', '')
+    .set(noHolder)
+    .where((eb) => eb.or([eb('client_hash', '!=', ''), eb('network_hash', '!=', '')]))
     .where((eb) => eb.not(holding(now)(eb)))
     .executeTakeFirst();
   return Number(forgotten.numUpdatedRows);

@@ -20,6 +20,7 @@ export function workshopSelling(
     | 'stripe'
     | 'ipHashKey'
     | 'clientOf'
+    | 'plainHttp'
     | 'hosts'
     | 'origins'
     | 'originsOf'
@@ -33,6 +34,7 @@ export function workshopSelling(
       ? workshopCheckout({
           ...context,
           stripe,
+          buyersApart: context.plainHttp.buyersApart,
           words: (session) => {
             const checkout = site.workshop?.delivery.checkout;
             return checkout

@@ -60,8 +60,11 @@ export function ButtonLink({
     <a
       {...(track ? ctaAttributes(track) : {})}
       // A checkout link is our redirect (contracts/checkout.ts), which reads the page from the
-      // Referer: `noopener` only, so that one is sent.
-      {...(external && checkout ? { ...newTab(external), rel: 'noopener' } : newTab(external))}
+      // Referer: `noopener` only, so that one is sent; `nofollow`, as no crawler should open a
+      // checkout (robots.txt keeps them out of /go/ too).
+      {...(checkout
+        ? { ...newTab(external), rel: external ? 'nofollow noopener' : 'nofollow' }
+        : newTab(external))}
       {...props}
       // Marks it for decorateCheckoutLinks (lib/checkout-link.ts), which adds the source.
       {...(checkout ? { 'data-checkout-link': '' } : {})}
