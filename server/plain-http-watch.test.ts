@@ -1,6 +1,11 @@
+import { Hono } from 'hono';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { healthSchema } from '../contracts/health';
+import { parseEnv } from './env';
+import { forwardedClient } from './http/forwarded';
+import { createLogger } from './logger';
+import { plainHttpWatch } from './plain-http-watch';
 import { createTestApp } from './testing/app';
 import { siteWithRoom } from './testing/owner-session';
 import { createTestDatabase } from './testing/stores';
@@ -67,5 +72,33 @@ describe('an https site behind a proxy it does not trust', () => {
       expect(site.lines.join(''), JSON.stringify(settings)).not.toContain('TRUST_PROXY');
       await site.close();
     }
+  });
+});
+
+describe('whether the seats can tell buyers apart (docs/decisions/034-selling-that-cannot-be-gamed.md)', () => {
+  const watchOf = (settings: Record<string, string>) => {
+    const env = parseEnv({ LOG_LEVEL: 'silent', ...settings });
+    const clientOf = forwardedClient(env.TRUST_PROXY);
+    const watch = plainHttpWatch(env, createLogger(env), clientOf, '/api/health');
+    const app = new Hono().use(watch.middleware).get('*', (c) => c.text('page'));
+    const from = (peer: string) =>
+      app.request('http://example.com/', {}, { incoming: { socket: { remoteAddress: peer } } });
+    return { watch, from };
+  };
+
+  it('cannot while the settings say the proxy in front is not believed', () => {
+    expect(watchOf({ SITE_URL: 'https://example.com' }).watch.buyersApart()).toBe(false);
+    expect(watchOf({ SITE_URL: 'http://example.com' }).watch.buyersApart()).toBe(true);
+  });
+
+  it('stops once plain HTTP comes from a peer a proxy could be, and not for a public one', async () => {
+    // TRUST_PROXY names another address than the proxy's.
+    const site = watchOf({ SITE_URL: 'https://example.com', TRUST_PROXY: '10.9.9.9' });
+    expect(site.watch.buyersApart()).toBe(true);
+    // A visitor who reaches the port itself cannot switch the caps off for everyone.
+    await site.from('203.0.113.9');
+    expect(site.watch.buyersApart()).toBe(true);
+    await site.from('10.0.0.5');
+    expect(site.watch.buyersApart()).toBe(false);
   });
 });

@@ -149,6 +149,22 @@ describeEachStore('/go/workshop with our own Checkout Sessions', ({ store }) => 
     expect(neighbour.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\//);
   });
 
+  it('caps no one while every buyer arrives from a proxy it does not trust, which would make them one', async () => {
+    // An https site with TRUST_PROXY unset: every click is the proxy's 127.0.0.1.
+    const behind = app({ SITE_URL: 'https://localhost', TRUST_PROXY: '0' });
+    const answers = [];
+    for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      answers.push(await clickCheckout(behind, client, `?session=${december.id}`));
+    }
+    expect(answers.map((answer) => answer.headers.get('location'))).toEqual(
+      stripe.sessions().map((made) => made.url),
+    );
+    expect(stripe.sessions()).toHaveLength(3);
+    // The seats are still counted: the fourth is sold out, not capped.
+    const fourth = await clickCheckout(behind, '192.0.2.4', `?session=${december.id}`);
+    expect(fourth.headers.get('location')).toBe('/assetworkshop/sold-out');
+  });
+
   it('gives the seat back at once when Stripe fails, and tells the visitor to try again', async () => {
     // The library tries twice.
     stripe.failNext(2, 'error');
