@@ -27,7 +27,9 @@ export function sqlitePath(dataDir: string): string {
 /**
  * Opens PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. Either way a 201 must mean
  * "on disk": SQLite runs in WAL mode with synchronous=FULL (checked, since some file systems
- * refuse WAL), PostgreSQL with synchronous_commit=on whatever the server default.
+ * refuse WAL), PostgreSQL with synchronous_commit=on whatever the server default. SQLite also
+ * runs with secure_delete, so that what an erasure removes is zeroed in the file rather than left
+ * in a free page for a copy of the file to carry (reclaim.ts).
  */
 export function connect(
   env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>,
@@ -81,12 +83,19 @@ function connectSqlite(dataDir: string): Kysely<Database> {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  database.pragma('secure_delete = ON');
   const actual = {
     journal_mode: database.pragma('journal_mode', { simple: true }),
     synchronous: database.pragma('synchronous', { simple: true }),
     busy_timeout: database.pragma('busy_timeout', { simple: true }),
+    secure_delete: database.pragma('secure_delete', { simple: true }),
   };
-  const expected = { journal_mode: 'wal', synchronous: 2, busy_timeout: busyTimeoutMs };
+  const expected = {
+    journal_mode: 'wal',
+    synchronous: 2,
+    busy_timeout: busyTimeoutMs,
+    secure_delete: 1,
+  };
   for (const [name, value] of Object.entries(expected)) {
     if (actual[name as keyof typeof actual] !== value) {
       database.close();

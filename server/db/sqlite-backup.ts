@@ -40,11 +40,7 @@ export async function backupSqlite(dataDir: string, destination: string): Promis
   const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
   closeSync(openSync(partial, 'wx', 0o600));
   try {
-    const source = new (loadSqlite())(live, {
-      readonly: true,
-      fileMustExist: true,
-      timeout: busyTimeoutMs,
-    });
+    const source = openFile(live, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
     try {
       await source.backup(partial, { progress: () => allPages });
     } finally {
@@ -97,7 +93,7 @@ export async function restoreSqlite(
   try {
     let copy: DatabaseCopy;
     try {
-      const candidate = new (loadSqlite())(from, { readonly: true, fileMustExist: true });
+      const candidate = openFile(from, { readonly: true, fileMustExist: true });
       try {
         await candidate.backup(staged, { progress: () => allPages });
       } finally {
@@ -222,12 +218,23 @@ function withDatabase<T>(
   work: (db: BetterSqlite3.Database) => T,
   options: BetterSqlite3.Options = {},
 ): T {
-  const db = new (loadSqlite())(path, { fileMustExist: true, timeout: busyTimeoutMs, ...options });
+  const db = openFile(path, { fileMustExist: true, timeout: busyTimeoutMs, ...options });
   try {
     return work(db);
   } finally {
     db.close();
   }
+}
+
+/**
+ * A connection to a copy or the live file, with secure_delete as the store's own (connect.ts):
+ * what it rewrites (a backup's journal mode, a restore's staged copy) leaves no erased value
+ * behind in a free page.
+ */
+function openFile(path: string, options: BetterSqlite3.Options): BetterSqlite3.Database {
+  const db = new (loadSqlite())(path, options);
+  db.pragma('secure_delete = ON');
+  return db;
 }
 
 /** Makes a file's content (or a directory's entries, after a rename) durable. */
