@@ -3,9 +3,11 @@ import { utmKeys } from '../../../contracts/form-fields';
 import type { LatestLeads } from '../../../contracts/room/leads';
 import type { SubscriptionList } from '../../../contracts/subscription';
 import { dropJobsOf, pruneJobs } from '../../db/outbox';
+import { reclaimErased } from '../../db/reclaim';
+import type { Database } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { forgetApplications, pruneApplications } from '../cohort';
-import { forgetBuyer, pruneBuyers } from '../sales';
+import { forgetBuyer, pruneBuyers, pruneStripeEvents } from '../sales';
 import { forgetAttendees, forgetHoldClients, pruneAttendees } from '../workshop';
 import { subscriberStatus } from './kit-events';
 import { forgetLeads, leadsBefore, pruneLeads } from './store';
@@ -146,17 +148,35 @@ export interface Erased {
 }
 
 /**
+ * The tables an erasure or a prune changes, whose old row versions are reclaimed once it has
+ * committed (server/db/reclaim.ts: on SQLite the WAL is checkpointed whatever the tables).
+ */
+const erasedTables: readonly (keyof Database)[] = [
+  'contact_submissions',
+  'subscribers',
+  'share_codes',
+  'outbox_jobs',
+  'sales',
+  'stripe_events',
+  'workshop_attendees',
+  'workshop_holds',
+  'cohort_applications',
+  'cohort_application_events',
+];
+
+/**
  * Erases everything held about one email address (UK GDPR erasure): their contact submissions,
  * their sign-ups on every list, the outbox jobs that would still send them anywhere, and the
  * person in their workshop sales and places (the amounts stay for the books: the sales'
- * forgetBuyer, the workshop's forgetAttendees), and their cohort applications with the owner's
- * notes on them (the cohort's forgetApplications). Emails are stored lower-cased, so the match
- * ignores capitals. Each table's rows go through its owner (the leads', the sales', the
- * workshop's, the cohort's, the outbox's), all in this one transaction.
+ * forgetBuyer, the workshop's forgetAttendees) and in every Stripe event that names them, and
+ * their cohort applications with the owner's notes on them (the cohort's forgetApplications).
+ * Emails are stored lower-cased, so the match ignores capitals. Each table's rows go through its
+ * owner (the leads', the sales', the workshop's, the cohort's, the outbox's), all in this one
+ * transaction; then the old bytes leave the database's files (reclaimErased).
  */
 export async function forgetPerson(store: Store, email: string): Promise<Erased> {
   const address = email.trim().toLowerCase();
-  return store.db.transaction().execute(async (trx) => {
+  const erased = await store.db.transaction().execute(async (trx) => {
     const leads = await forgetLeads(trx, address);
     const now = new Date().toISOString();
     const buyer = await forgetBuyer(trx, address, now);
@@ -172,12 +192,15 @@ export async function forgetPerson(store: Store, email: string): Promise<Erased>
       applications: applicant.applications,
     };
   });
+  await reclaimErased(store, erasedTables);
+  return erased;
 }
 
 /**
  * Deletes leads created before `before`, their outbox jobs, and finished outbox jobs as old.
  * Pending jobs of younger leads are kept: they still have work to do. Sales and workshop places
- * as old lose their buyer and attendee and keep their amounts (`sales`, `attendees` count them).
+ * as old lose their buyer and attendee and keep their amounts (`sales`, `attendees` count them);
+ * Stripe's events as old lose their payloads (the same cut-off: an event is about a sale).
  * Cohort applications follow their own retention, the months the content promises in the privacy
  * notice, counted back from `applications.now`, whatever `before` says (the cohort's
  * pruneApplications).
@@ -188,12 +211,13 @@ export async function pruneOlderThan(
   applications: { now: Date; retentionMonths: number },
 ): Promise<Erased> {
   const cutoff = before.toISOString();
-  return store.db.transaction().execute(async (trx) => {
+  const pruned = await store.db.transaction().execute(async (trx) => {
     // The jobs first, while their leads are still there to be found.
     const jobs = await pruneJobs(trx, leadsBefore(trx, cutoff), cutoff);
     const leads = await pruneLeads(trx, cutoff);
     const now = new Date().toISOString();
     const buyers = await pruneBuyers(trx, cutoff, now);
+    await pruneStripeEvents(trx, cutoff);
     const attendees = await pruneAttendees(trx, cutoff, now);
     // Whatever the age asked for: a hold's client hash has no use once the hold has ended.
     await forgetHoldClients(trx, now);
@@ -209,4 +233,6 @@ export async function pruneOlderThan(
       applications: applicants.applications,
     };
   });
+  await reclaimErased(store, erasedTables);
+  return pruned;
 }

@@ -6,7 +6,8 @@
  *   `stripeWebhookRouter` (/api/stripe/webhook), with the references they sign and read
  *   (`checkoutReferences`);
  * - its store: the sale a job is about (`findSale`), the sales net of refunds the funnel and the
- *   experiments count (`salesWithRefunds`), the export, erasure and pruning of buyers;
+ *   experiments count (`salesWithRefunds`), the export, erasure and pruning of buyers and of
+ *   Stripe's stored events;
  * - Stripe's events read and recorded (`readSaleEvent`, `recordStripeEvent`), which the tests of
  *   the outbox and the owner's tool replay;
  * - what the app gives it of the workshop (`OwnCheckout`, `Fulfil`): its own Checkout Sessions
@@ -28,6 +29,7 @@ export {
   forgetBuyer,
   type JobsForSale,
   pruneBuyers,
+  pruneStripeEvents,
   recordStripeEvent,
   refundsPerPayment,
   saleExportColumns,

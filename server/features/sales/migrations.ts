@@ -1,7 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
+import { storedPayload } from './stored-event';
 
 /**
- * The sales' migration: checkout clicks, Stripe's events, sales and refunds (0007).
+ * The sales' migrations: checkout clicks, Stripe's events, sales and refunds (0007); Stripe's
+ * events kept small (0019).
  * Run in name order with every feature's (server/store.ts); append new ones, never edit old ones.
  */
 export const salesMigrations: Readonly<Record<string, Migration>> = {
@@ -78,4 +80,40 @@ export const salesMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Stripe's events stored before payloads were kept small held the whole body, the buyer's
+  // email and name with it (an expired checkout's fixed address too, which no sale names for
+  // `leads forget` to find): each is cut to what is kept today (stored-event.ts), on every store
+  // at its next start rather than whenever the owner next prunes. A payload is only ever cut.
+  '0019-stripe-event-payloads': {
+    async up(untyped: Kysely<unknown>) {
+      const db = untyped as Kysely<StripeEvents>;
+      let after = '';
+      for (;;) {
+        const page = await db
+          .selectFrom('stripe_events')
+          .select(['id', 'payload'])
+          .where('id', '>', after)
+          .where('payload', 'is not', null)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        for (const { id, payload } of page) {
+          const kept = payload === null ? null : storedPayload(payload);
+          await db
+            .updateTable('stripe_events')
+            .set({ payload: kept })
+            .where('id', '=', id)
+            .execute();
+        }
+        const last = page.at(-1);
+        if (!last) return;
+        after = last.id;
+      }
+    },
+  },
 };
+
+/** The table as 0019 finds it: the columns it reads and writes. */
+interface StripeEvents {
+  stripe_events: { id: string; payload: string | null };
+}

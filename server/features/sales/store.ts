@@ -1,7 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { type SqlBool, sql, type Transaction } from 'kysely';
 import { dropJobsOf, enqueue } from '../../db/outbox';
 import type { Database, OutboxJobKind, SaleStatus, SaleTable } from '../../db/schema';
 import type { Store } from '../../db/store';
+import { storedPayload } from './stored-event';
 
 /**
  * Sales from Stripe's events (docs/decisions/020-stripe-sales.md). Stripe may deliver
@@ -43,7 +44,7 @@ export interface StripeEventRecord {
   type: string;
   /** When Stripe made the event (ISO). */
   createdAt: string;
-  /** The raw body, as signed. */
+  /** The raw body, as signed: only its projection (stored-event.ts, no buyer in it) is stored. */
   payload: string;
   sale?: SaleFacts & { checkout?: CheckoutFacts };
   expired?: ExpiredFacts;
@@ -109,7 +110,7 @@ export function recordStripeEvent(
         created_at: event.createdAt,
         received_at: now,
         object_id: objectId,
-        payload: event.payload,
+        payload: storedPayload(event.payload),
       })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returning('id')
@@ -265,8 +266,10 @@ export function refundedOf(store: Store, paymentIntent: string | null): Promise<
 /**
  * Erasure (`leads forget`) of a buyer: their sales keep the amounts, currency, product, day and
  * Stripe's payment id for the books, without the person: the email and Stripe customer go, the
- * raw events about those sales and their charges lose their payloads, and jobs not yet sent
- * (the owner's email, the buyers' list) are dropped. Later events about them store no payload.
+ * events about those sales and their charges lose their payloads, and so does every other event
+ * whose payload names the address (an expired checkout's fixed address, an event stored whole
+ * before payloads were kept small), and jobs not yet sent (the owner's email, the buyers' list)
+ * are dropped. Later events about them store no payload.
  */
 export async function forgetBuyer(
   trx: Transaction<Database>,
@@ -278,7 +281,51 @@ export async function forgetBuyer(
     .select(['id', 'payment_intent'])
     .where('email', '=', address)
     .execute();
+  await trx
+    .updateTable('stripe_events')
+    .set({ payload: null })
+    .where((eb) => eb.or(spellingsInJson(address).map((spelling) => payloadHolds(spelling))))
+    .execute();
   return eraseBuyers(trx, sales, now);
+}
+
+/**
+ * `payload` holds `text`, in any case (SQLite's lower() folds ASCII letters only, PostgreSQL's
+ * every letter). % and _ are the address's own characters here, not wildcards.
+ */
+function payloadHolds(text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(payload) like ${pattern} escape '\\'`;
+}
+
+/**
+ * How an address may be written inside a JSON text: as it is, and with what a JSON writer may
+ * escape escaped (Stripe's or an older version's: a non-ASCII letter as \uXXXX, a slash as \/).
+ */
+function spellingsInJson(address: string): string[] {
+  const unicode = address.replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return [...new Set([address, unicode, address.replace(/\//g, '\\/')])];
+}
+
+/**
+ * `leads prune`: Stripe's events made before `cutoff` lose their payloads, as the buyers of the
+ * sales made before it do. The rows stay (their ids recognise a redelivery); the books are the
+ * sales and refunds, which keep every amount.
+ */
+export async function pruneStripeEvents(
+  trx: Transaction<Database>,
+  cutoff: string,
+): Promise<number> {
+  const pruned = await trx
+    .updateTable('stripe_events')
+    .set({ payload: null })
+    .where('created_at', '<', cutoff)
+    .where('payload', 'is not', null)
+    .executeTakeFirst();
+  return Number(pruned.numUpdatedRows);
 }
 
 /** `leads prune`: the buyers of sales made before `cutoff` go, their amounts stay. */
