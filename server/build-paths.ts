@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { pathSettings, repositoryRoot as root } from './env';
+import { pathSettings, repositoryRoot as root } from './env.ts';
 
 /** Where the build writes, shared by the build, `npm start` and the server. */
 const dist = pathSettings().BUILD_DIR;
