@@ -233,3 +233,14 @@ describe('.env.example', () => {
     expect(parseEnv(example)).toEqual(parseEnv({}));
   });
 });
+
+describe('SITE_URL left unset', () => {
+  it('is this machine on the port the server listens on', () => {
+    expect(parseEnv({ PORT: '4600' }).SITE_URL).toBe('http://localhost:4600');
+    expect(parseEnv({ PORT: '4600', SITE_URL: '' }).SITE_URL).toBe('http://localhost:4600');
+    expect(parseEnv({}).SITE_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '4600', SITE_URL: 'https://jamie.example' }).SITE_URL).toBe(
+      'https://jamie.example',
+    );
+  });
+});

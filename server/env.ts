@@ -66,7 +66,10 @@ export const envSchema = z.object({
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Public origin of the main site; the named sites share its scheme and port. */
+  /**
+   * Public origin of the main site; the named sites share its scheme and port. Unset: this
+   * machine on PORT (parseEnvFrom).
+   */
   SITE_URL: url('http://localhost:3000'),
   SELLABLE_BUSINESS_HOST: host('sellablebusiness.localhost'),
   WAITLIST_HOST: host('waitlist.localhost'),
@@ -381,7 +384,14 @@ function checked<Schema extends z.ZodType>(
   throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
-function parseEnvFrom(source: Record<string, string | undefined>): Env {
+function parseEnvFrom(given: Record<string, string | undefined>): Env {
+  // Without SITE_URL the site is this machine on the port it listens on, so that PORT=4600 alone
+  // gives pages whose canonical and feed links work.
+  const port = given.PORT?.trim();
+  const source =
+    !given.SITE_URL?.trim() && port && /^\d+$/.test(port)
+      ? { ...given, SITE_URL: `http://localhost:${port}` }
+      : given;
   const env = checked(envSchema, source);
   // The API key travels with every Kit call: never in clear text off this machine.
   const kitUrl = new URL(env.KIT_API_URL);
