@@ -96,6 +96,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // The summary, then why the PostgreSQL runs were skipped when they were.
+    reporters: ['default', './scripts/postgres-skip-reporter.ts'],
     // A worker a core (Vitest's default leaves one core free): much of the suite waits on the
     // processes it starts (servers, publishes' renders) and on PostgreSQL, not on its own thread.
     maxWorkers: '100%',
