@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../server/env';
-import { workshopPartsOff } from '../server/providers/from-env';
+import { providersFromEnv, workshopPartsOff } from '../server/providers/from-env';
 import { smtpOptions } from '../server/providers/owner-mail';
 import { createCheckoutSessions } from '../server/providers/stripe-checkout';
 import { type StandIns, settingsReport, startStandIns } from './stand-ins';
@@ -30,8 +30,13 @@ describe('npm run stand-ins', () => {
       SMTP_URL: standIns.smtp.url,
       SMTP_CA_FILE: standIns.smtp.caFile,
       MAIL_FROM: { address: 'workshop@example.com' },
+      NOTIFY_EMAIL: 'owner@example.com',
     });
     expect(workshopPartsOff(env)).toEqual([]);
+    // The server started with exactly these lines warns of nothing it would turn off.
+    const warnings: string[] = [];
+    providersFromEnv(env, { info: () => {}, warn: (line: string) => warnings.push(line) });
+    expect(warnings).toEqual([]);
 
     const checkout = createCheckoutSessions({
       secretKey: env.STRIPE_SECRET_KEY ?? '',

@@ -22,6 +22,8 @@ const defaultStripePort = 12111;
 
 /** The attendees' emails come from this address when .env names no sender. */
 const standInSender = 'workshop@example.com';
+/** The owner's notifications go to this address, kept by the relay, when .env names none. */
+const standInOwner = 'owner@example.com';
 
 export interface StandIns {
   /** The .env lines that point the server at the stand-ins. */
@@ -57,6 +59,9 @@ export async function startStandIns(
     SMTP_URL: smtp.url,
     SMTP_CA_FILE: smtp.caFile,
     ...(env.MAIL_FROM || env.NOTIFY_EMAIL ? {} : { MAIL_FROM: standInSender }),
+    // The owner's notifications need an address beside the relay, or the server warns that they
+    // are off: theirs go to the stand-in relay too.
+    ...(env.NOTIFY_EMAIL ? {} : { NOTIFY_EMAIL: standInOwner }),
   };
   return {
     settings,
