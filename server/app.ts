@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { type AppDeps, appContext } from './app-context';
 import { features } from './feature-list';
 import { healthPath, healthRouter } from './http/health';
+import { requestLog } from './http/request-log';
 import { inlineScriptSources, securityHeaders } from './http/security-headers';
 
 export type { AppDeps } from './app-context';
@@ -16,19 +17,12 @@ export function createApp(deps: AppDeps) {
   const { env, logger, site, clientOf, plainHttp } = context;
   const app = new Hono();
 
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
-  });
+  // No token a feature's path carries is written whole (server/http/request-log.ts).
+  const requests = requestLog(
+    logger,
+    features.flatMap((feature) => feature.tokenPaths ?? []),
+  );
+  app.use(requests.middleware);
   app.use(plainHttp.middleware);
   app.use(
     securityHeaders(
@@ -49,7 +43,10 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }));
   app.onError((error, c) => {
-    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    logger.error(
+      { err: error, method: c.req.method, path: requests.logPath(c.req.path) },
+      'unhandled error',
+    );
     return c.req.path.startsWith('/api/')
       ? c.json({ error: 'Something went wrong. Please try again.' }, 500)
       : c.text('Internal Server Error', 500);

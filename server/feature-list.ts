@@ -13,6 +13,7 @@ import {
   cohortMigrations,
   cohortRoomRouter,
   cohortRoutes,
+  cohortTokenPaths,
   offerMetadataKey,
 } from './features/cohort';
 import {
@@ -30,6 +31,7 @@ import {
   leadRoutes,
   leadsMigrations,
   leadsRoomRouter,
+  referralsLogged,
 } from './features/leads';
 import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './features/pages';
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
@@ -49,6 +51,7 @@ import {
   writingJobs,
   writingMigrations,
 } from './features/writing';
+import type { TokenPath } from './http/request-log';
 import type { FeatureJobs, JobContext } from './outbox/forwarding';
 
 /** What the site serves now that the features' jobs read: its render's slices. */
@@ -96,6 +99,8 @@ export interface Feature {
   jobs?(context: FeatureJobContext): FeatureJobs;
   /** Its tables' migrations, run with every other feature's in name order (server/store.ts). */
   migrations?: Readonly<Record<string, Migration>>;
+  /** Its paths that carry a token, and what of them the request log writes (server/http/request-log.ts). */
+  tokenPaths?: readonly TokenPath[];
 }
 
 /**
@@ -107,6 +112,7 @@ export const features: readonly Feature[] = [
   {
     name: 'leads',
     migrations: leadsMigrations,
+    tokenPaths: [referralsLogged],
     routes: leadRoutes,
     jobs: leadJobs,
     room: () => leadsRoomRouter,
@@ -145,6 +151,7 @@ export const features: readonly Feature[] = [
   {
     name: 'cohort',
     migrations: cohortMigrations,
+    tokenPaths: cohortTokenPaths,
     // Applications take the lead forms' one path (server/http/lead-form.ts) with the app's one
     // rate-limit budget and the leads' proof of work: the cohort imports no leads, which erase
     // its applications with theirs.

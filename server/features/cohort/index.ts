@@ -3,7 +3,8 @@
  * the cohort's site, one per address and intake with their history, and the owner's review in
  * the room. What the rest of the server may use of it is exported here:
  * - its routes (`cohortRoutes`): POST /api/cohort/applications, through the lead forms' one path,
- *   and GET /go/offer/<token>, an accepted applicant's link to pay (`offer-checkout.ts`);
+ *   and GET /go/offer/<token>, an accepted applicant's link to pay (`offer-checkout.ts`), which
+ *   the request log writes with its offer id alone (`cohortTokenPaths`);
  * - the offers' fulfilment of Stripe's events (`cohortFulfilment`, for the events whose session
  *   names an offer, `offerMetadataKey`) and the intakes' seats (`cohortSeatsTaken`), which the
  *   pages' calendar reads with the workshop's;
@@ -34,6 +35,7 @@ export {
 } from './commands/review';
 export { type CohortFulfilmentDeps, cohortFulfilment, offerMetadataKey } from './fulfil';
 export { cohortJobs } from './jobs';
+export { cohortTokenPaths } from './logged-links';
 export { cohortMigrations } from './migrations';
 export type { ServedCohort } from './offer-moves';
 export { type CohortOffer, cohortSeatsTaken } from './offers';

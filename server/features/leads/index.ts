@@ -4,7 +4,8 @@
  * the thanks, and forwarded to Kit and the owner by the outbox. What the rest of the server may
  * use of it:
  * - its routes (`leadRoutes`): /api/subscriptions, /api/contact-submissions, /api/waitlist,
- *   /api/referrals, /api/proof-of-work, /api/kit/webhook;
+ *   /api/referrals, /api/proof-of-work, /api/kit/webhook; the request log writes a share link's
+ *   calls without their code (`referralsLogged`);
  * - the room's leads, export and erasure (`leadsRoomRouter`) and the owner's commands behind them;
  * - the proof of work every lead form's post carries (`createProofOfWork`): the cohort's too;
  * - the leads themselves, for the outbox's forwarding and the other features' tests.
@@ -22,6 +23,7 @@ export { mailboxKey } from './mailbox';
 export { leadsMigrations } from './migrations';
 export { forgetPerson } from './owner-data';
 export { createProofOfWork, type ProofOfWork } from './proof-of-work';
+export { referralsLogged } from './referrals';
 export { leadsRoomRouter } from './room-router';
 export { leadRoutes } from './routes';
 export {

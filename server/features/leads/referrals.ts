@@ -4,6 +4,7 @@ import { secondBonusFileName } from '../../../contracts/downloads';
 import { referralCodePattern } from '../../../contracts/referral';
 import type { ReferralProgress } from '../../../contracts/referral-progress';
 import type { Store } from '../../db/store';
+import { type TokenPath, tokenPlaceholder } from '../../http/request-log';
 import { sendFile } from '../../http/send-file';
 import type { StaticFile } from '../../http/static-files';
 import { countReferrals } from './store';
@@ -55,3 +56,12 @@ export function referralsRouter({
       return response;
     });
 }
+
+/**
+ * How the request log writes a share link's calls: without the code, which names one subscriber
+ * and, once friends have joined, hands over their bonus (server/http/request-log.ts).
+ */
+export const referralsLogged: TokenPath = {
+  prefix: '/api/referrals/',
+  logged: (rest) => rest.replace(/^[^/]*/, tokenPlaceholder),
+};
