@@ -45,6 +45,33 @@ describe('an application to the cohort', () => {
     });
   });
 
+  it('refuses a link in the name and in a written answer, with one message, but takes one where a question asks for it', () => {
+    const message = 'Please leave out web and email addresses here, such as example.com.';
+    const linked = {
+      ...withAnswers({
+        business: 'Pay at evil.example/pay',
+        story: 'Line one\nsee www.evil.example',
+        website: 'https://studio.example',
+      }),
+      name: 'Tom. Your seat was released; pay now at https://evil.example/pay',
+    };
+    expect(errorsOf(linked)).toEqual({
+      name: message,
+      'answers.business': message,
+      'answers.story': message,
+    });
+    // The same words without a link: a dot before a space is a sentence's, not a host's.
+    expect(
+      errorsOf({
+        ...withAnswers({
+          business: 'Pay at evil. Example pay',
+          story: 'We grew 1.5x, e.g. in the U.K.',
+        }),
+        name: 'Tom. Your seat was released',
+      }),
+    ).toEqual({});
+  });
+
   it('names each bad answer under answers.<id>', () => {
     expect(
       errorsOf({

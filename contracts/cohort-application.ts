@@ -5,6 +5,7 @@ import { emailAddressSchema } from './email';
 import { honeypot } from './honeypot';
 import { proofOfWork } from './proof-of-work';
 import { lineText, messageText, nameText, sitePathSchema } from './text';
+import { withoutWebAddress } from './web-address';
 
 /**
  * An application to the cohort (docs/decisions/033-cohort-applications.md): the applicant's email
@@ -31,9 +32,13 @@ function textAnswer(question: Extract<CohortQuestion, { type: 'short' | 'long' }
     tooLong: `Please keep this under ${most} characters.`,
     unusable: 'This answer holds characters we cannot store: please retype it as plain text.',
   };
-  return question.type === 'short'
-    ? lineText(question.maxLength, messages)
-    : messageText(question.maxLength, messages);
+  // Only a question of type `url` asks for a web address: in a written answer one is refused,
+  // as in the name (contracts/web-address.ts).
+  return withoutWebAddress(
+    question.type === 'short'
+      ? lineText(question.maxLength, messages)
+      : messageText(question.maxLength, messages),
+  );
 }
 
 function choiceAnswer(question: Extract<CohortQuestion, { type: 'choice' }>) {
@@ -158,11 +163,14 @@ export function applicationSchema(questions: readonly CohortQuestion[]) {
     );
   return z.strictObject({
     email: emailAddressSchema,
-    name: nameText(200, {
-      notText: 'Please enter your name.',
-      tooLong: 'Please shorten your name.',
-      unusable: 'Please use only letters and punctuation in your name.',
-    }).pipe(z.string().min(1, 'Please enter your name.')),
+    // The name the cohort's emails greet: never a link (contracts/web-address.ts).
+    name: withoutWebAddress(
+      nameText(200, {
+        notText: 'Please enter your name.',
+        tooLong: 'Please shorten your name.',
+        unusable: 'Please use only letters and punctuation in your name.',
+      }),
+    ).pipe(z.string().min(1, 'Please enter your name.')),
     answers: answers as z.ZodType<ApplicationAnswers>,
     /** Path of the page the form was on, as every lead keeps it. */
     page: sitePathSchema.optional(),
