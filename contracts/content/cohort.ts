@@ -135,6 +135,12 @@ export const cohortOffer = z.strictObject({
     declined: cohortEmail.optional(),
     /** To a waitlisted applicant; none is sent when it is left out. */
     waitlisted: cohortEmail.optional(),
+    /**
+     * To an address that applied again: the link that makes the new answers count,
+     * {confirmLink}, until {confirmExpires}; {name} is the application's, never the new post's.
+     * Required with admission: application (optional here for renders made before it).
+     */
+    confirm: cohortEmail.optional(),
   }),
   /** The page an offer link or its checkout lands on, by what happened. */
   page: z.strictObject({
@@ -147,6 +153,15 @@ export const cohortOffer = z.strictObject({
     full: offerOutcome,
     /** The checkout could not be opened just now. */
     retry: offerOutcome,
+    /**
+     * A resubmission's link opened (docs/decisions/034-selling-that-cannot-be-gamed.md): its
+     * answers are now the application's (`confirmed`), kept beside an application already decided
+     * or offered (`kept`), or the link confirms nothing (`unconfirmed`: past its days, or gone).
+     * Required with admission: application, like the confirmation email.
+     */
+    confirmed: offerOutcome.optional(),
+    kept: offerOutcome.optional(),
+    unconfirmed: offerOutcome.optional(),
     back: line,
   }),
   /** The Kit tags each step gives the person (through the outbox, when Kit is set up). */
@@ -258,6 +273,40 @@ export const cohort = z
         path: ['admission'],
         message:
           'expected an `offer` (the price, window and emails of an accepted application) with admission: application',
+      });
+      return;
+    }
+    // A second application of an address counts only once its link is opened: its email and
+    // the page its link lands on must be there
+    // (docs/decisions/034-selling-that-cannot-be-gamed.md).
+    const confirming = [
+      [
+        ['emails', 'confirm'],
+        offer.emails.confirm,
+        'the email with the link that confirms an address’s second application',
+      ],
+      [
+        ['page', 'confirmed'],
+        offer.page.confirmed,
+        'what the page says once that link made it count',
+      ],
+      [
+        ['page', 'kept'],
+        offer.page.kept,
+        'what the page says once that link kept it beside a decided application',
+      ],
+      [
+        ['page', 'unconfirmed'],
+        offer.page.unconfirmed,
+        'what the page says for a link that confirms nothing',
+      ],
+    ] as const;
+    for (const [path, words, what] of confirming) {
+      if (words) continue;
+      context.addIssue({
+        code: 'custom',
+        path: ['offer', ...path],
+        message: `expected ${what} with admission: application`,
       });
     }
   })

@@ -190,6 +190,10 @@ export const runtimePlaceholders = [
   'offerLink',
   'offerExpires',
   'offerPrice',
+  // A resubmission's confirmation email, filled per resubmission
+  // (docs/decisions/034-selling-that-cannot-be-gamed.md).
+  'confirmLink',
+  'confirmExpires',
 ] as const;
 
 export const placeholderNames: ReadonlySet<string> = new Set([

@@ -130,6 +130,14 @@ const applicationSummary = z.strictObject({
   variant: z.string().nullable(),
   /** Its last offer of a seat, if it was ever accepted with one. */
   offer: applicationOffer.nullable(),
+  /**
+   * How many resubmissions beside it wait for their address's confirmation, and how many were
+   * confirmed after its decision and kept beside it
+   * (docs/decisions/034-selling-that-cannot-be-gamed.md).
+   */
+  resubmitted: z
+    .strictObject({ unconfirmed: count, kept: count })
+    .default({ unconfirmed: 0, kept: 0 }),
 });
 export type ApplicationSummary = z.infer<typeof applicationSummary>;
 
@@ -183,6 +191,28 @@ const answer = z.strictObject({
 });
 export type QuestionAnswer = z.infer<typeof answer>;
 
+/**
+ * Where a resubmission stands: `unconfirmed`, its link not yet opened; `expired`, its link ran
+ * out unopened (read at the moment asked); `replaced`, confirmed, it became the application's
+ * name and answers; `kept`, confirmed after the application was decided or offered a seat.
+ */
+export const resubmissionStates = ['unconfirmed', 'expired', 'replaced', 'kept'] as const;
+export type ResubmissionState = (typeof resubmissionStates)[number];
+
+/**
+ * A second application of the address for the intake, beside this one: what its sender typed,
+ * which is not the applicant's until their address confirms it.
+ */
+const resubmission = z.strictObject({
+  at: z.string(),
+  state: z.enum(resubmissionStates),
+  confirmedAt: z.string().nullable(),
+  /** The name it gave: the sender's words, not the applicant's name. */
+  name: z.string(),
+  answers: z.array(answer),
+});
+export type Resubmission = z.infer<typeof resubmission>;
+
 /** What happened to an application, oldest first: who did it (null: the applicant or the terminal). */
 const event = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('submitted'), at: z.string() }),
@@ -211,6 +241,8 @@ export const applicationShowAnswerSchema = z.strictObject({
     notes: z.array(
       z.strictObject({ at: z.string(), owner: z.string().nullable(), text: z.string() }),
     ),
+    /** The resubmissions beside it, newest first. */
+    resubmissions: z.array(resubmission).default([]),
   }),
 });
 export type ApplicationDetail = z.infer<typeof applicationShowAnswerSchema>['application'];

@@ -14,6 +14,10 @@ export const testOffer = cohortOffer.parse({
     enrolled: { subject: "You're in", body: 'Hi {name}, we start on {cohortStarts}.' },
     declined: { subject: 'Your application', body: 'Hi {name}, not this time.' },
     waitlisted: { subject: 'The waitlist', body: 'Hi {name}, you are on the waitlist.' },
+    confirm: {
+      subject: 'Confirm your new answers',
+      body: 'Hi {name},\n\nConfirm them here: {confirmLink}\n\nUntil {confirmExpires}.',
+    },
   },
   page: {
     meta: { title: 'Your offer', description: 'Your place in the cohort.' },
@@ -21,6 +25,9 @@ export const testOffer = cohortOffer.parse({
     expired: outcome('Offer closed'),
     full: outcome('Cohort full'),
     retry: outcome('Try again'),
+    confirmed: outcome('Answers confirmed'),
+    kept: outcome('Answers kept'),
+    unconfirmed: outcome('Link not valid'),
     back: 'Back to the cohort',
   },
   kitTags: {

@@ -4,8 +4,10 @@ import type {
   ApplicationDetail,
   ApplicationEvent,
   ApplicationOffer,
+  ApplicationSummary,
   ApplicationsAnswer,
   IntakeSeats,
+  Resubmission,
 } from '../../contracts/room/cohort';
 import { cell, tableLines } from './table';
 
@@ -67,7 +69,9 @@ export function applicationsText({
   const rows = applications.map((application) => [
     application.id,
     application.status,
-    application.erased ? '(erased)' : cell(application.name ?? none, 40),
+    application.erased
+      ? '(erased)'
+      : `${cell(application.name ?? none, 40)}${resubmittedText(application.resubmitted)}`,
     application.erased ? none : cell(application.email ?? none, 60),
     application.createdAt,
     application.intake,
@@ -87,6 +91,37 @@ export function applicationsText({
     '',
   ].join('\n');
 }
+
+/**
+ * What waits beside an application in the list, after its name and never as it: a resubmission
+ * is anyone's words until its address confirms it.
+ */
+const resubmittedText = ({ unconfirmed, kept }: ApplicationSummary['resubmitted']): string =>
+  [
+    unconfirmed > 0
+      ? ` (+${unconfirmed} unconfirmed resubmission${unconfirmed === 1 ? '' : 's'})`
+      : '',
+    kept > 0 ? ` (+${kept} confirmed after the decision)` : '',
+  ].join('');
+
+/** Where a resubmission stands, in the terminal's words. */
+const resubmissionStates: Record<Resubmission['state'], string> = {
+  unconfirmed: 'unconfirmed resubmission',
+  expired: 'unconfirmed resubmission, its link ran out',
+  replaced: 'confirmed: it is now the application above',
+  kept: 'confirmed after the decision or offer: kept beside it',
+};
+
+/** The resubmissions beside an application, newest first, with the name each gave. */
+const resubmissionsText = (resubmissions: readonly Resubmission[]): string[] =>
+  resubmissions.flatMap((each) => [
+    `${each.at}  ${resubmissionStates[each.state]}${each.confirmedAt ? ` on ${each.confirmedAt}` : ''}`,
+    `  name given: ${cell(each.name, 80)}`,
+    ...each.answers.flatMap((answer) => [
+      `  ${cell(answer.label, 120)}`,
+      ...answerText(answer.value).map((line) => `    ${line}`),
+    ]),
+  ]);
 
 /** An answer on its lines, indented under its question. */
 const answerText = (value: AnswerValue | null): string[] => {
@@ -143,6 +178,9 @@ export function applicationText(application: ApplicationDetail): string {
     'Answers',
     ...answers,
     '',
+    ...(application.resubmissions.length > 0
+      ? ['Sent again with this address', ...resubmissionsText(application.resubmissions), '']
+      : []),
     'History',
     ...application.history.map(eventText),
     '',

@@ -39,6 +39,7 @@ export interface Database {
   cohort_application_events: CohortApplicationEventTable;
   cohort_intakes: CohortIntakeTable;
   cohort_offers: CohortOfferTable;
+  cohort_resubmissions: CohortResubmissionTable;
 }
 
 /** 1 when the post carried a solved, unspent proof of work (a browser ran our script), else 0. */
@@ -133,6 +134,8 @@ export const outboxJobKinds = [
   'cohort-declined',
   'cohort-waitlisted',
   'kit-cohort-applicant',
+  // Its lead_id is a cohort resubmission's id: the link that confirms it, to the address it names.
+  'cohort-confirm',
   // Their lead_id is a cohort offer's id: the offer with its link, the enrolment's confirmation,
   // Kit's accepted and enrolled tags and the purchase.
   'cohort-offer',
@@ -608,6 +611,32 @@ export interface CohortApplicationEventTable {
   /** JSON: the answers before an update, the status from and to, a note's text. */
   detail: string;
   owner_id: string | null;
+}
+
+/**
+ * Where a resubmission stands (docs/decisions/034-selling-that-cannot-be-gamed.md): `unconfirmed`
+ * until its address opens the link; then `replaced` (it became its application's name and
+ * answers) or `kept` (beside an application decided or offered a seat already).
+ */
+export type CohortResubmissionStatus = 'unconfirmed' | 'replaced' | 'kept';
+
+/** A second application of an address for an intake, beside the application it would change. */
+export interface CohortResubmissionTable {
+  id: string;
+  application_id: string;
+  status: CohortResubmissionStatus;
+  name: string;
+  /** The answers by question id, as JSON. */
+  answers: string;
+  created_at: string;
+  confirmed_at: string | null;
+  ip_hash: string;
+  verified: 0 | 1;
+  host: string | null;
+  page: string | null;
+  source: string | null;
+  experiment: string | null;
+  variant: string | null;
 }
 
 /** An intake an offer was made for: the row its offers lock, so its seats are counted in turn. */

@@ -39,8 +39,9 @@ export interface Forwarding {
   jobsForAttendee(): OutboxJobKind[];
   /**
    * The cohort's jobs that are on (docs/decisions/033-cohort-applications.md): the emails of an
-   * offer, an enrolment and a decision with attendee mail, Kit's tags with Kit, the enrolment's
-   * purchase with Kit's OAuth token too. The cohort queues those of each step that are listed.
+   * offer, an enrolment, a decision and a resubmission's confirmation link with attendee mail,
+   * Kit's tags with Kit, the enrolment's purchase with Kit's OAuth token too. The cohort queues
+   * those of each step that are listed.
    */
   jobsForCohort(): OutboxJobKind[];
   /** Kit is set up, so a post published as a newsletter gets a broadcast job. */
@@ -102,7 +103,13 @@ export function outboxForwarding(
     ],
     jobsForCohort: () => [
       ...(providers.attendeeMail
-        ? (['cohort-offer', 'cohort-enrolled', 'cohort-declined', 'cohort-waitlisted'] as const)
+        ? ([
+            'cohort-offer',
+            'cohort-enrolled',
+            'cohort-declined',
+            'cohort-waitlisted',
+            'cohort-confirm',
+          ] as const)
         : []),
       ...(providers.kit
         ? (['kit-cohort-applicant', 'kit-cohort-accepted', 'kit-cohort-enrolled'] as const)

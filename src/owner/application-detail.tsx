@@ -133,6 +133,7 @@ export function ApplicationDetailView({
               <StatusButtons application={application} onMoved={(message) => said(message, true)} />
             )}
             <Answers application={application} />
+            <Resubmissions application={application} />
             <History application={application} />
             <Notes application={application} onAdded={() => said(text.noteAdded, false)} />
           </UnderHeading>
@@ -268,6 +269,44 @@ function Answers({ application }: { application: ApplicationDetail }) {
       ) : (
         <AnswerList answers={application.answers} />
       )}
+    </div>
+  );
+}
+
+/**
+ * What was sent again with this address, newest first, each headed by where it stands and never
+ * by the name it gave: until the address confirms it, it is anyone's words.
+ */
+function Resubmissions({ application }: { application: ApplicationDetail }) {
+  const said = text.resubmitted;
+  if (application.resubmissions.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      <Heading className="font-semibold">{said.heading}</Heading>
+      <p className="max-w-prose text-step--1 text-muted">{said.hint}</p>
+      <ol className="flex max-w-prose flex-col gap-3">
+        {application.resubmissions.map((each, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows, newest first, at each read.
+          <li key={index} className="rounded-card border border-line p-3">
+            <p className="font-semibold">{said.states[each.state]}</p>
+            <p className="text-step--1 text-muted">
+              {said.sent} {when(each.at)}
+              {each.confirmedAt && `, ${said.confirmed.toLowerCase()} ${when(each.confirmedAt)}`}
+            </p>
+            <details className="mt-1">
+              <summary className="cursor-pointer underline underline-offset-4">
+                {text.answers}
+              </summary>
+              <AnswerList
+                answers={[
+                  { id: 'name', label: said.nameGiven, asked: true, value: each.name },
+                  ...each.answers,
+                ]}
+              />
+            </details>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

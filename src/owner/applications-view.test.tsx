@@ -26,6 +26,7 @@ const summary = (changes: Partial<ApplicationSummary> = {}): ApplicationSummary 
   page: '/apply',
   variant: null,
   offer: null,
+  resubmitted: { unconfirmed: 0, kept: 0 },
   ...changes,
 });
 
@@ -59,6 +60,7 @@ const detail = (changes: Partial<ApplicationDetail> = {}): ApplicationDetail => 
     },
   ],
   notes: [{ at: '2026-11-27T09:05:00.000Z', owner: null, text: 'Strong fit.\nCall her.' }],
+  resubmissions: [],
   ...changes,
 });
 
@@ -372,4 +374,44 @@ it('says the server’s words when accepting is refused, and moves nothing', asy
   expect(announced()).toBe('');
   expect(container.textContent).toContain(text.current(text.statuses.new));
   expect(button(text.moveTo.accepted)?.disabled).toBe(false);
+});
+
+it('says what was sent again with an address as what it is, under the applicant’s name and never as it', async () => {
+  list = {
+    ...list,
+    applications: [summary({ resubmitted: { unconfirmed: 1, kept: 0 } })],
+    total: 1,
+  };
+  application = detail({
+    resubmitted: { unconfirmed: 1, kept: 0 },
+    resubmissions: [
+      {
+        at: '2026-11-28T09:00:00.000Z',
+        state: 'unconfirmed',
+        confirmedAt: null,
+        name: 'Tom. Your seat was released',
+        answers: [
+          { id: 'business', label: 'What does your business do?', asked: true, value: 'Nothing' },
+        ],
+      },
+    ],
+  });
+  await open();
+  const row = container.querySelector('tbody tr th');
+  expect(row?.querySelector('button')?.textContent).toBe('Ada Lovelace');
+  expect(row?.textContent).toBe(`Ada Lovelace${text.resubmitted.unconfirmed(1)}`);
+  await openApplication('Ada Lovelace');
+  const article = container.querySelector('article');
+  expect(article?.querySelector('h2, h3')?.textContent).toBe('Ada Lovelace');
+  const shown = article?.textContent ?? '';
+  expect(shown).toContain(text.resubmitted.heading);
+  expect(shown).toContain(text.resubmitted.states.unconfirmed);
+  // What the post named itself is shown only as what it gave, inside its own entry.
+  const entry = [...(article?.querySelectorAll('li') ?? [])].find((each) =>
+    each.textContent?.includes(text.resubmitted.states.unconfirmed),
+  );
+  expect(entry?.querySelector('details')?.textContent).toContain(
+    `${text.resubmitted.nameGiven}Tom. Your seat was released`,
+  );
+  expect(shown.split('Tom. Your seat was released')).toHaveLength(2);
 });

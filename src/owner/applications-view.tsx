@@ -223,6 +223,7 @@ function ApplicationRow({
         >
           {who}
         </button>
+        <ResubmittedTags counts={application.resubmitted} />
       </th>
       <td className="py-2 pr-3 whitespace-nowrap">{application.email ?? nobody}</td>
       <td className="py-2 pr-3 whitespace-nowrap">{text.statuses[application.status]}</td>
@@ -232,4 +233,17 @@ function ApplicationRow({
       <td className="py-2 pr-4 whitespace-nowrap">{offerWords(application.offer)}</td>
     </tr>
   );
+}
+
+/**
+ * What waits beside an application, said under its name and never as it: a resubmission is the
+ * words of whoever typed the address until the address confirms it.
+ */
+function ResubmittedTags({ counts }: { counts: ApplicationSummary['resubmitted'] }) {
+  const tags = [
+    counts.unconfirmed > 0 ? text.resubmitted.unconfirmed(counts.unconfirmed) : null,
+    counts.kept > 0 ? text.resubmitted.kept(counts.kept) : null,
+  ].filter((tag) => tag !== null);
+  if (tags.length === 0) return null;
+  return <span className="block text-step--1 font-normal text-muted">{tags.join(' · ')}</span>;
 }

@@ -414,6 +414,29 @@ export const words = {
     answers: 'Answers',
     notAnswered: 'Not answered',
     notAsked: '(no longer asked)',
+    /**
+     * What was sent again with an application's address (docs/decisions/034-selling-that-cannot-
+     * be-gamed.md): anyone's words until the address opens the link emailed to it.
+     */
+    resubmitted: {
+      /** Beside the name in the list, while some wait for their link. */
+      unconfirmed: (n: number) =>
+        n === 1 ? 'Unconfirmed resubmission' : `${n} unconfirmed resubmissions`,
+      /** Beside the name in the list, when some came after the decision. */
+      kept: (n: number) =>
+        n === 1 ? 'New answers after your decision' : `${n} new answers after your decision`,
+      heading: 'Sent again with this address',
+      hint: 'Anyone can type an address into the form: what was sent again counts only once the address opens the link we email it. Until then it is not the applicant’s, and nothing above changes.',
+      states: {
+        unconfirmed: 'Unconfirmed resubmission',
+        expired: 'Unconfirmed resubmission: its link ran out',
+        replaced: 'Confirmed: it is now the application above',
+        kept: 'Confirmed after your decision or offer: kept beside it, nothing above changed',
+      },
+      sent: 'Sent',
+      confirmed: 'Confirmed',
+      nameGiven: 'Name given',
+    },
     erasedAnswers: 'This application was erased: its answers and notes are gone.',
     move: 'Move it to',
     current: (status: string) => `Now: ${status}.`,

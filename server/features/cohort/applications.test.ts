@@ -198,7 +198,7 @@ describeEachStore('cohort applications', ({ store, database }) => {
     expect(Object.values(stored?.answers ?? {})).toEqual([answer, answer, answer, answer]);
   });
 
-  it('is one application per address: applying again updates it and keeps what it said', async () => {
+  it('is one application per address: applying again leaves it as it was and keeps the new post beside it, unconfirmed', async () => {
     const app = appWith();
     const first = await postJson(app, path, testApplication);
     await store().db.updateTable('cohort_applications').set({ status: 'shortlisted' }).execute();
@@ -211,24 +211,37 @@ describeEachStore('cohort applications', ({ store, database }) => {
     };
     const second = await postJson(app, path, again);
     expect(second.status).toBe(201);
-    // The same answer either way: it tells nobody that this address had applied.
-    expect(await second.json()).toEqual(await first.json());
+    // An answer of the same shape either way, naming what this post stored: it tells nobody
+    // that this address had applied, nor the id of the application it had.
+    const { id: firstId } = (await first.json()) as { id: string };
+    const { id: secondId } = (await second.json()) as { id: string };
+    expect(secondId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secondId).not.toBe(firstId);
     const rows = await applications(store());
     expect(rows).toHaveLength(1);
+    // The application is untouched until the address confirms (docs/decisions/034-selling-
+    // that-cannot-be-gamed.md): resubmissions.test.ts follows the link.
     expect(rows[0]).toMatchObject({
-      name: 'Ada King',
-      answers: again.answers,
-      source: 'LinkedIn',
-      // The owner's review stands.
+      id: firstId,
+      name: 'Ada Lovelace',
+      answers: testApplication.answers,
+      source: null,
       status: 'shortlisted',
     });
-    const history = await events(store());
-    // Stamped when each post was stored: created by the first, updated by the second.
-    expect(history.map(({ at }) => at)).toEqual([rows[0]?.created_at, rows[0]?.updated_at]);
-    expect(history.map(({ kind, detail }) => ({ kind, detail }))).toEqual([
-      { kind: 'submitted', detail: {} },
-      { kind: 'updated', detail: { answers: testApplication.answers, name: 'Ada Lovelace' } },
+    expect(rows[0]?.updated_at).toBe(rows[0]?.created_at);
+    const beside = await store().db.selectFrom('cohort_resubmissions').selectAll().execute();
+    expect(beside).toMatchObject([
+      {
+        id: secondId,
+        application_id: firstId,
+        status: 'unconfirmed',
+        name: 'Ada King',
+        answers: JSON.stringify(again.answers),
+        source: 'LinkedIn',
+        confirmed_at: null,
+      },
     ]);
+    expect((await events(store())).map(({ kind }) => kind)).toEqual(['submitted']);
   });
 
   it('queues Kit’s applicant tag once, for a new application, while Kit is set up and the content has the offer', async () => {
@@ -268,15 +281,16 @@ describeEachStore('cohort applications', ({ store, database }) => {
       expect(responses.map(({ status }) => status)).toEqual([201, 201, 201, 201]);
       const rows = await applications(store());
       expect(rows).toHaveLength(1);
-      const history = await events(store());
-      expect(history.map(({ kind }) => kind).sort()).toEqual([
-        'submitted',
-        'updated',
-        'updated',
-        'updated',
-      ]);
-      // Nothing lost: every answer sent is the application's or one of its earlier versions.
-      const kept = [rows[0]?.answers, ...history.flatMap(({ detail }) => detail.answers ?? [])];
+      expect((await events(store())).map(({ kind }) => kind)).toEqual(['submitted']);
+      // Nothing lost: every answer sent is the application's or beside it, unconfirmed.
+      const beside = await store()
+        .db.selectFrom('cohort_resubmissions')
+        .select(['answers', 'status', 'application_id'])
+        .execute();
+      expect(beside.map((each) => [each.status, each.application_id])).toEqual(
+        [1, 2, 3].map(() => ['unconfirmed', rows[0]?.id]),
+      );
+      const kept = [rows[0]?.answers, ...beside.map((each) => JSON.parse(each.answers))];
       expect(kept.map((each) => each.team).sort()).toEqual([12, 13, 14, 15]);
     } finally {
       await other.close();
@@ -322,9 +336,12 @@ describeEachStore('cohort applications', ({ store, database }) => {
     });
     const error = await expectApiError(await postJson(app, path, testApplication), 400);
     expect(error.fields).toMatchObject({ 'answers.why': 'Please answer this question.' });
-    const response = await postJson(app, path, { ...testApplication, answers: { why: 'Ready.' } });
+    // Another address: the same one's second post waits for its link, beside the first.
+    const grace = { ...testApplication, email: 'grace@example.com', answers: { why: 'Ready.' } };
+    const response = await postJson(app, path, grace);
     expect(response.status).toBe(201);
-    expect((await applications(store()))[0]?.answers).toEqual({ why: 'Ready.' });
+    const stored = (await applications(store())).find((row) => row.email === 'grace@example.com');
+    expect(stored?.answers).toEqual({ why: 'Ready.' });
   });
 
   it('spends one rate-limit budget with every other form, and takes only same-origin posts', async () => {

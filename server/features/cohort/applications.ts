@@ -7,18 +7,23 @@ import { dropJobsOf } from '../../db/outbox';
 import type {
   CohortApplicationEventKind,
   CohortApplicationStatus,
+  CohortApplicationTable,
+  CohortResubmissionTable,
   Database,
   OutboxJobKind,
 } from '../../db/schema';
 import { isoNow, type Store } from '../../db/store';
 import type { LeadMeta } from '../../http/lead-form';
+import { confirmWindowMs } from './confirm-links';
 import { queueOnce } from './offer-moves';
 import { closeOffersOf } from './offers';
 
 /**
- * The one writer of the cohort's applications and their history (cohort_applications,
- * cohort_application_events; docs/decisions/033-cohort-applications.md): an application stored
- * or updated, and what else happens to one, each with its event, in one transaction.
+ * The one writer of the cohort's applications, their history and the resubmissions beside them
+ * (cohort_applications, cohort_application_events, cohort_resubmissions;
+ * docs/decisions/033-cohort-applications.md, docs/decisions/034-selling-that-cannot-be-gamed.md):
+ * an application stored, a resubmission kept and confirmed, and what else happens to one, each
+ * with its event, in one transaction.
  */
 
 /** An application as the form sent it, for the intake it is for, with what the server adds. */
@@ -33,11 +38,13 @@ export interface ApplicationPost {
 
 /**
  * Stores an application before its thanks: a new one for this address and intake, with its
- * `submitted` event; or, from an address that applied for this intake already, that one
- * updated, with an `updated` event that keeps what it said before. Its status stays where the
- * owner set it, decided or not: the applicant's words are theirs to correct, the decision the
- * owner's, and the history shows which answers came before and after the decision. Two posts
- * of one address at once make one application (the unique intake and email).
+ * `submitted` event; or, from an address that applied for this intake already, a resubmission
+ * beside that one, which it leaves untouched (its name, answers, status and offers), `unconfirmed`
+ * until the link emailed to the address confirms it (`confirmResubmission`). Anyone may type an
+ * address: only its mail's reader may change what it applied with
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md). Two posts of one address at once make one
+ * application and one resubmission (the unique intake and email). Answers the id of what it
+ * stored, alike for both, so the form tells nobody who has applied.
  */
 export async function saveApplication(
   store: Store,
@@ -80,25 +87,161 @@ export async function saveApplication(
       await queueOnce(trx, { leadId: inserted.id, kinds, on: jobs, now });
       return { id: inserted.id, created: true };
     }
-    // Locked until this transaction ends, so a second post at once updates after this one.
-    const before = await trx
+    // Locked until this transaction ends: a confirmation or a move of it waits for this post.
+    const first = await trx
       .selectFrom('cohort_applications')
-      .select(['id', 'name', 'answers'])
+      .select('id')
       .where('intake', '=', intake)
       .where('email', '=', email)
       .$if(store.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirstOrThrow();
-    await trx.updateTable('cohort_applications').set(post).where('id', '=', before.id).execute();
-    await addEvent(trx, {
-      applicationId: before.id,
-      at: now,
-      kind: 'updated',
-      detail: {
-        answers: JSON.parse(before.answers) as unknown,
-        ...(before.name !== post.name ? { name: before.name } : {}),
-      },
-    });
-    return { id: before.id, created: false };
+    const id = await addResubmission(trx, { applicationId: first.id, post, jobs, now });
+    return { id, created: false };
+  });
+}
+
+/** What one post says, as an application or a resubmission stores it. */
+type Post = Pick<
+  CohortResubmissionTable,
+  | 'name'
+  | 'answers'
+  | 'ip_hash'
+  | 'verified'
+  | 'host'
+  | 'page'
+  | 'source'
+  | 'experiment'
+  | 'variant'
+>;
+
+/**
+ * The most confirmation emails one application's address gets in a day: past them a
+ * resubmission is kept for the owner to read, but its address is not mailed again, so a stranger
+ * posting in a loop cannot flood it.
+ */
+export const confirmEmailsPerDay = 3;
+const dayMs = 86_400_000;
+
+/** A resubmission beside its application, and the email of the link that confirms it. */
+async function addResubmission(
+  trx: Transaction<Database>,
+  {
+    applicationId,
+    post,
+    jobs,
+    now,
+  }: { applicationId: string; post: Post; jobs: readonly OutboxJobKind[]; now: string },
+): Promise<string> {
+  const id = randomUUID();
+  const { name, answers, ip_hash, verified, host, page, source, experiment, variant } = post;
+  await trx
+    .insertInto('cohort_resubmissions')
+    .values({
+      id,
+      application_id: applicationId,
+      status: 'unconfirmed',
+      created_at: now,
+      confirmed_at: null,
+      ...{ name, answers, ip_hash, verified, host, page, source, experiment, variant },
+    })
+    .execute();
+  const since = new Date(Date.parse(now) - dayMs).toISOString();
+  const today = await trx
+    .selectFrom('cohort_resubmissions')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('application_id', '=', applicationId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(today.count) <= confirmEmailsPerDay) {
+    await queueOnce(trx, { leadId: id, kinds: ['cohort-confirm'], on: jobs, now });
+  }
+  return id;
+}
+
+/**
+ * What opening a resubmission's link did: `replaced`, it is now its application's name and
+ * answers; `kept`, it stays beside an application decided or offered a seat already; `invalid`,
+ * the link names nothing that can be confirmed (unknown, past its window, its application
+ * erased). A link opened again answers what it did the first time, and does nothing more.
+ */
+export type ConfirmOutcome = 'replaced' | 'kept' | 'invalid';
+
+/** The statuses an application's answers may still be replaced in: undecided, never offered. */
+const replaceableStatuses: readonly CohortApplicationStatus[] = ['new', 'shortlisted'];
+
+/**
+ * A resubmission confirmed by its address's link (confirm-links.ts): it replaces its
+ * application's name and answers (an `updated` event keeping those before) while the application
+ * is new or shortlisted and was never offered a seat; else it is kept beside it for the owner to
+ * read, never touching a decision or an offer made. One transaction, the application locked, so a
+ * move of it waits for the confirmation (or the confirmation for the move).
+ */
+export async function confirmResubmission(
+  store: Store,
+  id: string,
+  now = isoNow(),
+): Promise<ConfirmOutcome> {
+  return store.write(async (trx) => {
+    const found = await trx
+      .selectFrom('cohort_resubmissions')
+      .select('application_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!found) return 'invalid';
+    const application = await trx
+      .selectFrom('cohort_applications')
+      .select(['id', 'name', 'answers', 'status', 'erased_at'])
+      .where('id', '=', found.application_id)
+      .$if(store.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!application || application.erased_at !== null) return 'invalid';
+    const resubmission = await trx
+      .selectFrom('cohort_resubmissions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (resubmission.status !== 'unconfirmed') return resubmission.status;
+    if (Date.parse(resubmission.created_at) + confirmWindowMs <= Date.parse(now)) return 'invalid';
+    const offered = await trx
+      .selectFrom('cohort_offers')
+      .select('id')
+      .where('application_id', '=', application.id)
+      .executeTakeFirst();
+    const outcome =
+      replaceableStatuses.includes(application.status) && !offered ? 'replaced' : 'kept';
+    await trx
+      .updateTable('cohort_resubmissions')
+      .set({ status: outcome, confirmed_at: now })
+      .where('id', '=', id)
+      .execute();
+    if (outcome === 'replaced') await replaceWith(trx, application, resubmission, now);
+    return outcome;
+  });
+}
+
+/** The application's name and answers, and where they came from, made the resubmission's. */
+async function replaceWith(
+  trx: Transaction<Database>,
+  before: Pick<CohortApplicationTable, 'id' | 'name' | 'answers'>,
+  resubmission: CohortResubmissionTable,
+  now: string,
+): Promise<void> {
+  const { name, answers, ip_hash, verified, host, page, source, experiment, variant } =
+    resubmission;
+  await trx
+    .updateTable('cohort_applications')
+    .set({ name, answers, ip_hash, verified, host, page, source, experiment, variant })
+    .set({ updated_at: now })
+    .where('id', '=', before.id)
+    .execute();
+  await addEvent(trx, {
+    applicationId: before.id,
+    at: now,
+    kind: 'updated',
+    detail: {
+      answers: JSON.parse(before.answers) as unknown,
+      ...(before.name !== name ? { name: before.name } : {}),
+    },
   });
 }
 
@@ -252,8 +395,8 @@ export async function pruneApplications(
 
 /**
  * An application without its applicant: the email, name, answers and client hash go, with what
- * its history says of them (the answers before an update) and the owner's notes; its jobs and its
- * offers' jobs are dropped, and an open offer is withdrawn (nobody is left to pay it: its seat is
+ * its history says of them (the answers before an update), the owner's notes and every
+ * resubmission beside it; its jobs, its offers' and its resubmissions' are dropped, and an open offer is withdrawn (nobody is left to pay it: its seat is
  * free). What stays counts it: its intake, status and dates, the page, source and variant it came
  * from, the history's steps (applied, updated, each move) and its offers, for the funnel.
  */
@@ -264,7 +407,18 @@ async function eraseApplications(
 ): Promise<ErasedApplications> {
   if (ids.length === 0) return { applications: 0, outboxJobs: 0 };
   const offers = await closeOffersOf(trx, ids, now);
-  const outboxJobs = await dropJobsOf(trx, [...ids, ...offers]);
+  const resubmissions = await trx
+    .selectFrom('cohort_resubmissions')
+    .select('id')
+    .where('application_id', 'in', ids)
+    .execute();
+  const outboxJobs = await dropJobsOf(trx, [
+    ...ids,
+    ...offers,
+    ...resubmissions.map((row) => row.id),
+  ]);
+  // What was sent beside the application goes with it: nothing of it counts anything.
+  await trx.deleteFrom('cohort_resubmissions').where('application_id', 'in', ids).execute();
   await trx
     .updateTable('cohort_applications')
     .set({ email: null, name: null, answers: '{}', ip_hash: '', erased_at: now })

@@ -10,6 +10,7 @@ import { roomHeaders, signedIn, siteWithRoom } from '../../testing/owner-session
 import { describeEachStore } from '../../testing/stores';
 import { exportCommand, exportCsv, pruneCommand } from '../leads';
 import { auditEntries } from '../room';
+import { confirmResubmission } from './applications';
 import { applicationNoteCommand, applicationStatusCommand } from './commands/review';
 
 /**
@@ -40,11 +41,18 @@ const eventsOf = (store: Store, id: string) =>
 /** Ada applied to two intakes (updated once, noted, shortlisted, with a job waiting); Grace stays. */
 async function seedTwo(store: Store) {
   const ada = await seedApplication(store, { email: 'ada@example.com', name: 'Ada Lovelace' });
-  await seedApplication(store, {
+  // Applying again updates it once its link confirms it; one more waits unconfirmed beside it.
+  const again = await seedApplication(store, {
     email: 'ada@example.com',
     name: 'Ada L.',
     answers: { business: 'A bakery' },
     at: '2026-11-26T11:00:00.000Z',
+  });
+  await confirmResubmission(store, again, '2026-11-26T11:00:00.000Z');
+  await seedApplication(store, {
+    email: 'ada@example.com',
+    name: 'Ada Again',
+    at: '2026-11-26T11:30:00.000Z',
   });
   const later = await seedApplication(store, { email: 'ada@example.com', intake: '2027-04-12' });
   const grace = await seedApplication(store, { email: 'grace@example.com', name: 'Grace' });
@@ -113,6 +121,10 @@ describeEachStore('the cohort’s applications in the data rights', ({ store }) 
     });
     const jobs = await store().db.selectFrom('outbox_jobs').select('lead_id').execute();
     expect(jobs.map((job) => job.lead_id)).not.toContain(ada);
+    // What was sent again with the address goes with it, confirmed or not.
+    expect(
+      await store().db.selectFrom('cohort_resubmissions').select('id').execute(),
+    ).toStrictEqual([]);
     // The log says what was erased, never whose.
     const [logged] = await auditEntries(store(), 1);
     expect(logged).toMatchObject({ action: 'erase', detail: { applications: 2 } });
@@ -153,9 +165,11 @@ describeEachStore('the cohort’s applications in the data rights', ({ store }) 
       application: reviewed,
       status: 'shortlisted',
     });
-    // Applied long ago and again this month: its last change is this month's.
+    // Applied long ago and again this month, confirmed by its link: its last change is this
+    // month's (docs/decisions/034-selling-that-cannot-be-gamed.md).
     await seeded('again@example.com', monthsAgo(30));
-    await seeded('again@example.com', monthsAgo(0, 3));
+    const again = await seeded('again@example.com', monthsAgo(0, 3));
+    await confirmResubmission(store(), again, monthsAgo(0, 3).toISOString());
 
     const prune = (applicationRetentionMonths: number, olderThanDays = 3650) =>
       pruneCommand.run(

@@ -16,7 +16,7 @@ export type CohortOfferWords = NonNullable<CohortSlice['offer']>;
 
 export type CohortEmailKind = Extract<
   OutboxJobKind,
-  'cohort-offer' | 'cohort-enrolled' | 'cohort-declined' | 'cohort-waitlisted'
+  'cohort-offer' | 'cohort-enrolled' | 'cohort-declined' | 'cohort-waitlisted' | 'cohort-confirm'
 >;
 
 /** Each kind's words in the content. */
@@ -25,16 +25,23 @@ const wordsOf = {
   'cohort-enrolled': 'enrolled',
   'cohort-declined': 'declined',
   'cohort-waitlisted': 'waitlisted',
+  'cohort-confirm': 'confirm',
 } as const satisfies Record<CohortEmailKind, keyof CohortOfferWords['emails']>;
 
 export interface CohortEmailFacts {
   kind: CohortEmailKind;
   words: CohortOfferWords['emails'];
+  /**
+   * Whom it greets: always an application's own name, as confirmed by its address, never a
+   * resubmission's (docs/decisions/034-selling-that-cannot-be-gamed.md).
+   */
   applicant: { name: string | null; email: string };
   /** The intake applied for, or offered: its start day. */
   intake: string;
   /** The offer the email is about; none for a decline or the waitlist. */
   offer: { link: string | null; expiresAt: string; amount: number; currency: string } | null;
+  /** The link that confirms a resubmission, and until when it does; only for `cohort-confirm`. */
+  confirm?: { link: string; expiresAt: string } | null;
 }
 
 /**
@@ -42,7 +49,7 @@ export interface CohortEmailFacts {
  * `declined` or `waitlisted`: the owner sends none).
  */
 export function cohortEmail(facts: CohortEmailFacts): AttendeeMessage | null {
-  const { applicant, offer } = facts;
+  const { applicant, offer, confirm = null } = facts;
   const words = facts.words[wordsOf[facts.kind]];
   if (!words) return null;
   // A line naming an offer's fact in a decline's words has no offer to say: it is left out.
@@ -52,13 +59,18 @@ export function cohortEmail(facts: CohortEmailFacts): AttendeeMessage | null {
     offerLink: offer?.link ?? null,
     offerExpires: offer ? ukDayAndTime(offer.expiresAt) : null,
     offerPrice: offer ? formatPrice(offer.amount, offer.currency) : null,
+    confirmLink: confirm?.link ?? null,
+    confirmExpires: confirm ? ukDayAndTime(confirm.expiresAt) : null,
   };
   const text = fillWords(words.body, values);
   return {
     to: { name: applicant.name, address: applicant.email },
     subject: fillWords(words.subject, values),
     text,
-    html: emailHtml(text, offer?.link ? [offer.link] : []),
+    html: emailHtml(
+      text,
+      [offer?.link, confirm?.link].filter((link) => link != null),
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import type { CohortApplicationTable, CohortOfferTable, OutboxJobKind } from '..
 import type { Store } from '../../db/store';
 import { attendeeMailOf, type FeatureJobs, type JobContext, kitOf } from '../../outbox/forwarding';
 import { ProviderError } from '../../providers/provider-error';
+import { confirmLinks, confirmWindowMs } from './confirm-links';
 import {
   type CohortEmailKind,
   type CohortOfferWords,
@@ -17,7 +18,8 @@ import { offerLinks } from './offer-links';
  * applicants' emails and Kit's tags and purchase. Each reads its application and offer as they
  * are when it runs: an erased application, or a withdrawn offer, is sent nothing (the job is done,
  * not failed); an offer's email goes only while the offer is open, a decision's only while the
- * application still stands at that decision. The words and the tags are the content's as the site
+ * application still stands at that decision, a resubmission's link only while it can confirm it.
+ * Every email greets the application's own name, never a resubmission's. The words and the tags are the content's as the site
  * serves them then. No log line carries an email, a name or a link: every failure here says what
  * is missing, never whose.
  */
@@ -39,6 +41,10 @@ type Applicant = Application & { email: string };
 
 export function cohortJobs(context: CohortJobContext): FeatureJobs {
   const makeLink = offerLinkMaker(context.offerLinks);
+  const given = context.offerLinks;
+  const confirmLink = given
+    ? (id: string) => confirmLinks(given.serverSecret).link(given.origin, id)
+    : null;
   const decision = (store: Store, job: OutboxJob) => sendDecisionEmail(context, store, job);
   const ofOffer = (store: Store, job: OutboxJob) => sendOfferJob(context, makeLink, store, job);
   return {
@@ -46,6 +52,7 @@ export function cohortJobs(context: CohortJobContext): FeatureJobs {
       'cohort-declined': decision,
       'cohort-waitlisted': decision,
       'kit-cohort-applicant': (store, job) => tagApplicant(context, store, job),
+      'cohort-confirm': (store, job) => sendConfirmEmail(context, confirmLink, store, job),
       'cohort-offer': ofOffer,
       'cohort-enrolled': ofOffer,
       'kit-cohort-accepted': ofOffer,
@@ -106,6 +113,48 @@ async function sendDecisionEmail(
   // The content leaves this email out: the owner sends none.
   if (!message) return;
   await attendeeMailOf(context.providers).send(message, job.id);
+}
+
+/**
+ * The link that confirms a resubmission, to the address of the application it would change,
+ * greeting that application's name (docs/decisions/034-selling-that-cannot-be-gamed.md): the
+ * resubmission's own name is whatever its sender typed. Nothing once it was confirmed, its link
+ * has run out or the application is erased.
+ */
+async function sendConfirmEmail(
+  context: CohortJobContext,
+  makeLink: ((id: string) => string) | null,
+  store: Store,
+  job: OutboxJob,
+): Promise<void> {
+  const resubmission = await store.db
+    .selectFrom('cohort_resubmissions')
+    .select(['application_id', 'status', 'created_at'])
+    .where('id', '=', job.lead_id)
+    .executeTakeFirst();
+  if (!resubmission || resubmission.status !== 'unconfirmed') return;
+  const expiresAt = new Date(Date.parse(resubmission.created_at) + confirmWindowMs).toISOString();
+  if (Date.parse(expiresAt) <= context.clock()) return;
+  const applicant = await applicantOf(store, resubmission.application_id);
+  if (!applicant) return;
+  const words = wordsOf(context).emails;
+  if (!makeLink || !words.confirm) {
+    throw new ProviderError(
+      'confirmation links need their words, the site origins and the secret',
+      {
+        permanent: true,
+      },
+    );
+  }
+  const message = cohortEmail({
+    kind: 'cohort-confirm',
+    words,
+    applicant,
+    intake: applicant.intake,
+    offer: null,
+    confirm: { link: makeLink(job.lead_id), expiresAt },
+  });
+  if (message) await attendeeMailOf(context.providers).send(message, job.id);
 }
 
 /** An applicant tagged in Kit as the content names applicants. */

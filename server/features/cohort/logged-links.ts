@@ -1,4 +1,5 @@
 import { type TokenPath, tokenPlaceholder } from '../../http/request-log';
+import { confirmLinkPath } from './confirm-links';
 import { offerLinkPath } from './offer-links';
 
 /**
@@ -16,5 +17,8 @@ export function signedLinkLogged(path: `/${string}`): TokenPath {
   };
 }
 
-/** Every path of the cohort's that carries a signed token: an offer's link. */
-export const cohortTokenPaths: readonly TokenPath[] = [signedLinkLogged(offerLinkPath)];
+/** Every path of the cohort's that carries a signed token: an offer's link, a confirmation's. */
+export const cohortTokenPaths: readonly TokenPath[] = [
+  signedLinkLogged(offerLinkPath),
+  signedLinkLogged(confirmLinkPath),
+];

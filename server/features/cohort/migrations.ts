@@ -3,7 +3,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
 /**
  * The cohort's migrations: its applications and what happened to each (0016), then the offers
  * an accepted application gets, which hold its intake's seats and, paid, enrol it (0017);
- * docs/decisions/033-cohort-applications.md.
+ * docs/decisions/033-cohort-applications.md. Then the resubmissions an address's own link must
+ * confirm before they count (0020, docs/decisions/034-selling-that-cannot-be-gamed.md).
  * Run in name order with every feature's (server/store.ts); append new ones, never edit old ones.
  */
 export const cohortMigrations: Readonly<Record<string, Migration>> = {
@@ -109,6 +110,36 @@ export const cohortMigrations: Readonly<Record<string, Migration>> = {
         .createIndex('cohort_offers_payment_intent')
         .on('cohort_offers')
         .column('payment_intent')
+        .execute();
+    },
+  },
+  '0020-cohort-resubmissions': {
+    async up(db: Kysely<unknown>) {
+      // A second application of an address for an intake, kept beside its application, which it
+      // leaves untouched: `unconfirmed` until a link sent to that address confirms it, then
+      // `replaced` (it became the application's name and answers) or `kept` (the application
+      // was decided or offered a seat already: the owner reads it beside it).
+      await db.schema
+        .createTable('cohort_resubmissions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('application_id', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('answers', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('confirmed_at', 'text')
+        .addColumn('ip_hash', 'text', (col) => col.notNull())
+        .addColumn('verified', 'integer', (col) => col.notNull())
+        .addColumn('host', 'text')
+        .addColumn('page', 'text')
+        .addColumn('source', 'text')
+        .addColumn('experiment', 'text')
+        .addColumn('variant', 'text')
+        .execute();
+      await db.schema
+        .createIndex('cohort_resubmissions_application')
+        .on('cohort_resubmissions')
+        .columns(['application_id', 'created_at'])
         .execute();
     },
   },

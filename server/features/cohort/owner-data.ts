@@ -12,9 +12,11 @@ import {
   applicationStatuses,
   applicationsPageSize,
   type QuestionAnswer,
+  type Resubmission,
 } from '../../../contracts/room/cohort';
 import type { CohortApplicationEventTable, CohortApplicationTable } from '../../db/schema';
 import type { Store } from '../../db/store';
+import { confirmWindowMs } from './confirm-links';
 import { intakeSeats, lastOffers, type SeatedIntake } from './owner-offers';
 
 /**
@@ -73,11 +75,11 @@ export async function applicationsPage(
       .execute(),
     intakeSeats(store, intakes, now),
   ]);
-  const offers = await lastOffers(
-    store,
-    rows.map((row) => row.id),
-    now,
-  );
+  const ids = rows.map((row) => row.id);
+  const [offers, resubmissions] = await Promise.all([
+    lastOffers(store, ids, now),
+    resubmissionCounts(store, ids, now),
+  ]);
   const counts = Object.fromEntries(applicationStatuses.map((each) => [each, 0])) as Record<
     ApplicationStatus,
     number
@@ -88,7 +90,9 @@ export async function applicationsPage(
     : Object.values(counts).reduce((sum, each) => sum + each, 0);
   return {
     intakes: seats,
-    applications: rows.map((row) => summaryOf(row, offers.get(row.id) ?? null)),
+    applications: rows.map((row) =>
+      summaryOf(row, offers.get(row.id) ?? null, resubmissions.get(row.id)),
+    ),
     total,
     page,
     pageSize: applicationsPageSize,
@@ -96,9 +100,39 @@ export async function applicationsPage(
   };
 }
 
+type ResubmissionCounts = ApplicationSummary['resubmitted'];
+
+/**
+ * Of each application, its resubmissions still waiting for their link (within its window at
+ * `now`) and those confirmed after its decision and kept beside it.
+ */
+async function resubmissionCounts(
+  store: Store,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, ResubmissionCounts>> {
+  if (ids.length === 0) return new Map();
+  const openSince = new Date(now.getTime() - confirmWindowMs).toISOString();
+  const rows = await store.db
+    .selectFrom('cohort_resubmissions')
+    .select(['application_id', 'status', 'created_at'])
+    .where('application_id', 'in', ids)
+    .where('status', '!=', 'replaced')
+    .execute();
+  const counts = new Map<string, ResubmissionCounts>();
+  for (const row of rows) {
+    const each = counts.get(row.application_id) ?? { unconfirmed: 0, kept: 0 };
+    if (row.status === 'kept') each.kept += 1;
+    else if (row.created_at > openSince) each.unconfirmed += 1;
+    counts.set(row.application_id, each);
+  }
+  return counts;
+}
+
 function summaryOf(
   row: CohortApplicationTable,
   offer: ApplicationOffer | null,
+  resubmissions: ResubmissionCounts = { unconfirmed: 0, kept: 0 },
 ): ApplicationSummary {
   return {
     id: row.id,
@@ -113,6 +147,7 @@ function summaryOf(
     page: row.page,
     variant: row.variant,
     offer,
+    resubmitted: resubmissions,
   };
 }
 
@@ -210,7 +245,7 @@ export async function applicationDetail(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [events, offers] = await Promise.all([
+  const [events, offers, resubmissions] = await Promise.all([
     store.db
       .selectFrom('cohort_application_events')
       .leftJoin('owners', 'owners.id', 'cohort_application_events.owner_id')
@@ -225,6 +260,7 @@ export async function applicationDetail(
       .orderBy('cohort_application_events.id')
       .execute(),
     lastOffers(store, [id], now),
+    resubmissionsOf(store, id, questions, now),
   ]);
   const notes = events.flatMap((event) => {
     const { text } = objectOf(event.detail);
@@ -233,8 +269,12 @@ export async function applicationDetail(
       ? [{ at: event.at, owner: event.owner, text }]
       : [];
   });
+  const counts = {
+    unconfirmed: resubmissions.filter((each) => each.state === 'unconfirmed').length,
+    kept: resubmissions.filter((each) => each.state === 'kept').length,
+  };
   return {
-    ...summaryOf(row, offers.get(id) ?? null),
+    ...summaryOf(row, offers.get(id) ?? null, counts),
     decidedAt: row.decided_at,
     host: row.host,
     experiment: row.experiment,
@@ -242,7 +282,37 @@ export async function applicationDetail(
     answers: answersOf(objectOf(row.answers), questions),
     history: events.flatMap((event) => eventOf(event, questions) ?? []),
     notes,
+    resubmissions,
   };
+}
+
+/**
+ * The resubmissions beside an application, newest first, their answers under the served
+ * questions: what their senders typed, shown as theirs, never as the applicant's.
+ */
+async function resubmissionsOf(
+  store: Store,
+  id: string,
+  questions: readonly ApplicationQuestion[],
+  now: Date,
+): Promise<Resubmission[]> {
+  const rows = await store.db
+    .selectFrom('cohort_resubmissions')
+    .select(['name', 'answers', 'status', 'created_at', 'confirmed_at'])
+    .where('application_id', '=', id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    at: row.created_at,
+    state:
+      row.status === 'unconfirmed' && Date.parse(row.created_at) + confirmWindowMs <= now.getTime()
+        ? 'expired'
+        : row.status,
+    confirmedAt: row.confirmed_at,
+    name: row.name,
+    answers: answersOf(objectOf(row.answers), questions),
+  }));
 }
 
 /** The columns of the applications as CSV, in order (also its header). */

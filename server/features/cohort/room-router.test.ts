@@ -16,6 +16,7 @@ import { seedApplication } from '../../testing/cohort-applications';
 import { roomHeaders, signedIn, siteWithRoom } from '../../testing/owner-session';
 import { describeEachStore } from '../../testing/stores';
 import { auditEntries } from '../room';
+import { confirmResubmission } from './applications';
 
 /**
  * The room's Applications view's API (docs/decisions/033-cohort-applications.md) as the owner's
@@ -98,12 +99,14 @@ describeEachStore('the room’s Applications view', ({ store }) => {
       answers: { business: 'Bakeries', goals: ['Sell', 'Grow'], turnover: 900000 },
       variant: 'bold',
     });
-    // Applying again updates the one application and keeps what it said before.
-    await seedApplication(store(), {
+    // Applying again, confirmed by the link to the address, updates the one application and
+    // keeps what it said before (docs/decisions/034-selling-that-cannot-be-gamed.md).
+    const again = await seedApplication(store(), {
       email: 'ada@example.com',
       answers: { business: 'Bakeries and cafés', goals: ['Sell'], team: 12 },
       at: '2026-11-26T11:00:00.000Z',
     });
+    expect(await confirmResubmission(store(), again, '2026-11-26T11:00:00.000Z')).toBe('replaced');
     const { call, show } = await room(store());
     await call('POST', roomApi.applicationsStatus, statusOf(id, 'shortlisted'));
     const application = await show(id);

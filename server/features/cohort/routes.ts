@@ -24,6 +24,8 @@ import {
 import type { Site } from '../../site';
 import { addExperimentApplication, type ExperimentOf } from '../experiments';
 import { saveApplication } from './applications';
+import { confirmLinkPath } from './confirm-links';
+import { confirmRouter } from './confirm-route';
 import { type OfferCheckoutDeps, offerCheckoutRouter } from './offer-checkout';
 import { offerLinkPath } from './offer-links';
 
@@ -44,11 +46,15 @@ export interface CohortContext
   experimentOf?: ExperimentOf;
 }
 
-/** The cohort's public routes: POST /api/cohort/applications and GET /go/offer/<token>. */
+/**
+ * The cohort's public routes: POST /api/cohort/applications, GET /go/offer/<token> and
+ * GET /go/confirm/<token>.
+ */
 export function cohortRoutes(context: CohortContext): Hono {
   return new Hono()
     .route('/api/cohort/applications', applicationsRouter(context))
-    .route(offerLinkPath, offerCheckoutRouter(context));
+    .route(offerLinkPath, offerCheckoutRouter(context))
+    .route(confirmLinkPath, confirmRouter(context));
 }
 
 type ApplicationEndpoint = LeadEndpoint<ReturnType<typeof applicationSchema>, ApplicationAnswer>;
@@ -85,8 +91,12 @@ export function applicationsRouter(context: CohortContext) {
         const jobs = cohort.offer ? context.forwarding.jobsForCohort() : [];
         const post = { intake: intake.starts, body, meta, jobs };
         const { id, created } = await saveApplication(store, post);
-        if (meta.experiment) await countForExperiment(context, id, meta.experiment, now());
-        // Applying again answers as applying first did: nobody learns who has applied.
+        // A resubmission is no application until confirmed, and then the first's conversion.
+        if (created && meta.experiment) {
+          await countForExperiment(context, id, meta.experiment, now());
+        }
+        // Applying again answers as applying first did, with the id of what this post stored:
+        // nobody learns who has applied, nor the id of another's application.
         return { created, answer: { id } };
       },
       decoyAnswer: (id) => ({ id }),

@@ -4,7 +4,7 @@ import type { PageProps } from '../../content/page-props';
 import { renderPage } from '../../entry-server';
 import { testPageProps } from '../../testing/content';
 import { registeredPage } from '../registry';
-import { backToCohort } from './cohort-offer-page';
+import { backToCohort, confirmOutcomes } from './cohort-offer-page';
 
 /**
  * The cohort's offer page (docs/decisions/033-cohort-applications.md) read as a visitor without
@@ -66,7 +66,20 @@ describe('the offer page', () => {
         expect.arrayContaining(['hidden', 'target:block']),
       );
     }
-    expect(document.querySelectorAll('h1')).toHaveLength(1 + cohortOfferOutcomes.length);
+    expect(document.querySelectorAll('h1')).toHaveLength(
+      1 + cohortOfferOutcomes.length + confirmOutcomes.length,
+    );
+  });
+
+  it('says where a resubmission’s confirmation link landed, each outcome under its id', async () => {
+    const document = await documentOf(await renderPage('cohort-offer', props));
+    for (const outcome of confirmOutcomes) {
+      const section = document.getElementById(outcome);
+      expect(text(section?.querySelector('h1')), outcome).toBe(words[outcome]?.heading);
+      expect(classesOf(section), outcome).toEqual(
+        expect.arrayContaining(['hidden', 'target:block']),
+      );
+    }
   });
 
   it('leads back to the cohort from either site, and ships no island', async () => {

@@ -23,6 +23,13 @@ function offerPageOf(cohort: SiteContent['cohort']) {
 type OfferPageWords = ReturnType<typeof offerPageOf>;
 
 /**
+ * Where a resubmission's confirmation link lands (server/features/cohort/confirm-route.ts,
+ * docs/decisions/034-selling-that-cannot-be-gamed.md): `#confirmed`, `#kept` or `#unconfirmed`,
+ * sections of this page as an offer link's outcomes are.
+ */
+export const confirmOutcomes = ['confirmed', 'kept', 'unconfirmed'] as const;
+
+/**
  * Where an accepted applicant's offer link and its checkout land (/offer,
  * docs/decisions/033-cohort-applications.md): "You're in" (Stripe's success page, or a link
  * already paid), or the outcome the address targets (`#expired`, `#full`, `#retry`), which takes
@@ -42,6 +49,10 @@ export function CohortOfferPage({ content }: PageProps) {
             {cohortOfferOutcomes.map((outcome) => (
               <Outcome key={outcome} id={outcome} words={words[outcome]} />
             ))}
+            {confirmOutcomes.map((outcome) => {
+              const said = words[outcome];
+              return said ? <Outcome key={outcome} id={outcome} words={said} /> : null;
+            })}
           </div>
           <div className="mt-10">
             <ButtonLink href={backToCohort} size="lg">
@@ -63,7 +74,7 @@ function Outcome({
   words,
   ...data
 }: {
-  id?: CohortOfferOutcome;
+  id?: CohortOfferOutcome | (typeof confirmOutcomes)[number];
   words: OfferPageWords['enrolled'];
   'data-enrolled'?: '';
 }) {
