@@ -166,16 +166,19 @@ export const cohortApplyLink = '/apply';
 
 /**
  * What an offer link's outcome is called on the offer page (docs/decisions/033-cohort-
- * applications.md): the id of the section its address targets (`/offer#expired`). With none
- * targeted the page says "You're in" (Stripe's success page, or a link already paid).
+ * applications.md): the id of the section its address targets (`/offer#expired`): the offer is
+ * over, its seats are taken, the checkout did not open, or the link is not a whole link of ours
+ * (`invalid`). With none targeted the page says what it says to anyone; "You're in" only where
+ * the server proved the payment (contracts/proven-outcome.ts; docs/decisions/034-selling-that-
+ * cannot-be-gamed.md).
  */
-export const cohortOfferOutcomes = ['expired', 'full', 'retry'] as const;
+export const cohortOfferOutcomes = ['expired', 'full', 'retry', 'invalid'] as const;
 
 export type CohortOfferOutcome = (typeof cohortOfferOutcomes)[number];
 
 /**
  * The offer page's address on the sellable-business site, where offer links and their checkouts
- * are made: "/offer#full" for an outcome, "/offer" for "You're in".
+ * are made: "/offer#full" for an outcome, "/offer" for the page as anyone sees it.
  */
 export function cohortOfferPage(outcome?: CohortOfferOutcome): string {
   return outcome ? `/offer#${outcome}` : '/offer';

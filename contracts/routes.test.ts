@@ -348,6 +348,7 @@ describe('the cohort’s offer page', () => {
       '/offer#expired',
       '/offer#full',
       '/offer#retry',
+      '/offer#invalid',
     ]);
   });
 

@@ -143,10 +143,32 @@ test('an application becomes a paid seat, and an offer that runs out gives its s
   await expect(pay.getByText('£2,950.00').first()).toBeVisible();
   await pay.getByLabel('Name').fill(ada.name);
   await pay.getByRole('button', { name: /^Pay/ }).click();
+  // "You're in" because the server has the payment of the session Stripe's address names
+  // (docs/decisions/034-selling-that-cannot-be-gamed.md), axe-clean at both widths.
   await expect(pay.getByRole('heading', { level: 1 })).toHaveText(
     offer?.page.enrolled.heading ?? '',
   );
-  expect(new URL(pay.url()).origin).toBe(cohortSite);
+  const paid = new URL(pay.url());
+  expect(paid.origin).toBe(cohortSite);
+  expect(paid.searchParams.get('checkout')).toMatch(/^cs_/);
+  for (const width of [375, 1440]) {
+    await pay.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(pay), `the paid offer page at ${width} px`).toEqual([]);
+  }
+  // Her link, opened again, leads there too; the page opened without it claims nothing.
+  await pay.goto(link);
+  await expect(pay.getByRole('heading', { level: 1 })).toHaveText(
+    offer?.page.enrolled.heading ?? '',
+  );
+  await pay.goto(`${cohortSite}/offer`);
+  await expect(pay.getByRole('heading', { level: 1 })).toHaveText(
+    offer?.page.unknown?.heading ?? '',
+  );
+  // Her link cut short, as a mail client may break it, is not said to be over.
+  await pay.goto(link.slice(0, -6));
+  await expect(pay.getByRole('heading', { level: 1 })).toHaveText(
+    offer?.page.invalid?.heading ?? '',
+  );
 
   // Enrolled: the confirmation arrives, the room says so, and a seat fewer is left.
   const enrolled = template(offer?.emails.enrolled.subject ?? '');

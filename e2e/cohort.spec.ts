@@ -154,10 +154,14 @@ test('the application page and the offer page: axe finds nothing at 375 and 1440
       cohort.application?.heading ?? '',
     );
     expect(await axeViolations(page), `/apply at ${width} px`).toEqual([]);
-    // Each of the offer page's outcomes is shown alone, its heading the page's one h1.
-    for (const outcome of ['', '#expired', '#full', '#retry'] as const) {
+    // Each of the offer page's outcomes is shown alone, its heading the page's one h1; opened as
+    // it is, its words for anyone (a payment shows only where the server proved it:
+    // e2e/cohort-offer.spec.ts).
+    for (const outcome of ['', '#expired', '#full', '#retry', '#invalid'] as const) {
       await page.goto(`${siteOrigin['sellable-business']}/offer${outcome}`);
-      const shown = outcome ? (outcome.slice(1) as 'expired' | 'full' | 'retry') : 'enrolled';
+      const shown = outcome
+        ? (outcome.slice(1) as 'expired' | 'full' | 'retry' | 'invalid')
+        : 'unknown';
       const words = cohort.offer?.page[shown];
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(words?.heading ?? '');
       expect(await axeViolations(page), `/offer${outcome} at ${width} px`).toEqual([]);

@@ -19,14 +19,16 @@ const systemHeadline: Record<SystemPageId, string | RegExp> = {
   workshop: nextSession(content.workshop.sessions, Date.now())
     ? content.workshop.hero.heading
     : content.workshop.nextDate.heading,
+  // Its words for anyone: "You're in" only where the server proved the payment.
   'workshop-booked': content.workshop.delivery.booked.heading,
   'workshop-sold-out': content.workshop.delivery.soldOutPage.heading,
   'workshop-retry': content.workshop.delivery.retry.heading,
   cohort: content.cohort.hero.heading,
   // Built while the cohort takes applications (docs/decisions/033-cohort-applications.md).
   'cohort-apply': content.cohort.application?.heading ?? '',
-  // Its default outcome ("You're in"): the others show only when the address targets them.
-  'cohort-offer': content.cohort.offer?.page.enrolled.heading ?? '',
+  // Its words for anyone: the outcomes show only when the address targets them, a payment only
+  // where the server proved it (docs/decisions/034-selling-that-cannot-be-gamed.md).
+  'cohort-offer': content.cohort.offer?.page.unknown?.heading ?? '',
   terms: content.terms.heading,
   privacy: content.privacy.heading,
   cookies: content.cookies.heading,

@@ -78,10 +78,18 @@ test('a visitor pays, gets the invite, the owner sees them, the last seat sells 
   await checkout.getByLabel('Email').fill('bea@example.com');
   await checkout.getByLabel('Name').fill('Bea Buyer');
   await checkout.getByRole('button', { name: /^Pay/ }).click();
+  // "You're in" because the server has the payment of the session Stripe's address names
+  // (docs/decisions/034-selling-that-cannot-be-gamed.md); without it, the page claims nothing.
+  await expect(checkout.getByRole('heading', { level: 1 })).toHaveText(
+    workshop.delivery.booked.paid?.heading ?? '',
+  );
+  const booked = new URL(checkout.url());
+  expect(booked.pathname).toBe('/assetworkshop/booked');
+  expect(booked.searchParams.get('checkout')).toMatch(/^cs_/);
+  await checkout.goto(`${origin}/assetworkshop/booked`);
   await expect(checkout.getByRole('heading', { level: 1 })).toHaveText(
     workshop.delivery.booked.heading,
   );
-  expect(new URL(checkout.url()).pathname).toBe('/assetworkshop/booked');
 
   // The confirmation, with the invite a calendar reads.
   // The outbox sends one email at a time, and the other visitors' confirmations are ahead of hers.

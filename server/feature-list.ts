@@ -15,6 +15,7 @@ import {
   cohortRoutes,
   cohortTokenPaths,
   offerMetadataKey,
+  offerPageProof,
 } from './features/cohort';
 import {
   addExperimentCheckout,
@@ -37,6 +38,7 @@ import { type Calendar, calendarHook, pageRoutes, searchRoutes } from './feature
 import { type PublishHook, type RoomPart, roomMigrations, roomRoutes } from './features/room';
 import { type Fulfil, saleJobs, salesMigrations, salesRoutes } from './features/sales';
 import {
+  bookedPageProof,
   publishedSessions,
   workshopJobs,
   workshopMigrations,
@@ -51,6 +53,7 @@ import {
   writingJobs,
   writingMigrations,
 } from './features/writing';
+import { provenPageRoutes } from './http/proven-page';
 import type { TokenPath } from './http/request-log';
 import type { FeatureJobs, JobContext } from './outbox/forwarding';
 
@@ -137,6 +140,8 @@ export const features: readonly Feature[] = [
   {
     name: 'workshop',
     migrations: workshopMigrations,
+    // Its "You're in" page says so only for a paid checkout (its ?checkout=, Stripe's success_url).
+    routes: (context) => provenPageRoutes(context, bookedPageProof(context.store)),
     room: (context) => (tools) =>
       workshopRoomRouter({
         ...tools,
@@ -156,11 +161,17 @@ export const features: readonly Feature[] = [
     // rate-limit budget and the leads' proof of work: the cohort imports no leads, which erase
     // its applications with theirs.
     routes: (context) =>
-      cohortRoutes({
-        ...context,
-        rateLimiter: context.leadRateLimiter,
-        proofOfWork: createProofOfWork(context.store, context.proofOfWorkKey),
-      }),
+      new Hono()
+        .route(
+          '/',
+          cohortRoutes({
+            ...context,
+            rateLimiter: context.leadRateLimiter,
+            proofOfWork: createProofOfWork(context.store, context.proofOfWorkKey),
+          }),
+        )
+        // The offer page says "You're in" only for a paid offer's checkout (its ?checkout=).
+        .route('/', provenPageRoutes(context, offerPageProof(context.store))),
     // The answers are read under the questions served now: a publish swaps the site's slices.
     room: (context) => (tools) =>
       cohortRoomRouter({

@@ -145,14 +145,30 @@ export const cohortOffer = z.strictObject({
   /** The page an offer link or its checkout lands on, by what happened. */
   page: z.strictObject({
     meta: pageMeta,
-    /** After paying (Stripe's success page), or a link already paid. */
+    /**
+     * What the page says to whoever opens it with nothing its address proves
+     * (docs/decisions/034-selling-that-cannot-be-gamed.md): it claims no offer and no payment.
+     * Required with admission: application (optional here for renders made before it).
+     */
+    unknown: offerOutcome.optional(),
+    /** Only once the server has the payment of the checkout the address names, or of the link. */
     enrolled: offerOutcome,
-    /** A link past its window, withdrawn, or not ours. */
+    /**
+     * The address names the offer's checkout, whose payment the server has not had yet (Stripe's
+     * word on its way, a bank payment settling). Required with admission: application.
+     */
+    pending: offerOutcome.optional(),
+    /** A link past its window, withdrawn, refunded, or whose offer the content no longer has. */
     expired: offerOutcome,
     /** A link clicked once every seat is taken. */
     full: offerOutcome,
     /** The checkout could not be opened just now. */
     retry: offerOutcome,
+    /**
+     * A link cut short, altered or not ours: no offer is known by it. Required with admission:
+     * application.
+     */
+    invalid: offerOutcome.optional(),
     /**
      * A resubmission's link opened (docs/decisions/034-selling-that-cannot-be-gamed.md): its
      * answers are now the application's (`confirmed`), kept beside an application already decided
@@ -167,6 +183,32 @@ export const cohortOffer = z.strictObject({
   /** The Kit tags each step gives the person (through the outbox, when Kit is set up). */
   kitTags: z.strictObject({ applicant: line, accepted: line, enrolled: line }),
 });
+
+/**
+ * With admission: application the offer page needs its words for what its address cannot prove,
+ * for a payment on its way and for a link that is not whole
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md): optional in `cohortOffer` only so that
+ * a render made before them still reads.
+ */
+function offerPageSaysOnlyWhatItKnows(
+  { admission, offer }: { admission: string; offer?: z.output<typeof cohortOffer> },
+  context: z.RefinementCtx,
+) {
+  if (admission !== 'application' || !offer) return;
+  const needed = {
+    unknown: 'what the page says to anyone who opens it without a proof of payment',
+    pending: 'what the page says while a payment its address names is being confirmed',
+    invalid: 'what the page says for an offer link that is cut short or not ours',
+  } as const;
+  for (const [name, what] of Object.entries(needed)) {
+    if (offer.page[name as keyof typeof needed]) continue;
+    context.addIssue({
+      code: 'custom',
+      path: ['offer', 'page', name],
+      message: `expected ${what} with admission: application`,
+    });
+  }
+}
 
 /** Testimonials shown between sections, named as in `testimonials.items`. */
 const quoteNames = z.array(line).min(1);
@@ -310,6 +352,7 @@ export const cohort = z
       });
     }
   })
+  .superRefine(offerPageSaysOnlyWhatItKnows)
   .superRefine(({ quotes, testimonials }, context) => {
     const names = testimonials.items.map(({ name }) => name);
     for (const [place, quoted] of Object.entries(quotes)) {

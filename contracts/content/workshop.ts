@@ -59,6 +59,9 @@ export const workshopSession = z.strictObject({
 /** The words of one email to an attendee: {name}, {workshopDate}, {workshopTime}, {joiningLink}, {replayLink}, {previousDate}. */
 const attendeeEmail = z.strictObject({ subject: line, body: paragraph });
 
+/** What the "You're in" page says of a payment its address proves. */
+const afterPayment = z.strictObject({ kicker: line, heading: line, text: paragraph });
+
 /** A page of its own after the checkout ("You're in", sold out, try again): noindex, no script. */
 const checkoutPage = z.strictObject({
   meta: pageMeta,
@@ -96,10 +99,20 @@ export const workshopDelivery = z.strictObject({
     /** Whether Stripe's checkout offers a box for promotion codes. */
     promotionCodes: z.boolean({ error: 'expected true or false' }),
   }),
-  booked: checkoutPage.meta({
-    title: "You're in page",
-    description: 'Where Stripe sends a buyer.',
-  }),
+  /**
+   * Where Stripe sends a buyer back (docs/decisions/034-selling-that-cannot-be-gamed.md): its own
+   * words are what it says to anyone who opens it; `paid` only once the server has the payment of
+   * the Checkout Session its address names, `pending` while that payment is being confirmed.
+   * Both optional here only so that a render made before them still reads; the workshop's file
+   * needs them (`workshop` below).
+   */
+  booked: checkoutPage
+    .extend({ paid: afterPayment.optional(), pending: afterPayment.optional() })
+    .meta({
+      title: "You're in page",
+      description:
+        'Where Stripe sends a buyer. It says "paid" only when the server has the payment, "pending" while it is confirmed; its own words to anyone else.',
+    }),
   soldOutPage: checkoutPage.meta({
     title: 'Sold-out page',
     description: 'Where a click lands when no seat is left.',
@@ -120,6 +133,21 @@ export const workshopDelivery = z.strictObject({
   }),
 });
 
+/** The "You're in" page's words for a payment, which the workshop's file must have. */
+function bookedSaysOnlyWhatItKnows(
+  { booked }: z.output<typeof workshopDelivery>,
+  context: z.RefinementCtx,
+) {
+  for (const name of ['paid', 'pending'] as const) {
+    if (booked[name]) continue;
+    context.addIssue({
+      code: 'custom',
+      path: ['booked', name],
+      message: `expected the words the page says ${name === 'paid' ? 'once the server has the payment' : 'while the payment is confirmed'}`,
+    });
+  }
+}
+
 /**
  * content/workshop.yaml: the live workshop. The page sells the next session to come; "{workshopDate}"
  * and "{workshopPrice}" in the copy are that session's. With none to come, `nextDate` takes the
@@ -129,7 +157,7 @@ export const workshop = z.strictObject({
   meta: pageMeta,
   card: shareCard,
   sessions: z.array(workshopSession).superRefine(uniqueSessionNames),
-  delivery: workshopDelivery.meta({
+  delivery: workshopDelivery.superRefine(bookedSaysOnlyWhatItKnows).meta({
     title: 'Seats, checkout and emails',
     description:
       'What the workshop says about seats, the pages after the checkout and the emails its attendees get.',

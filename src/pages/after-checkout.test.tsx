@@ -32,7 +32,8 @@ describe('the pages after the workshop’s checkout', () => {
       for (const text of [words.kicker, words.heading, words.text]) {
         expect(html).toContain(escaped(text));
       }
-      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      // "You're in" holds its two proven outcomes beside its words for anyone, one shown.
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(id === 'workshop-booked' ? 3 : 1);
       expect(html).toMatch(new RegExp(`<a href="\\./"[^>]*>${escaped(words.back)}</a>`));
       expect(html).not.toContain('data-island');
       expect(registeredPage(id, props).meta(props)).toMatchObject({
@@ -42,6 +43,30 @@ describe('the pages after the workshop’s checkout', () => {
       });
     },
   );
+
+  it('"You’re in" says so only where the server proved the payment; to anyone else, words that claim no booking', async () => {
+    const { booked } = props.content.workshop.delivery;
+    const html = await renderPage('workshop-booked', props);
+    const { Window } = await import('happy-dom');
+    const window = new Window();
+    window.document.body.innerHTML = html;
+    const outcomes = window.document.querySelector('[data-proven]');
+    expect(outcomes?.getAttribute('data-proven')).toBe('none');
+    const anyone = outcomes?.querySelector(':scope > [data-unproven]')?.textContent ?? '';
+    expect(anyone).toContain(booked.heading);
+    expect(anyone).not.toContain(booked.paid?.heading ?? '');
+    expect(`${booked.heading} ${booked.text} ${booked.meta.title}`).not.toMatch(
+      /you're in|is booked|seat booked|confirmed/i,
+    );
+    for (const [outcome, words] of [
+      ['paid', booked.paid],
+      ['pending', booked.pending],
+    ] as const) {
+      const section = outcomes?.querySelector(`:scope > [data-outcome="${outcome}"]`);
+      expect(section?.getAttribute('class'), outcome).toBe('hidden');
+      expect(section?.querySelector('h1')?.textContent, outcome).toBe(words?.heading);
+    }
+  });
 
   it('"try again" leads to the checkout once more, first, and back to the workshop second', async () => {
     const { retry } = props.content.workshop.delivery;

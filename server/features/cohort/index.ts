@@ -4,7 +4,8 @@
  * the room. What the rest of the server may use of it is exported here:
  * - its routes (`cohortRoutes`): POST /api/cohort/applications, through the lead forms' one path,
  *   and GET /go/offer/<token>, an accepted applicant's link to pay (`offer-checkout.ts`), which
- *   the request log writes with its offer id alone (`cohortTokenPaths`);
+ *   the request log writes with its offer id alone (`cohortTokenPaths`), and the offer page's
+ *   word on the payment of the checkout its address names (`offerPageProof`);
  * - the offers' fulfilment of Stripe's events (`cohortFulfilment`, for the events whose session
  *   names an offer, `offerMetadataKey`) and the intakes' seats (`cohortSeatsTaken`), which the
  *   pages' calendar reads with the workshop's;
@@ -38,6 +39,7 @@ export { cohortJobs } from './jobs';
 export { cohortTokenPaths } from './logged-links';
 export { cohortMigrations } from './migrations';
 export type { ServedCohort } from './offer-moves';
+export { offerPageProof } from './offer-page';
 export { type CohortOffer, cohortSeatsTaken } from './offers';
 export {
   applicationExportColumns,

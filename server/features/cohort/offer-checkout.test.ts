@@ -28,7 +28,9 @@ import { type CohortOffer, cohortSeatsTaken } from './offers';
 
 const intake = '2027-01-11';
 const origin = 'http://sellablebusiness.localhost';
-const page = (outcome?: string) => `${origin}/offer${outcome ? `#${outcome}` : ''}`;
+const page = (outcome: string) => `${origin}/offer#${outcome}`;
+/** The offer page for a Checkout Session, which says "You're in" only once it paid (offer-page.ts). */
+const paidPage = (session: string) => `${origin}/offer?checkout=${session}`;
 const links = offerLinks(testIpHashKey);
 const quiet = { warn: () => {} };
 
@@ -79,7 +81,7 @@ describeEachStore('an offer’s link', ({ store }) => {
       amount_total: 295000,
       customer_email: 'ada@example.com',
       allow_promotion_codes: false,
-      success_url: page(),
+      success_url: paidPage('{CHECKOUT_SESSION_ID}'),
       cancel_url: `${origin}/`,
       metadata: {
         product: 'cohort',
@@ -164,16 +166,20 @@ describeEachStore('an offer’s link', ({ store }) => {
     });
   });
 
-  it('says the offer has closed for a link not ours, withdrawn, past its time or erased; "You’re in" once paid', async () => {
+  it('says a link cut short or not ours is not whole; the offer has closed when withdrawn, past its time or erased; "You’re in" once paid', async () => {
     const { stripe, accept, click, app } = await start();
     const ada = await seedApplication(store(), { email: 'ada@example.com' });
     const offer = await accept(ada);
     const location = async (answer: Response | Promise<Response>) =>
       (await answer).headers.get('location');
     const forged = links.link(origin, offer.id).replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
-    expect(await location(app.request(forged))).toBe(page('expired'));
-    expect(await location(app.request(`${origin}/go/offer/${offer.id}`))).toBe(page('expired'));
-    expect(await location(click('00000000-0000-4000-8000-000000000000'))).toBe(page('expired'));
+    // No offer is known by these: none is said to be over (docs/decisions/034-selling-that-cannot-be-gamed.md).
+    expect(await location(app.request(forged))).toBe(page('invalid'));
+    expect(await location(app.request(`${origin}/go/offer/${offer.id}`))).toBe(page('invalid'));
+    expect(await location(app.request(links.link(origin, offer.id).slice(0, -5)))).toBe(
+      page('invalid'),
+    );
+    expect(await location(click('00000000-0000-4000-8000-000000000000'))).toBe(page('invalid'));
     await setOffer(store(), offer.id, { expires_at: new Date(Date.now() - 1000).toISOString() });
     expect(await location(click(offer.id))).toBe(page('expired'));
     // Past its own window, a checkout opened in time keeps it only for that checkout's payment.
@@ -195,8 +201,9 @@ describeEachStore('an offer’s link', ({ store }) => {
     await setOffer(store(), offer.id, { status: 'open' });
     expect(await location(click(offer.id))).toBe(page('expired'));
     expect(stripe.calls()).toEqual([]);
-    await setOffer(store(), offer.id, { status: 'enrolled' });
-    expect(await location(click(offer.id))).toBe(page());
+    // Paid: the page for the session that paid it, which the page's server checks again.
+    await setOffer(store(), offer.id, { status: 'enrolled', checkout_session: 'cs_test_paid' });
+    expect(await location(click(offer.id))).toBe(paidPage('cs_test_paid'));
   });
 
   it('says try again while Stripe is down, and the offer keeps its seat', async () => {
@@ -252,8 +259,10 @@ describeEachStore('an offer’s link', ({ store }) => {
       .execute();
     expect(enrolled).toEqual([{ id: first?.id }]);
     expect((await seats(store()))?.sold).toBe(1);
-    // Paid: its link now says "You're in".
-    expect((await click(first?.id ?? '')).headers.get('location')).toBe(page());
+    // Paid: its link now leads to the page for the session that paid it.
+    expect((await click(first?.id ?? '')).headers.get('location')).toBe(
+      paidPage(made[0]?.id ?? ''),
+    );
   });
 });
 

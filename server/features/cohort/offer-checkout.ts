@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { formatDay } from '../../../contracts/london-day';
+import { stripeSessionPlaceholder, withCheckout } from '../../../contracts/proven-outcome';
 import { type CohortOfferOutcome, cohortOfferPage } from '../../../contracts/route-table';
 import type { SiteId } from '../../../contracts/sites';
 import { fillTemplate } from '../../../contracts/template';
@@ -58,7 +59,8 @@ export function offerCheckoutRouter(deps: OfferCheckoutDeps): Hono {
   app.get('/:token', async (c) => {
     c.header('Cache-Control', 'no-store');
     const id = links.read(c.req.param('token'));
-    if (!id) return c.redirect(offerPage(deps, 'expired'), 303);
+    // Cut short, altered or not ours: no offer is known by it, so none is said to be over.
+    if (!id) return c.redirect(offerPage(deps, 'invalid'), 303);
     let flight = flights.get(id);
     if (!flight) {
       flight = answerLink(deps, id, c)
@@ -74,9 +76,17 @@ export function offerCheckoutRouter(deps: OfferCheckoutDeps): Hono {
   return app;
 }
 
-/** The offer page's address on the cohort's site, at an outcome's section or at "You're in". */
-const offerPage = (deps: Pick<OfferCheckoutDeps, 'origins'>, outcome?: CohortOfferOutcome) =>
+/** The offer page's address on the cohort's site, at an outcome's section. */
+const offerPage = (deps: Pick<OfferCheckoutDeps, 'origins'>, outcome: CohortOfferOutcome) =>
   `${deps.origins['sellable-business']}${cohortOfferPage(outcome)}`;
+
+/**
+ * The offer page for the checkout `session`, whose payment the server checks when it serves it
+ * (server/features/cohort/offer-page.ts): "You're in" once paid, and only then
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md).
+ */
+const paidPage = (deps: Pick<OfferCheckoutDeps, 'origins'>, session: string) =>
+  withCheckout(`${deps.origins['sellable-business']}${cohortOfferPage()}`, session);
 
 /**
  * Where the link leads now: the offer page when it was paid, is over or has no seat within the
@@ -86,9 +96,11 @@ async function answerLink(deps: OfferCheckoutDeps, id: string, c: Context): Prom
   const time = (deps.now ?? Date.now)();
   const now = new Date(time).toISOString();
   const linked = await linkedOffer(deps.store.db, id);
-  if (!linked) return offerPage(deps, 'expired');
+  // Signed by us, yet no offer has the id (a database restored from before it): no offer to say
+  // anything of.
+  if (!linked) return offerPage(deps, 'invalid');
   const { offer, application } = linked;
-  if (offer.status === 'enrolled') return offerPage(deps);
+  if (offer.status === 'enrolled') return enrolledPage(deps, offer);
   if (offer.status !== 'open' || application.erased_at !== null || offer.expires_at <= now) {
     return offerPage(deps, 'expired');
   }
@@ -174,7 +186,7 @@ function checkoutParams(
     expiresAt: Math.floor(ends / 1000),
     ...(application.email ? { customerEmail: application.email } : {}),
     allowPromotionCodes: false,
-    successUrl: offerPage(deps),
+    successUrl: paidPage(deps, stripeSessionPlaceholder),
     cancelUrl: `${origin}/`,
   };
 }
@@ -221,5 +233,19 @@ async function openCheckout(
   if (kept) return made.url;
   await expire(made.id);
   const after = await offerRow(deps.store.db, offer.id);
-  return offerPage(deps, after?.status === 'enrolled' ? undefined : 'expired');
+  return after?.status === 'enrolled' ? enrolledPage(deps, after) : offerPage(deps, 'expired');
+}
+
+/**
+ * Where the link of an offer already paid leads: the offer page with the session that paid it,
+ * which the page's server checks again; an enrolment without one (none is made so) is said by
+ * no page, so the link lands on the page's words for anyone.
+ */
+function enrolledPage(
+  deps: Pick<OfferCheckoutDeps, 'origins'>,
+  offer: { checkout_session: string | null },
+): string {
+  return offer.checkout_session
+    ? paidPage(deps, offer.checkout_session)
+    : `${deps.origins['sellable-business']}${cohortOfferPage()}`;
 }

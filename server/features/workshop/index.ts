@@ -13,6 +13,7 @@ export {
   pruneAttendees,
   type WorkshopAttendee,
 } from './attendees';
+export { bookedPageProof } from './booked-page';
 export { withoutEmpty, workshopCheckout } from './checkout';
 // The room's Workshop view and `npm run leads -- workshop`: one owner command each.
 export { attendeesCsv, workshopAttendeesCommand, workshopHoldsCommand } from './commands/attendees';

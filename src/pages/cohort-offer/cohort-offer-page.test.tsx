@@ -38,37 +38,61 @@ const classesOf = (element: Element | null | undefined) =>
   (element?.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
 
 describe('the offer page', () => {
-  it('says "You’re in" unless the address targets an outcome, each outcome under its id, each heading an h1', async () => {
+  it('says to anyone only what it says to anyone; each outcome under its id, a payment only where the server proves it', async () => {
     const document = await documentOf(await renderPage('cohort-offer', props));
-    const enrolled = document.querySelector('[data-enrolled]');
-    expect(enrolled?.hasAttribute('id')).toBe(false);
-    expect(text(enrolled?.querySelector('h1'))).toBe(words.enrolled.heading);
-    expect(wordsOf(enrolled)).toEqual([
-      words.enrolled.kicker,
-      words.enrolled.heading,
-      words.enrolled.text,
+    // Prerendered, it proves nothing: the server sets the attribute for a paid checkout alone
+    // (server/http/proven-page.ts).
+    const outcomes = document.querySelector('[data-proven]');
+    expect(outcomes?.getAttribute('data-proven')).toBe('none');
+    const anyone = outcomes?.querySelector(':scope > [data-unproven]');
+    expect(wordsOf(anyone)).toEqual([
+      words.unknown?.kicker,
+      words.unknown?.heading,
+      words.unknown?.text,
     ]);
-    // Hidden, and out of a screen reader's hearing, while an outcome is targeted.
-    expect(classesOf(enrolled?.parentElement)).toContain(
-      '[&:has(>:target)>[data-enrolled]]:hidden',
+    expect(text(anyone)).not.toContain(words.enrolled.heading);
+    // Shown unless an outcome is targeted or proven.
+    expect(classesOf(outcomes)).toEqual(
+      expect.arrayContaining([
+        '[&:has(>:target)>[data-unproven]]:hidden',
+        '[&:not([data-proven=none])>[data-unproven]]:hidden',
+      ]),
     );
+    for (const [outcome, said] of [
+      ['paid', words.enrolled],
+      ['pending', words.pending],
+    ] as const) {
+      const section = outcomes?.querySelector(`:scope > [data-outcome="${outcome}"]`);
+      expect(wordsOf(section), outcome).toEqual([said?.kicker, said?.heading, said?.text]);
+      // display: none unless the server proved it, and no section is targeted.
+      expect(classesOf(section), outcome).toEqual(['hidden']);
+      expect(classesOf(outcomes)).toContain(
+        `[&[data-proven=${outcome}]:not(:has(>:target))>[data-outcome=${outcome}]]:block`,
+      );
+    }
     for (const outcome of cohortOfferOutcomes) {
       const section = document.getElementById(outcome);
-      expect(section?.parentElement, outcome).toBe(enrolled?.parentElement);
-      expect(text(section?.querySelector('h1')), outcome).toBe(words[outcome].heading);
-      expect(wordsOf(section), outcome).toEqual([
-        words[outcome].kicker,
-        words[outcome].heading,
-        words[outcome].text,
-      ]);
+      const said = words[outcome];
+      expect(section?.parentElement, outcome).toBe(outcomes);
+      expect(wordsOf(section), outcome).toEqual([said?.kicker, said?.heading, said?.text]);
       // display: none until its address targets it.
       expect(classesOf(section), outcome).toEqual(
         expect.arrayContaining(['hidden', 'target:block']),
       );
     }
+    // One h1 per outcome, one shown at a time.
     expect(document.querySelectorAll('h1')).toHaveLength(
-      1 + cohortOfferOutcomes.length + confirmOutcomes.length,
+      3 + cohortOfferOutcomes.length + confirmOutcomes.length,
     );
+  });
+
+  it('tells a link cut short from an offer that is over', () => {
+    expect(cohortOfferOutcomes).toContain('invalid');
+    expect(words.invalid?.text).not.toEqual(words.expired.text);
+    expect(`${words.invalid?.heading} ${words.invalid?.text}`).not.toMatch(
+      /expired|withdrawn|passed/i,
+    );
+    expect(`${words.unknown?.heading} ${words.unknown?.text}`).not.toMatch(/confirmed|you're in/i);
   });
 
   it('says where a resubmission’s confirmation link landed, each outcome under its id', async () => {

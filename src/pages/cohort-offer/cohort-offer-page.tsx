@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { PageHeading } from '../../components/ui/page-heading';
 import type { PageProps, SiteContent } from '../../content/page-props';
+import { Outcomes } from '../outcomes';
 
 /**
  * The cohort itself, from the offer page: the page lies beside it on each site (/offer beside
@@ -28,15 +29,23 @@ type OfferPageWords = ReturnType<typeof offerPageOf>;
  * sections of this page as an offer link's outcomes are.
  */
 export const confirmOutcomes = ['confirmed', 'kept', 'unconfirmed'] as const;
+type ConfirmOutcome = (typeof confirmOutcomes)[number];
+type OutcomeWords = OfferPageWords['enrolled'];
+
+/** Words the content check requires with admission: application (contracts/content/cohort.ts). */
+function required(words: OutcomeWords | undefined, name: string): OutcomeWords {
+  if (!words) throw new Error(`content/cohort.yaml has no \`offer.page.${name}\``);
+  return words;
+}
 
 /**
  * Where an accepted applicant's offer link and its checkout land (/offer,
- * docs/decisions/033-cohort-applications.md): "You're in" (Stripe's success page, or a link
- * already paid), or the outcome the address targets (`#expired`, `#full`, `#retry`), which takes
- * its place. Every outcome is in the HTML and CSS alone picks the one shown (`:target`), so the
- * page needs no script of its own: like the pages after the workshop's checkout, its HTML is the
- * whole page. A hidden outcome is `display: none`, so one heading, the shown one, is the page's
- * h1 to a reader and to a screen reader alike.
+ * docs/decisions/033-cohort-applications.md, and 034-selling-that-cannot-be-gamed.md): what the
+ * page says to anyone (`unknown`); the outcome the address targets (`#expired`, `#full`,
+ * `#retry`, `#invalid`), where the link's redirect sends it; or "You're in" and "waiting for your
+ * payment", only where the server found the payment of the checkout the address names
+ * (`?checkout=cs_…`) and said so in the document it served. Like the pages after the workshop's
+ * checkout, its HTML is the whole page: no script of its own (src/pages/outcomes.tsx).
  */
 export function CohortOfferPage({ content }: PageProps) {
   const words = offerPageOf(content.cohort);
@@ -44,16 +53,19 @@ export function CohortOfferPage({ content }: PageProps) {
     <PageLayout site={content.site}>
       <section className="py-14 md:py-24">
         <Container width="wide" className="flex min-h-[50dvh] flex-col justify-center">
-          <div className="[&:has(>:target)>[data-enrolled]]:hidden">
-            <Outcome words={words.enrolled} data-enrolled="" />
-            {cohortOfferOutcomes.map((outcome) => (
-              <Outcome key={outcome} id={outcome} words={words[outcome]} />
-            ))}
-            {confirmOutcomes.map((outcome) => {
-              const said = words[outcome];
-              return said ? <Outcome key={outcome} id={outcome} words={said} /> : null;
-            })}
-          </div>
+          <Outcomes
+            unproven={<Said words={required(words.unknown, 'unknown')} />}
+            proven={{
+              paid: <Said words={words.enrolled} />,
+              pending: <Said words={required(words.pending, 'pending')} />,
+            }}
+            targeted={[...cohortOfferOutcomes, ...confirmOutcomes].map(
+              (outcome: CohortOfferOutcome | ConfirmOutcome) => ({
+                id: outcome,
+                children: <Said words={required(words[outcome], outcome)} />,
+              }),
+            )}
+          />
           <div className="mt-10">
             <ButtonLink href={backToCohort} size="lg">
               {words.back}
@@ -65,24 +77,9 @@ export function CohortOfferPage({ content }: PageProps) {
   );
 }
 
-/**
- * One outcome's words. A targeted one is the page's opening: its large scroll margin keeps the
- * browser's jump to it at the top of the page.
- */
-function Outcome({
-  id,
-  words,
-  ...data
-}: {
-  id?: CohortOfferOutcome | (typeof confirmOutcomes)[number];
-  words: OfferPageWords['enrolled'];
-  'data-enrolled'?: '';
-}) {
-  return (
-    <div id={id} className={id ? 'hidden scroll-mt-[100vh] target:block' : undefined} {...data}>
-      <PageHeading kicker={words.kicker} heading={words.heading} sub={words.text} />
-    </div>
-  );
+/** One outcome's words: its kicker, its heading (the page's h1 while shown) and its text. */
+function Said({ words }: { words: OutcomeWords }) {
+  return <PageHeading kicker={words.kicker} heading={words.heading} sub={words.text} />;
 }
 
 export function cohortOfferMeta({ content }: PageProps) {
