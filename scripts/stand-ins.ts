@@ -46,6 +46,32 @@ export async function startStandIns(
     webhookSecret: standInWebhookSecret,
     webhookUrl,
     port: stripePort,
+    // The content's Payment Link (content/workshop.yaml), and two more of the owner's: another
+    // product's, and one in dollars, to pay through with the workshop's reference (decision 034).
+    paymentLinks: [
+      {
+        id: 'plink_test_workshop',
+        code: 'test_workshop',
+        productName: 'Workshop',
+        amount: 4900,
+        currency: 'gbp',
+        allowPromotionCodes: true,
+      },
+      {
+        id: 'plink_test_ebook',
+        code: 'test_ebook',
+        productName: 'E-book',
+        amount: 500,
+        currency: 'gbp',
+      },
+      {
+        id: 'plink_test_dollar',
+        code: 'test_dollar',
+        productName: 'Tip jar',
+        amount: 100,
+        currency: 'usd',
+      },
+    ],
     onDelivery: ({ type, objectId, status, attempts }) =>
       print(`stripe: ${type} ${objectId} → ${webhookUrl}: ${status} (${attempts} attempt(s))`),
   });

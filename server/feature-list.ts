@@ -148,6 +148,7 @@ export const features: readonly Feature[] = [
         // Read at each call: a publish swaps the site's slices.
         published: () => publishedSessions(context.site.workshop),
         seatsEnforced: context.stripe !== null,
+        jobsForAttendee: () => context.forwarding.jobsForAttendee(),
       }),
     jobs: (context) =>
       workshopJobs({ ...context, delivery: () => context.workshop()?.delivery ?? null }),
@@ -247,8 +248,8 @@ export const features: readonly Feature[] = [
 /**
  * The sales' one fulfilment, by whose Checkout Session an event is about
  * (docs/decisions/033-cohort-applications.md): an offer's (its metadata names it) is the cohort's,
- * any other the workshop's; a refund goes to both, each finding its own payment. So the sales
- * import nothing of either.
+ * any other the workshop's; a refund or a dispute goes to both, each finding its own payment. So
+ * the sales import nothing of either.
  */
 function withCohortFulfilment<Selling extends { fulfil: Fulfil }>(
   selling: Selling,
@@ -260,7 +261,7 @@ function withCohortFulfilment<Selling extends { fulfil: Fulfil }>(
     logger: context.logger,
   });
   const fulfil: Fulfil = async (trx, facts, now) => {
-    if (facts.kind === 'refund') {
+    if (facts.kind === 'refund' || facts.kind === 'dispute') {
       return [...(await workshop(trx, facts, now)), ...(await cohort(trx, facts, now))];
     }
     const { metadata } = facts.kind === 'checkout' ? facts.checkout : facts.expired;

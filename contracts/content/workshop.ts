@@ -54,6 +54,19 @@ export const workshopSession = z.strictObject({
     title: 'Payment Link',
     description: 'The Stripe Payment Link used when no Stripe key is set.',
   }),
+  /**
+   * The Payment Link's id in Stripe (plink_…): a payment through any other link is held for the
+   * owner, whatever reference it carries (docs/decisions/034-selling-that-cannot-be-gamed.md).
+   */
+  paymentLink: z
+    .string({ error: 'expected the Payment Link’s id, such as plink_1AbCdEf' })
+    .regex(/^plink_[A-Za-z0-9_]{1,120}$/, 'expected the Payment Link’s id, such as plink_1AbCdEf')
+    .optional()
+    .meta({
+      title: 'Payment Link id',
+      description:
+        'Its id in Stripe (plink_…, in the address of its page in the Dashboard). Without it, every payment through the Payment Link waits for you to confirm it in the room.',
+    }),
 });
 
 /** The words of one email to an attendee: {name}, {workshopDate}, {workshopTime}, {joiningLink}, {replayLink}, {previousDate}. */

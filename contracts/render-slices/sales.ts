@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blockWords, renderedBlocks } from '../content/pages';
 import { workshopSession } from '../content/workshop';
 
-const { id, start, price, seats, checkout } = workshopSession.shape;
+const { id, start, price, seats, checkout, paymentLink } = workshopSession.shape;
 
 /**
  * The name of a session in a render made before sessions had one: the day its start is written
@@ -14,12 +14,12 @@ export function namedBefore(session: { start: string }): string {
 
 /**
  * A session (the workshop's, or a checkout block's) as the checkout needs it: its name, start,
- * price, capacity and Payment Link. A render made before sessions had names and seats
+ * price, capacity and Payment Link (and its id, when the content names it). A render made before sessions had names and seats
  * (docs/decisions/032-workshop-delivered.md) still loads: its session is named by its start's day
  * (namedBefore) and has no `seats`, so its seats are not enforced.
  */
 export const soldSession = z
-  .object({ id: id.optional(), start, price, seats: seats.optional(), checkout })
+  .object({ id: id.optional(), start, price, seats: seats.optional(), checkout, paymentLink })
   .transform(({ id, ...session }) => ({ id: id ?? namedBefore(session), ...session }));
 
 export type WorkshopCheckout = z.output<typeof soldSession>;

@@ -66,6 +66,8 @@ export const roomApi = {
   workshopLinks: '/workshop/links',
   /** POST: one attendee's confirmation sent again. */
   workshopResend: '/workshop/resend',
+  /** POST: an attendee held for review confirmed by the owner, and sent what a buyer is. */
+  workshopConfirm: '/workshop/confirm',
   /** POST: a session cancelled, each attendee told. */
   workshopCancel: '/workshop/cancel',
   /** POST: the replay link sent to each attendee, once. */

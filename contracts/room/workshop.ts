@@ -8,8 +8,18 @@ import { count, printable } from './fields';
  * CSV roomApi.workshopAttendeesCsv), its open holds (roomApi.workshopHolds), and what the owner
  * does: the links entered (roomApi.workshopLinks), a confirmation sent again
  * (roomApi.workshopResend), the session cancelled (roomApi.workshopCancel) and the replay sent
- * (roomApi.workshopReplay). `npm run leads -- workshop` takes the same inputs.
+ * (roomApi.workshopReplay), and an attendee held for review confirmed (roomApi.workshopConfirm;
+ * docs/decisions/034-selling-that-cannot-be-gamed.md). `npm run leads -- workshop` takes the same
+ * inputs.
  */
+
+/**
+ * Why a payment waits for the owner: paid through a Payment Link that is not the session's own,
+ * another amount or currency than the price (a promotion code's discount is not one), or with a
+ * reference older than its window.
+ */
+export const workshopReviewReasons = ['other-link', 'price', 'currency', 'expired'] as const;
+export type WorkshopReviewReason = (typeof workshopReviewReasons)[number];
 
 /** A session's name in the content (december-2026), which a new start keeps. */
 export const workshopSessionId = z
@@ -71,6 +81,10 @@ export const workshopLinksAnswerSchema = z.strictObject({
 
 /** POST workshop/resend: one attendee's confirmation (with its invite) sent again. */
 export const workshopResendSchema = z.strictObject({ attendee: workshopAttendeeId });
+/** POST workshop/confirm: an attendee held for review confirmed. */
+export const workshopConfirmSchema = z.strictObject({ attendee: workshopAttendeeId });
+/** What confirming queued: the attendee's jobs (the confirmation, Kit's, the reminders ahead). */
+export const workshopConfirmAnswerSchema = z.strictObject({ queued: count });
 /** POST workshop/cancel, workshop/replay: the session the action is about. */
 export const workshopSessionActionSchema = z.strictObject({ session: workshopSessionId });
 /** What an action queued: the emails on their way, one per attendee told. */
@@ -104,6 +118,15 @@ export const workshopAnswerSchema = z.strictObject({
       revenue: amounts,
       /** Paid amounts or currencies that differ from the session's price. */
       mismatches: count,
+      /** Paid, held for the owner's review: no seat sold, nothing sent until confirmed. */
+      review: count,
+      /** Whose payment is disputed, the dispute still open: sent nothing meanwhile. */
+      disputed: count,
+      /**
+       * Refunded (or whose dispute was lost) yet sent the joining link the session has now: they
+       * can still join until the link is changed.
+       */
+      refundedWithLink: count,
       cancelledAt: z.string().nullable(),
       started: z.boolean(),
       joiningLink: z.string().nullable(),
@@ -122,7 +145,14 @@ export const workshopAttendeesSchema = z.strictObject({
     z.strictObject({
       id: z.string(),
       createdAt: z.string(),
-      status: z.enum(['confirmed', 'refunded']),
+      /** `review`: paid, held for the owner, sent nothing until confirmed. */
+      status: z.enum(['review', 'confirmed', 'refunded']),
+      /** Why it is held for review (kept once confirmed); empty for a payment as sold. */
+      reviewReasons: z.array(z.enum(workshopReviewReasons)),
+      /** The Payment Link paid through (plink_…); null for our own checkout. */
+      paidThrough: z.string().nullable(),
+      /** A dispute of the payment: open (nothing is sent meanwhile), won or lost. */
+      dispute: z.enum(['open', 'won', 'lost']).nullable(),
       /** Null once erased (the amounts stay for the books). */
       name: z.string().nullable(),
       email: z.string().nullable(),

@@ -536,7 +536,18 @@ export interface WorkshopHoldTable {
 }
 
 /** confirmed: paid and coming; refunded: paid back in full, the seat given back. */
-export type WorkshopAttendeeStatus = 'confirmed' | 'refunded';
+/**
+ * `review`: paid, but not as the session sells it (another Payment Link, another price or
+ * currency, a stale reference): held for the owner, sent nothing, sold to nobody until confirmed
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md).
+ */
+export type WorkshopAttendeeStatus = 'review' | 'confirmed' | 'refunded';
+
+/** Why a payment is held for the owner (the room's list of them). */
+export type { WorkshopReviewReason } from '../../contracts/room/workshop';
+
+/** Where a dispute of the attendee's payment stands: open, then won or lost. */
+export type WorkshopDisputeState = 'open' | 'won' | 'lost';
 
 /** One attendee per paid Checkout Session, its id the session's (cs_…), as the sale's is. */
 export interface WorkshopAttendeeTable {
@@ -565,6 +576,20 @@ export interface WorkshopAttendeeTable {
   variant: string | null;
   refunded_at: string | null;
   erased_at: string | null;
+  // 0020 (docs/decisions/034-selling-that-cannot-be-gamed.md); each may be left out when a row
+  // is written, which means none, as it does for every row made before them.
+  /** Why it is held for the owner, comma-separated (WorkshopReviewReason); kept once confirmed. */
+  review_reason?: string | null;
+  /** When the owner confirmed an attendee held for review. */
+  confirmed_at?: string | null;
+  /** A dispute of its payment: while open, the attendee is sent nothing. */
+  dispute?: WorkshopDisputeState | null;
+  disputed_at?: string | null;
+  /**
+   * A digest of the joining link its last email carried (never the link): a refunded attendee
+   * whose digest is the session's link's still holds a working link (owner-data.ts).
+   */
+  joining_link_sent?: string | null;
 }
 
 /**

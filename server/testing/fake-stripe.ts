@@ -11,7 +11,13 @@ import {
   StripeRefusal,
   stripeId,
 } from './fake-stripe-sessions';
-import { chargeRefundedEvent, delivery, signed, stripeEvent } from './stripe-event-shapes';
+import {
+  chargeDisputeEvent,
+  chargeRefundedEvent,
+  delivery,
+  signed,
+  stripeEvent,
+} from './stripe-event-shapes';
 
 /**
  * A local stand-in for Stripe, for tests and local runs (`npm run stand-ins`): the three calls
@@ -20,8 +26,22 @@ import { chargeRefundedEvent, delivery, signed, stripeEvent } from './stripe-eve
  * and protocol settings (STRIPE_API_URL); a hosted page at each session's `url` whose form pays
  * it; and the webhook events that follow, signed as Stripe signs them. Like Stripe it checks the
  * key, refuses what it does not know, and answers a repeated Idempotency-Key with the first
- * answer.
+ * answer. It also has the owner's Payment Links (`/b/<code>`, as buy.stripe.com serves them),
+ * each at its own price and currency, whose sessions name the link, and lets a test dispute a
+ * paid charge and close the dispute.
  */
+
+/** A Payment Link of the owner's: its id, the code of its address, what it sells and for how much. */
+export interface FakePaymentLink {
+  id: string;
+  /** Its address is `/b/<code>` (buy.stripe.com/<code> at Stripe). */
+  code: string;
+  productName: string;
+  /** In the currency's smallest unit. */
+  amount: number;
+  currency: string;
+  allowPromotionCodes?: boolean;
+}
 
 export interface FakeStripeOptions {
   /** The secret key calls must bear (Authorization: Bearer …). */
@@ -39,6 +59,8 @@ export interface FakeStripeOptions {
   now?: () => number;
   /** Told of each event once the endpoint took it or the fake gave up (a local run prints it). */
   onDelivery?: (delivery: FakeDelivery) => void;
+  /** The owner's Payment Links; none by default. */
+  paymentLinks?: readonly FakePaymentLink[];
 }
 
 export interface FakePayment {
@@ -69,6 +91,8 @@ export interface FakeCall {
 
 interface Charge {
   id: string;
+  /** The dispute of it, once one is opened. */
+  dispute?: string;
   paymentIntent: string;
   amount: number;
   currency: string;
@@ -108,6 +132,7 @@ export async function startFakeStripe({ port = 0, ...given }: FakeStripeOptions)
       webhookRetryMs: 200,
       now: Date.now,
       onDelivery: () => {},
+      paymentLinks: [],
       ...given,
     },
     url: '',
@@ -148,6 +173,17 @@ export async function startFakeStripe({ port = 0, ...given }: FakeStripeOptions)
     refund: (id: string, amount?: number) => refund(fake, id, amount),
     /** Expires an open session, as its time running out would, and tells the webhook. */
     expire: (id: string) => expireSession(fake, id),
+    /**
+     * What opening a Payment Link's address does (`/b/<code>?client_reference_id=…`): a new
+     * session of the link, carrying the reference; answers its id.
+     */
+    openPaymentLink: (code: string, query: Record<string, string> = {}) =>
+      openPaymentLink(fake, code, new URLSearchParams(query)).id,
+    /** The buyer's bank disputes a paid session's charge: charge.dispute.created. */
+    dispute: (id: string) => dispute(fake, id, 'charge.dispute.created', 'needs_response'),
+    /** The dispute ends (won, lost, or an inquiry closed: warning_closed): charge.dispute.closed. */
+    closeDispute: (id: string, status: 'won' | 'lost' | 'warning_closed') =>
+      dispute(fake, id, 'charge.dispute.closed', status),
     /** Resolves once every event sent so far has had its answer. */
     async settled() {
       while (fake.sending.size > 0) await Promise.all(fake.sending);
@@ -165,6 +201,14 @@ async function handle(fake: Fake, request: IncomingMessage, response: ServerResp
   const { pathname } = new URL(request.url ?? '/', fake.url);
   const body = await readBody(request);
   sweepExpired(fake);
+  const link = pathname.match(/^\/b\/([A-Za-z0-9_]+)$/)?.[1];
+  if (link && request.method === 'GET') {
+    const opened = fake.options.paymentLinks.some((known) => known.code === link);
+    if (!opened) return void response.writeHead(404).end(notFoundPage());
+    const query = new URL(request.url ?? '/', fake.url).searchParams;
+    const session = openPaymentLink(fake, link, query);
+    return void response.writeHead(303, { Location: session.url ?? '/' }).end();
+  }
   const page = pathname.match(/^\/c\/pay\/([A-Za-z0-9_]+)$/)?.[1];
   if (page) {
     if (request.method === 'POST') await submitPage(fake, page, body, response);
@@ -370,6 +414,71 @@ async function pay(fake: Fake, id: string, payment: FakePayment): Promise<{ redi
     }),
   );
   return { redirect: (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', id) };
+}
+
+/**
+ * A session of one of the owner's Payment Links, as Stripe opens one at each visit of its
+ * address: the link's price and currency, the visitor's `client_reference_id` and
+ * `prefilled_email` as the address carried them, payable for 24 hours, naming its link.
+ */
+function openPaymentLink(
+  fake: Fake,
+  code: string,
+  query: URLSearchParams,
+): Stripe.Checkout.Session {
+  const link = fake.options.paymentLinks.find((known) => known.code === code);
+  if (!link) throw new Error(`the fake Stripe has no Payment Link ${code}`);
+  const nowSeconds = Math.floor(fake.options.now() / 1000);
+  const id = stripeId(fake.options.apiKey.includes('_live_') ? 'cs_live_' : 'cs_test_', 58);
+  const reference = query.get('client_reference_id');
+  const session = newSession(
+    {
+      currency: link.currency,
+      unitAmount: link.amount,
+      productName: link.productName,
+      reference: reference && /^[A-Za-z0-9_-]{1,200}$/.test(reference) ? reference : null,
+      metadata: {},
+      expiresAt: nowSeconds + 24 * 3600,
+      customerEmail: query.get('prefilled_email'),
+      allowPromotionCodes: link.allowPromotionCodes ?? false,
+      successUrl: `${fake.url}/b/${code}/thanks`,
+      cancelUrl: null,
+    },
+    {
+      id,
+      nowSeconds,
+      pageUrl: `${fake.url}/c/pay/${id}`,
+      livemode: fake.options.apiKey.includes('_live_'),
+    },
+  );
+  session.payment_link = link.id;
+  fake.held.set(id, { session, productName: link.productName, charge: null });
+  return session;
+}
+
+/** A dispute of a paid session's charge opened, or closed with `status`, told to the webhook. */
+async function dispute(
+  fake: Fake,
+  id: string,
+  type: 'charge.dispute.created' | 'charge.dispute.closed',
+  status: string,
+): Promise<void> {
+  const { charge, session } = heldSession(fake, id);
+  if (!charge) throw new Error(`Checkout Session ${id} has not been paid`);
+  if (type === 'charge.dispute.closed' && !charge.dispute) throw new Error('no dispute is open');
+  charge.dispute ??= stripeId('dp_');
+  await send(
+    fake,
+    chargeDisputeEvent(type, {
+      dispute: charge.dispute,
+      charge: charge.id,
+      paymentIntent: charge.paymentIntent,
+      status,
+      amount: charge.amount,
+      currency: charge.currency,
+      livemode: session.livemode,
+    }),
+  );
 }
 
 async function refund(fake: Fake, id: string, amount?: number): Promise<void> {

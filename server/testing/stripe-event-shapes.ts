@@ -49,6 +49,8 @@ export interface SessionOptions {
   metadata?: Record<string, string>;
   /** A session of a Payment Link names it; our own Checkout Sessions have none. */
   paymentLink?: string | null;
+  /** What a promotion code took off `amount`, the price (the total is then amount − discount). */
+  promotionDiscount?: number;
 }
 
 export type CheckoutSessionEventType =
@@ -74,7 +76,18 @@ export function checkoutSessionEvent(
       livemode: options.livemode ?? false,
       mode: 'payment',
       amount_subtotal: options.amount ?? 4900,
-      amount_total: options.amount ?? 4900,
+      amount_total: (options.amount ?? 4900) - (options.promotionDiscount ?? 0),
+      // Stripe always sends these; here only with a discount, which is what they are read for.
+      ...(options.promotionDiscount === undefined
+        ? {}
+        : {
+            total_details: {
+              amount_discount: options.promotionDiscount,
+              amount_shipping: 0,
+              amount_tax: 0,
+            },
+            discounts: [{ coupon: 'coupon_friends', promotion_code: 'promo_test_friends' }],
+          }),
       currency: options.currency ?? 'gbp',
       client_reference_id: options.reference === undefined ? null : options.reference,
       customer: null,
@@ -132,6 +145,56 @@ export function chargeRefundedEvent(
       refunded: refunded >= amount,
       payment_intent: paymentIntent,
       billing_details: { email: 'buyer@example.com', name: 'Bea Buyer' },
+    },
+    { eventId, livemode },
+  );
+}
+
+export interface DisputeOptions {
+  dispute?: string;
+  charge?: string;
+  paymentIntent?: string | null;
+  /** Stripe's status: needs_response when opened; won, lost or warning_closed when closed. */
+  status?: string;
+  amount?: number;
+  currency?: string;
+  livemode?: boolean;
+}
+
+/**
+ * A charge.dispute.created or charge.dispute.closed event: the buyer's bank disputes the charge,
+ * then the dispute ends won or lost. Its evidence names the buyer (Stripe fills it from the
+ * charge), as Stripe's does.
+ */
+export function chargeDisputeEvent(
+  type: 'charge.dispute.created' | 'charge.dispute.closed',
+  {
+    dispute = 'dp_test_1',
+    charge = 'ch_test_1',
+    paymentIntent = 'pi_test_1',
+    status = type === 'charge.dispute.created' ? 'needs_response' : 'lost',
+    amount = 4900,
+    currency = 'gbp',
+    livemode = false,
+  }: DisputeOptions = {},
+  eventId?: string,
+) {
+  return stripeEvent(
+    type,
+    {
+      id: dispute,
+      object: 'dispute',
+      amount,
+      currency,
+      charge,
+      payment_intent: paymentIntent,
+      created: nowSeconds(),
+      livemode,
+      reason: 'fraudulent',
+      status,
+      is_charge_refundable: false,
+      evidence: { customer_email_address: 'buyer@example.com', customer_name: 'Bea Buyer' },
+      metadata: {},
     },
     { eventId, livemode },
   );

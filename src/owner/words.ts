@@ -285,6 +285,8 @@ export const words = {
     revenue: 'Revenue',
     revenueHint: 'What its attendees paid, refunds taken off.',
     mismatches: 'Paid a different price',
+    review: 'Waiting for you',
+    disputed: 'Disputed',
     noRevenue: 'Nothing yet',
     links: 'Links',
     linksHint:
@@ -308,6 +310,30 @@ export const words = {
     erased: 'Erased',
     mismatch: (expected: string) => `Differs from the price (${expected})`,
     refundedStatus: 'Refunded',
+    // What a payment buys (docs/decisions/034-selling-that-cannot-be-gamed.md).
+    reviewStatus: 'Held for your review: sent nothing, no seat sold',
+    reviewReasons: {
+      'other-link': 'paid through a Payment Link that is not this session’s',
+      price: 'paid another amount than the price',
+      currency: 'paid in another currency',
+      expired: 'its checkout link was more than two days old',
+    } as Record<string, string>,
+    paidThrough: (link: string) => `Paid through ${link}.`,
+    reviewHint:
+      'A payment held for review gets no email, no invite and no seat until you confirm it. Open it in Stripe: keep it and confirm, or refund it there. If it came through this session’s own Payment Link, add the link’s id (plink_…) to the session in the editor.',
+    confirm: 'Confirm',
+    confirmLabel: (who: string) => `Confirm ${who}: send the confirmation with the joining link`,
+    confirmed: (who: string) => `${who} is confirmed: the confirmation is on its way.`,
+    dispute: {
+      open: 'Payment disputed: sent nothing until it is settled',
+      won: 'Dispute won',
+      lost: 'Dispute lost: out, as a refund',
+    } as Record<string, string>,
+    stillHaveLink: (n: number) =>
+      `${count(n, 'attendee who is out (refunded or a dispute lost) still has', 'attendees who are out (refunded or a dispute lost) still have')} this session’s joining link from their emails.`,
+    rotateHint:
+      'Make a new meeting link, enter it below and save: the reminders carry the new one. Use Resend confirmation for anyone who needs it sooner.',
+    rotate: 'Rotate the link',
     emailKinds: {
       'workshop-confirmation': 'Confirmation',
       'workshop-reminder-day': 'Reminder, a day before',

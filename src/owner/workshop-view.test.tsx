@@ -23,6 +23,9 @@ const session = (changes: Partial<WorkshopSessionOverview> = {}): WorkshopSessio
   refunded: 1,
   revenue: { gbp: 8800 },
   mismatches: 1,
+  review: 0,
+  disputed: 0,
+  refundedWithLink: 0,
   cancelledAt: null,
   started: false,
   joiningLink: null,
@@ -38,6 +41,9 @@ const attendees: WorkshopAttendees = {
       id: 'cs_test_a',
       createdAt: '2026-11-26T10:00:00.000Z',
       status: 'confirmed',
+      reviewReasons: [],
+      paidThrough: null,
+      dispute: null,
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       erased: false,
@@ -59,6 +65,9 @@ const attendees: WorkshopAttendees = {
       id: 'cs_test_b',
       createdAt: '2026-11-26T11:00:00.000Z',
       status: 'refunded',
+      reviewReasons: [],
+      paidThrough: null,
+      dispute: null,
       name: 'Grace Hopper',
       email: 'grace@example.com',
       erased: false,
@@ -256,4 +265,80 @@ it('offers the replay only once the session has started and its replay link is s
   await open();
   expect(button(text.replayButton)).toBeUndefined();
   expect(container.textContent).toContain(text.replayQueued('11 Dec 2026, 09:00'));
+});
+
+// What a payment buys (docs/decisions/034-selling-that-cannot-be-gamed.md).
+it('shows a payment held for review with its reasons and a Confirm that asks the server, and a disputed one with nothing to send', async () => {
+  const [ada, grace] = attendees.attendees;
+  if (!ada || !grace) throw new Error('two attendees');
+  const held = {
+    ...ada,
+    id: 'cs_test_held',
+    name: 'Mallory',
+    status: 'review' as const,
+    reviewReasons: ['other-link' as const, 'price' as const],
+    paidThrough: 'plink_ebook',
+    amount: 500,
+  };
+  const disputed = { ...ada, id: 'cs_test_disputed', name: 'Dana', dispute: 'open' as const };
+  const listed = { ...attendees, attendees: [held, disputed, grace] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const { pathname } = new URL(url, 'http://localhost');
+      if ((init.method ?? 'GET') !== 'GET') {
+        sent.push({
+          method: init.method ?? '',
+          path: pathname,
+          body: JSON.parse(String(init.body)),
+        });
+        return Response.json({ queued: 5 });
+      }
+      if (pathname === '/owner/api/workshop') return Response.json(overview);
+      if (pathname === '/owner/api/workshop/attendees') return Response.json(listed);
+      return Response.json({ session: 'december-2026', open: 0, clients: [] });
+    }),
+  );
+  overview = {
+    seatsEnforced: true,
+    sessions: [session({ review: 1, disputed: 1 })],
+  };
+  await open();
+  const figures = [...container.querySelectorAll('dl div')].map((figure) => figure.textContent);
+  expect(figures).toEqual(expect.arrayContaining([`${text.review}1`, `${text.disputed}1`]));
+  const rows = [...container.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
+  expect(rows[0]).toContain(text.reviewStatus);
+  expect(rows[0]).toContain(text.reviewReasons['other-link']);
+  expect(rows[0]).toContain(text.paidThrough('plink_ebook'));
+  expect(rows[1]).toContain(text.dispute.open);
+  // Held: confirm, but no confirmation to resend; disputed: neither.
+  expect(container.querySelector(`[aria-label="${text.resendLabel('Mallory')}"]`)).toBeNull();
+  expect(container.querySelector(`[aria-label="${text.resendLabel('Dana')}"]`)).toBeNull();
+  expect(container.querySelector(`[aria-label="${text.confirmLabel('Dana')}"]`)).toBeNull();
+  const confirm = container.querySelector<HTMLButtonElement>(
+    `[aria-label="${text.confirmLabel('Mallory')}"]`,
+  );
+  await act(async () => confirm?.click());
+  expect(sent).toEqual([
+    { method: 'POST', path: '/owner/api/workshop/confirm', body: { attendee: 'cs_test_held' } },
+  ]);
+  expect(status()).toBe(text.confirmed('Mallory'));
+});
+
+it('offers to rotate the joining link only while attendees who are out still have it, leading to its field', async () => {
+  overview = {
+    seatsEnforced: true,
+    sessions: [session({ joiningLink: 'https://zoom.us/j/1', refundedWithLink: 0 })],
+  };
+  await open();
+  expect(button(text.rotate)).toBeUndefined();
+  overview = {
+    seatsEnforced: true,
+    sessions: [session({ joiningLink: 'https://zoom.us/j/1', refundedWithLink: 2 })],
+  };
+  await open();
+  expect(container.textContent).toContain(text.stillHaveLink(2));
+  await act(async () => button(text.rotate)?.click());
+  const joining = container.querySelector<HTMLInputElement>('input[name=joining]');
+  expect(document.activeElement).toBe(joining);
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { ownerPaths } from '../../contracts/owner';
 import { roomApi } from '../../contracts/room/api';
 import {
@@ -9,6 +9,7 @@ import {
   type WorkshopSessionOverview,
   workshopAnswerSchema,
   workshopAttendeesSchema,
+  workshopConfirmAnswerSchema,
   workshopHoldsSchema,
   workshopLinksAnswerSchema,
   workshopQueuedSchema,
@@ -101,6 +102,7 @@ function SessionPanel({
 }) {
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const joiningRef = useRef<HTMLInputElement>(null);
   const headingId = `workshop-${session.id}`;
   const states = [
     ...(session.published ? [] : [text.notPublished]),
@@ -128,8 +130,30 @@ function SessionPanel({
         <p ref={noticeRef} role="status" tabIndex={-1} className="font-semibold empty:hidden">
           {notice}
         </p>
-        <LinksForm session={session} onSaved={(message) => said(message)} onChange={onChange} />
-        <Attendees session={session} version={version} onResent={(message) => said(message)} />
+        {session.refundedWithLink > 0 && session.joiningLink && (
+          <StillHaveLink
+            count={session.refundedWithLink}
+            onRotate={() => {
+              joiningRef.current?.focus();
+              joiningRef.current?.select();
+            }}
+          />
+        )}
+        <LinksForm
+          session={session}
+          joiningRef={joiningRef}
+          onSaved={(message) => said(message)}
+          onChange={onChange}
+        />
+        <Attendees
+          session={session}
+          version={version}
+          onResent={(message) => said(message)}
+          onConfirmed={(message) => {
+            said(message);
+            onChange();
+          }}
+        />
         <Holds session={session} />
         {!session.cancelledAt && (
           <SessionActions
@@ -161,6 +185,8 @@ function Figures({ session }: { session: WorkshopSessionOverview }) {
         : revenue.map(([currency, amount]) => money(amount, currency)).join(' + '),
     ],
     [text.mismatches, String(session.mismatches)],
+    [text.review, String(session.review)],
+    [text.disputed, String(session.disputed)],
   ];
   return (
     <>
@@ -183,15 +209,36 @@ function Figures({ session }: { session: WorkshopSessionOverview }) {
 }
 
 /**
+ * Attendees who are out (refunded, or their dispute lost) yet were sent the joining link the
+ * session has now: the offer to change it, which leads to the joining link's field.
+ */
+function StillHaveLink({ count, onRotate }: { count: number; onRotate: () => void }) {
+  return (
+    <div className="flex max-w-prose flex-col gap-2 rounded-card border-2 border-line p-4">
+      <p className="font-semibold">{text.stillHaveLink(count)}</p>
+      <p className="text-step--1 text-muted">{text.rotateHint}</p>
+      <div>
+        <button type="button" className={quietButtonClass} onClick={onRotate}>
+          {text.rotate}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The session's joining and replay links: plain address fields, which no password manager is
  * asked to fill, saved together. An empty field removes its link.
  */
 function LinksForm({
   session,
+  joiningRef,
   onSaved,
   onChange,
 }: {
   session: WorkshopSessionOverview;
+  /** The joining link's field, which the offer to rotate the link leads to. */
+  joiningRef: RefObject<HTMLInputElement | null>;
   onSaved: (message: string) => void;
   onChange: () => void;
 }) {
@@ -225,6 +272,7 @@ function LinksForm({
           {name === 'joining' ? text.joining : text.replay}
         </label>
         <input
+          ref={name === 'joining' ? joiningRef : undefined}
           id={id}
           name={name}
           type="url"
@@ -274,10 +322,12 @@ function Attendees({
   session,
   version,
   onResent,
+  onConfirmed,
 }: {
   session: WorkshopSessionOverview;
   version: number;
   onResent: (message: string) => void;
+  onConfirmed: (message: string) => void;
 }) {
   const [attendees, setAttendees] = useState<WorkshopAttendee[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -310,6 +360,20 @@ function Attendees({
     await load();
   }
 
+  async function confirm(attendee: WorkshopAttendee) {
+    setBusy(true);
+    setProblem(null);
+    const answer = await postJson(
+      api(roomApi.workshopConfirm),
+      { attendee: attendee.id },
+      workshopConfirmAnswerSchema,
+    );
+    setBusy(false);
+    if (!answer.ok) return setProblem(problemOf(answer));
+    onConfirmed(text.confirmed(attendee.name ?? attendee.email ?? attendee.id));
+    await load();
+  }
+
   return (
     <div className="flex flex-col gap-3">
       <Heading className="font-semibold">{text.attendees}</Heading>
@@ -318,12 +382,16 @@ function Attendees({
       {attendees && attendees.length > 0 && (
         <>
           <p className="max-w-prose text-step--1 text-muted">{text.refundHint}</p>
+          {attendees.some((attendee) => attendee.status === 'review') && (
+            <p className="max-w-prose text-step--1 text-muted">{text.reviewHint}</p>
+          )}
           <AttendeesTable
             label={`${text.attendees}: ${session.id}`}
             attendees={attendees}
             busy={busy}
             cancelled={session.cancelledAt !== null}
             onResend={(attendee) => void resend(attendee)}
+            onConfirm={(attendee) => void confirm(attendee)}
           />
           <div className="flex flex-wrap items-center gap-3">
             <a
@@ -347,12 +415,14 @@ function AttendeesTable({
   busy,
   cancelled,
   onResend,
+  onConfirm,
 }: {
   label: string;
   attendees: WorkshopAttendee[];
   busy: boolean;
   cancelled: boolean;
   onResend: (attendee: WorkshopAttendee) => void;
+  onConfirm: (attendee: WorkshopAttendee) => void;
 }) {
   const nobody = words.room.nobody;
   return (
@@ -373,16 +443,18 @@ function AttendeesTable({
       <tbody>
         {attendees.map((attendee) => {
           const who = attendee.name ?? attendee.email ?? attendee.id;
-          const canResend = !cancelled && !attendee.erased && attendee.status === 'confirmed';
+          const canResend =
+            !cancelled &&
+            !attendee.erased &&
+            attendee.status === 'confirmed' &&
+            attendee.dispute !== 'open';
+          const canConfirm =
+            !cancelled && attendee.status === 'review' && attendee.dispute !== 'open';
           return (
             <tr key={attendee.id} className="border-b border-line align-top last:border-0">
               <th scope="row" className="py-2 pr-3 pl-4 text-left font-medium whitespace-nowrap">
                 {attendee.erased ? text.erased : (attendee.name ?? nobody)}
-                {attendee.status === 'refunded' && (
-                  <span className="block text-step--1 font-normal text-muted">
-                    {text.refundedStatus}
-                  </span>
-                )}
+                <AttendeeState attendee={attendee} />
               </th>
               <td className="py-2 pr-3 whitespace-nowrap">{attendee.email ?? nobody}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{attendee.source ?? nobody}</td>
@@ -421,23 +493,93 @@ function AttendeesTable({
                 )}
               </td>
               <td className="py-2 pr-4">
-                {canResend && (
-                  <button
-                    type="button"
-                    className={quietButtonClass}
-                    disabled={busy}
-                    aria-label={text.resendLabel(who)}
-                    onClick={() => onResend(attendee)}
-                  >
-                    {text.resend}
-                  </button>
-                )}
+                <AttendeeActions
+                  who={who}
+                  busy={busy}
+                  canConfirm={canConfirm}
+                  canResend={canResend}
+                  onConfirm={() => onConfirm(attendee)}
+                  onResend={() => onResend(attendee)}
+                />
               </td>
             </tr>
           );
         })}
       </tbody>
     </RoomTable>
+  );
+}
+
+/** What the owner can do for an attendee: confirm one held for review, resend a confirmation. */
+function AttendeeActions({
+  who,
+  busy,
+  canConfirm,
+  canResend,
+  onConfirm,
+  onResend,
+}: {
+  who: string;
+  busy: boolean;
+  canConfirm: boolean;
+  canResend: boolean;
+  onConfirm: () => void;
+  onResend: () => void;
+}) {
+  return (
+    <>
+      {canConfirm && (
+        <button
+          type="button"
+          className={quietButtonClass}
+          disabled={busy}
+          aria-label={text.confirmLabel(who)}
+          onClick={onConfirm}
+        >
+          {text.confirm}
+        </button>
+      )}
+      {canResend && (
+        <button
+          type="button"
+          className={quietButtonClass}
+          disabled={busy}
+          aria-label={text.resendLabel(who)}
+          onClick={onResend}
+        >
+          {text.resend}
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * Where an attendee stands beneath their name: refunded, held for the owner's review and why, a
+ * dispute of their payment.
+ */
+function AttendeeState({ attendee }: { attendee: WorkshopAttendee }) {
+  const reasons = attendee.reviewReasons.map((reason) => text.reviewReasons[reason] ?? reason);
+  return (
+    <>
+      {attendee.status === 'refunded' && (
+        <span className="block text-step--1 font-normal text-muted">{text.refundedStatus}</span>
+      )}
+      {attendee.status === 'review' && (
+        <span className="block max-w-xs text-step--1 font-semibold whitespace-normal text-danger">
+          {text.reviewStatus}
+          {reasons.length > 0 && `: ${reasons.join('; ')}.`}
+          {attendee.paidThrough && ` ${text.paidThrough(attendee.paidThrough)}`}
+        </span>
+      )}
+      {attendee.dispute && (
+        <span
+          className={`block text-step--1 ${attendee.dispute === 'open' ? 'font-semibold text-danger' : 'font-normal text-muted'}`}
+        >
+          {text.dispute[attendee.dispute]}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -7,12 +7,15 @@ import {
   type Refused,
   workshopAttendeesCommand,
   workshopCancelCommand,
+  workshopConfirmCommand,
   workshopHoldsCommand,
   workshopLinksCommand,
   workshopReplayCommand,
   workshopResendCommand,
   workshopSessionsCommand,
 } from '../../../server/features/workshop';
+import { outboxForwarding } from '../../../server/outbox/forwarding';
+import { providersFromEnv } from '../../../server/providers/from-env';
 import { onServedSite } from '../served';
 import { attendeesText, holdsText, sessionsText } from '../workshop';
 import {
@@ -50,6 +53,10 @@ export const workshopCli: LeadsCommand = {
   workshop resend ATTENDEE
       Send ATTENDEE's confirmation and calendar invite again (ATTENDEE: the cs_… id the
       attendees list shows).
+  workshop confirm ATTENDEE
+      Confirm ATTENDEE, whose payment was held for your review (another Payment Link, price or
+      currency, or a stale reference): their seat is taken and they are sent the confirmation
+      with the joining link, and the reminders. Refund the payment in Stripe instead to refuse it.
   workshop cancel SESSION
       Cancel SESSION: the site stops selling it and every attendee is emailed, once. Refund each
       payment in Stripe's dashboard; each refund then frees its seat.
@@ -70,18 +77,21 @@ export const workshopCli: LeadsCommand = {
         return links(session, options);
       case 'resend':
         return resend(session);
+      case 'confirm':
+        return confirm(session);
       case 'cancel':
       case 'replay':
         return act(action, session);
       default:
         throw new UsageError(
-          'workshop needs sessions, attendees, holds, links, resend, cancel or replay.',
+          'workshop needs sessions, attendees, holds, links, resend, confirm, cancel or replay.',
         );
     }
   },
 };
 
-const nameOf = (action: string) => (action === 'resend' ? 'the ATTENDEE' : 'the SESSION');
+const nameOf = (action: string) =>
+  action === 'resend' || action === 'confirm' ? 'the ATTENDEE' : 'the SESSION';
 
 /** The workshop's commands' dependencies on the site as a running server serves it. */
 function onWorkshop<T>(
@@ -167,6 +177,25 @@ function resend(attendee: string): Work {
     const deps = { store: await store(), published: [], now, ownerId: null };
     answered(await workshopResendCommand.run(deps, input));
     io.stdout(`The confirmation of ${attendee} is on its way again.\n`);
+  };
+}
+
+function confirm(attendee: string): Work {
+  const input = inputOf(workshopConfirmCommand.input, { attendee }, { attendee: 'ATTENDEE' });
+  return async ({ io, now, store }) => {
+    const env = io.env();
+    // Nothing is sent from here: the providers only say which jobs the server will send.
+    const quiet = { info: () => {}, warn: () => {} };
+    const providers = providersFromEnv(
+      { ...env, KIT_API_URL: env.KIT_API_URL ?? 'https://api.kit.com' },
+      quiet,
+    );
+    const jobs = outboxForwarding(env, providers, []).jobsForAttendee();
+    const deps = { store: await store(), published: [], now, ownerId: null };
+    const { queued } = answered(
+      await workshopConfirmCommand.run({ ...deps, jobsForAttendee: () => jobs }, input),
+    );
+    io.stdout(`${attendee} is confirmed; ${queued} job(s) queued (its emails and Kit's).\n`);
   };
 }
 

@@ -21,7 +21,7 @@ import {
  * session names an offer (`metadata.cohort_offer`), and every refund. Paid, the offer enrols its
  * applicant once, however the events race, and queues the enrolment's jobs; a payment on its way
  * keeps the seat until the intake starts; an expired session lets the link open another; a
- * refund in full frees the seat.
+ * refund in full, or a dispute lost, frees the seat.
  */
 
 /** The metadata key of our offers' Checkout Sessions (offer-checkout.ts). */
@@ -47,6 +47,15 @@ export function cohortFulfilment(deps: CohortFulfilmentDeps): Fulfil {
       case 'refund': {
         const { paymentIntent } = facts.refund;
         if (paymentIntent) await refundOffer(trx, { paymentIntent, refunded: facts.refunded, now });
+        return [];
+      }
+      case 'dispute': {
+        // An enrolment's emails went when it was paid, and none waits: a dispute lost frees its
+        // seat as a refund in full does; one opened is the owner's to answer in Stripe.
+        const { paymentIntent, closed, status } = facts.dispute;
+        if (paymentIntent && closed && status === 'lost') {
+          await refundOffer(trx, { paymentIntent, refunded: Number.MAX_SAFE_INTEGER, now });
+        }
         return [];
       }
       case 'checkout':

@@ -205,19 +205,33 @@ function conversionsOf(store: Store, experiment: string, goal: ExperimentGoal): 
         .groupBy('experiment_checkouts.variant')
         .execute();
     case 'sales':
-      return salesWithRefunds(store)
-        .select('sales.variant')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('sales.experiment', '=', experiment)
-        .where('sales.status', '=', 'paid')
-        .where((eb) =>
-          eb.or([
-            eb('refunds.refunded', 'is', null),
-            eb('refunds.refunded', '<', eb.ref('sales.amount')),
-          ]),
-        )
-        .groupBy('sales.variant')
-        .execute();
+      return (
+        salesWithRefunds(store)
+          .select('sales.variant')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('sales.experiment', '=', experiment)
+          .where('sales.status', '=', 'paid')
+          // Held for the owner's review: no sale until confirmed (decision 034).
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('workshop_attendees')
+                  .select(eb.lit(1).as('one'))
+                  .whereRef('workshop_attendees.id', '=', 'sales.id')
+                  .where('workshop_attendees.status', '=', 'review'),
+              ),
+            ),
+          )
+          .where((eb) =>
+            eb.or([
+              eb('refunds.refunded', 'is', null),
+              eb('refunds.refunded', '<', eb.ref('sales.amount')),
+            ]),
+          )
+          .groupBy('sales.variant')
+          .execute()
+      );
     case 'applications':
       return countedApplications(store, experiment).execute();
   }

@@ -355,32 +355,47 @@ interface PaidSale {
  * (cohort-counts.ts), not a workshop sale.
  */
 function paidSales(store: Store, from: string, until: string): Promise<PaidSale[]> {
-  return salesWithRefunds(store)
-    .select([
-      'sales.host',
-      'sales.path',
-      'sales.source',
-      'sales.experiment',
-      'sales.variant',
-      sql<string>`substr(sales.created_at, 1, 10)`.as('day'),
-      'sales.amount',
-      'sales.currency',
-      'refunds.refunded',
-    ])
-    .where('sales.status', '=', 'paid')
-    .where('sales.created_at', '>=', from)
-    .where('sales.created_at', '<', until)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('cohort_offers')
-            .select(eb.lit(1).as('one'))
-            .whereRef('cohort_offers.checkout_session', '=', 'sales.id'),
+  return (
+    salesWithRefunds(store)
+      .select([
+        'sales.host',
+        'sales.path',
+        'sales.source',
+        'sales.experiment',
+        'sales.variant',
+        sql<string>`substr(sales.created_at, 1, 10)`.as('day'),
+        'sales.amount',
+        'sales.currency',
+        'refunds.refunded',
+      ])
+      .where('sales.status', '=', 'paid')
+      .where('sales.created_at', '>=', from)
+      .where('sales.created_at', '<', until)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('cohort_offers')
+              .select(eb.lit(1).as('one'))
+              .whereRef('cohort_offers.checkout_session', '=', 'sales.id'),
+          ),
         ),
-      ),
-    )
-    .execute();
+      )
+      // A payment held for the owner's review is no workshop sale until confirmed
+      // (docs/decisions/034-selling-that-cannot-be-gamed.md).
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('workshop_attendees')
+              .select(eb.lit(1).as('one'))
+              .whereRef('workshop_attendees.id', '=', 'sales.id')
+              .where('workshop_attendees.status', '=', 'review'),
+          ),
+        ),
+      )
+      .execute()
+  );
 }
 
 /** A payment net of refunds (never below nothing); refunded in full, it no longer counts as one. */

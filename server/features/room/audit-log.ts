@@ -28,6 +28,7 @@ export type AuditAction =
   // The workshop's (docs/decisions/032-workshop-delivered.md): never the links themselves.
   | 'workshop-links'
   | 'workshop-resend'
+  | 'workshop-confirm'
   | 'workshop-cancel'
   | 'workshop-replay'
   // The cohort's (docs/decisions/033-cohort-applications.md): never a note's words.

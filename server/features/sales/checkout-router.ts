@@ -181,7 +181,18 @@ export function checkoutRedirect({
       }
     }
 
-    const reference = references.make(click);
+    // Bound to the session and the price the click was shown, and to its moment: a payment
+    // carrying it buys that session at that price while it is fresh (reference.ts).
+    const reference = references.bind(
+      click,
+      {
+        product: 'workshop',
+        unit: session.id,
+        amount: Math.round(session.price.amount * 100),
+        currency: session.price.currency.toLowerCase(),
+      },
+      time,
+    );
     const email = emailAddressSchema.safeParse(c.req.query(checkoutParams.email) ?? '');
     const order = { session, click, reference, email: email.success ? email.data : null };
     const opened = await ownCheckout?.open(c, order);

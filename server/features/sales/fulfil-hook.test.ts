@@ -47,6 +47,9 @@ describeEachStore('recordStripeEvent’s fulfilment hook', ({ store }) => {
           name: 'Bea Buyer',
           metadata: { workshop_session: 'december-2026', hold: 'h1' },
           amountSubtotal: 4900,
+          // What a promotion code took off, which explains a lower total (workshop/payment-check.ts).
+          amountDiscount: 0,
+          promotionCode: false,
         },
         refunded: 0,
       },

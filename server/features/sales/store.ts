@@ -31,6 +31,21 @@ export interface CheckoutFacts {
   metadata: Readonly<Record<string, string>>;
   /** The amount before discounts (amount_subtotal); null when Stripe did not send it. */
   amountSubtotal: number | null;
+  /** What discounts took off (total_details.amount_discount); 0 when none. */
+  amountDiscount?: number;
+  /** Whether a promotion code, one the owner made in Stripe, was among the discounts. */
+  promotionCode?: boolean;
+}
+
+/** What a charge.dispute.* event says: the disputed payment, and where the dispute stands. */
+export interface DisputeFacts {
+  id: string;
+  chargeId: string | null;
+  paymentIntent: string | null;
+  /** Stripe's status: needs_response, under_review, won, lost, warning_closed… */
+  status: string;
+  /** charge.dispute.closed: `status` is its outcome. */
+  closed: boolean;
 }
 
 /** A Checkout Session that expired unpaid (checkout.session.expired): no sale, only its hold. */
@@ -49,6 +64,7 @@ export interface StripeEventRecord {
   sale?: SaleFacts & { checkout?: CheckoutFacts };
   expired?: ExpiredFacts;
   refund?: RefundFacts;
+  dispute?: DisputeFacts;
 }
 
 /**
@@ -68,7 +84,9 @@ export type FulfilmentFacts =
       refunded: number;
     }
   | { kind: 'expired'; expired: ExpiredFacts }
-  | { kind: 'refund'; refund: RefundFacts; refunded: number };
+  | { kind: 'refund'; refund: RefundFacts; refunded: number }
+  /** A dispute opened or closed, its payment found by the payment intent it names. */
+  | { kind: 'dispute'; dispute: DisputeFacts };
 
 /** Does what a payment, an expiry or a refund means beyond the sale; answers the jobs it queued. */
 export type Fulfil = (
@@ -100,7 +118,12 @@ export function recordStripeEvent(
   } = {},
 ): Promise<RecordOutcome> {
   return store.write(async (trx) => {
-    const objectId = event.sale?.id ?? event.expired?.id ?? event.refund?.chargeId;
+    const objectId =
+      event.sale?.id ??
+      event.expired?.id ??
+      event.refund?.chargeId ??
+      event.dispute?.chargeId ??
+      event.dispute?.id;
     if (!objectId) throw new Error(`Stripe event ${event.id} names no sale or charge`);
     const inserted = await trx
       .insertInto('stripe_events')
@@ -119,6 +142,10 @@ export function recordStripeEvent(
 
     if (event.expired) {
       const queued = await fulfil(trx, { kind: 'expired', expired: event.expired }, now);
+      return { kind: 'recorded', saleId: null, queued };
+    }
+    if (event.dispute) {
+      const queued = await fulfil(trx, await disputeFacts(trx, event.dispute), now);
       return { kind: 'recorded', saleId: null, queued };
     }
     if (event.refund) {
@@ -165,6 +192,28 @@ export function recordStripeEvent(
     );
     return { kind: 'recorded', saleId: sale.id, queued: [...queued, ...fulfilled] };
   });
+}
+
+/** A dispute as the fulfilment hears it: its payment, else the one a refund of its charge named. */
+async function disputeFacts(
+  trx: Transaction<Database>,
+  dispute: DisputeFacts,
+): Promise<Extract<FulfilmentFacts, { kind: 'dispute' }>> {
+  const refunded =
+    dispute.paymentIntent === null && dispute.chargeId
+      ? await trx
+          .selectFrom('sale_refunds')
+          .select('payment_intent')
+          .where('charge_id', '=', dispute.chargeId)
+          .executeTakeFirst()
+      : undefined;
+  return {
+    kind: 'dispute',
+    dispute: {
+      ...dispute,
+      paymentIntent: dispute.paymentIntent ?? refunded?.payment_intent ?? null,
+    },
+  };
 }
 
 /** What has been refunded of a payment so far, over its charges (none: 0). */

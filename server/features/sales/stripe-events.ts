@@ -18,6 +18,10 @@ export const saleEventTypes = [
   // No sale: the seat its checkout held goes back (docs/decisions/032-workshop-delivered.md).
   'checkout.session.expired',
   'charge.refunded',
+  // A buyer's bank disputes a payment: its attendee's emails stop until it is settled, and a
+  // dispute lost frees the seat as a refund does (docs/decisions/034-selling-that-cannot-be-gamed.md).
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const;
 export type SaleEventType = (typeof saleEventTypes)[number];
 
@@ -63,6 +67,9 @@ const checkoutSession = z.object({
   customer: idOrObject('cus_'),
   payment_link: idOrObject('plink_'),
   metadata: z.record(z.string(), z.string()).nullish(),
+  // What a promotion code took off: the owner's own offer, which explains a lower total.
+  total_details: z.object({ amount_discount: minorUnits.nullish() }).nullish(),
+  discounts: z.array(z.object({ promotion_code: idOrObject('promo_') }).passthrough()).nullish(),
 });
 
 /** An expired session: only which one, and our metadata naming its hold. */
@@ -76,6 +83,14 @@ const charge = z.object({
   amount_refunded: minorUnits,
   currency,
   payment_intent: idOrObject('pi_'),
+});
+
+/** A dispute: which payment it names, and where it stands (Stripe's status). */
+const dispute = z.object({
+  id: id('dp_'),
+  charge: idOrObject('ch_'),
+  payment_intent: idOrObject('pi_'),
+  status: z.string().max(64),
 });
 
 export type ParsedEvent =
@@ -117,6 +132,7 @@ export function readSaleEvent(
     return { kind: 'ignored', id: eventId, type: `${type} (${mode.data.mode})` };
   }
   const base = { id: eventId, type, createdAt: isoOf(created), payload };
+  if (type.startsWith('charge.dispute.')) return disputeEvent(base, data.object);
   if (type === 'charge.refunded') {
     const object = charge.safeParse(data.object);
     if (!object.success) throw new StripeEventShapeError(`${type}: ${fieldsOf(object.error)}`);
@@ -177,7 +193,29 @@ export function readSaleEvent(
           name: nameOf(session.customer_details?.name),
           metadata: session.metadata ?? {},
           amountSubtotal: session.amount_subtotal ?? null,
+          amountDiscount: session.total_details?.amount_discount ?? 0,
+          promotionCode: (session.discounts ?? []).some((given) => given.promotion_code !== null),
         },
+      },
+    },
+  };
+}
+
+/** A charge.dispute.* event: which dispute, of which charge and payment, where it stands. */
+function disputeEvent(base: Omit<StripeEventRecord, 'dispute'>, object: unknown): ParsedEvent {
+  const read = dispute.safeParse(object);
+  if (!read.success) throw new StripeEventShapeError(`${base.type}: ${fieldsOf(read.error)}`);
+  const { id: disputeId, charge, payment_intent, status } = read.data;
+  return {
+    kind: 'record',
+    event: {
+      ...base,
+      dispute: {
+        id: disputeId,
+        chargeId: charge,
+        paymentIntent: payment_intent,
+        status,
+        closed: base.type === 'charge.dispute.closed',
       },
     },
   };

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { dropJobsOf } from '../../db/outbox';
-import type { Database, WorkshopAttendeeTable } from '../../db/schema';
+import type { Database, WorkshopAttendeeTable, WorkshopDisputeState } from '../../db/schema';
 import type { Store } from '../../db/store';
 
 /**
@@ -27,9 +28,9 @@ export async function addAttendee(
 
 /**
  * A payment refunded in full (`refunded`, the running total over its charges, covers what was
- * paid): its confirmed attendee becomes refunded, once. Answers the attendee so refunded, for
- * the seat its hold gives back; none when there was nothing to change (a partial refund, one
- * seen before, a payment that made no attendee).
+ * paid): its confirmed attendee, or one held for review, becomes refunded, once. Answers the
+ * attendee so refunded, for the seat its hold gives back; none when there was nothing to change
+ * (a partial refund, one seen before, a payment that made no attendee).
  */
 export async function refundAttendee(
   trx: Transaction<Database>,
@@ -41,10 +42,73 @@ export async function refundAttendee(
     .updateTable('workshop_attendees')
     .set({ status: 'refunded', refunded_at: now })
     .where('payment_intent', '=', paymentIntent)
-    .where('status', '=', 'confirmed')
+    .where('status', 'in', ['confirmed', 'review'])
     .where('amount', '<=', refunded)
     .returning(['id', 'hold_id'])
     .executeTakeFirst();
+}
+
+/**
+ * A dispute of the payment (docs/decisions/034-selling-that-cannot-be-gamed.md): `open` marks the
+ * attendee, whose jobs then send nothing; `won` lifts it; `lost` leaves the attendee out as a
+ * refund does (refunded, once). Answers the attendee a lost dispute took out, for its seat.
+ */
+export async function disputeAttendee(
+  trx: Transaction<Database>,
+  paymentIntent: string,
+  state: WorkshopDisputeState,
+  now: string,
+): Promise<Pick<WorkshopAttendee, 'id' | 'hold_id'> | undefined> {
+  await trx
+    .updateTable('workshop_attendees')
+    .set(state === 'open' ? { dispute: state, disputed_at: now } : { dispute: state })
+    .where('payment_intent', '=', paymentIntent)
+    .execute();
+  if (state !== 'lost') return undefined;
+  return trx
+    .updateTable('workshop_attendees')
+    .set({ status: 'refunded', refunded_at: now })
+    .where('payment_intent', '=', paymentIntent)
+    .where('status', 'in', ['confirmed', 'review'])
+    .returning(['id', 'hold_id'])
+    .executeTakeFirst();
+}
+
+/**
+ * The owner confirms an attendee held for review: confirmed, once (a second ask finds none).
+ * Answers the attendee so confirmed, for its seat and its jobs.
+ */
+export function confirmAttendee(
+  trx: Transaction<Database>,
+  id: string,
+  now: string,
+): Promise<WorkshopAttendee | undefined> {
+  return trx
+    .updateTable('workshop_attendees')
+    .set({ status: 'confirmed', confirmed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'review')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** What is kept of a joining link an email carried: enough to tell it from another, not it. */
+export const joiningLinkDigest = (link: string): string =>
+  createHash('sha256').update(link).digest('base64url').slice(0, 16);
+
+/** An email to the attendee carried the session's joining link: its digest, never the link. */
+export async function noteJoiningLinkSent(
+  store: Pick<Store, 'write'>,
+  id: string,
+  digest: string,
+): Promise<void> {
+  await store.write((trx) =>
+    trx
+      .updateTable('workshop_attendees')
+      .set({ joining_link_sent: digest })
+      .where('id', '=', id)
+      .execute(),
+  );
 }
 
 /** One attendee, by its Checkout Session's id. */

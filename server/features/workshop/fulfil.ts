@@ -1,20 +1,11 @@
 import type { Transaction } from 'kysely';
-import type { WorkshopCheckout } from '../../../contracts/render-slices';
-import { nextSession } from '../../../contracts/workshop-sessions';
 import { enqueue, enqueueOnce } from '../../db/outbox';
 import type { Database, OutboxJobKind, SaleTable } from '../../db/schema';
 import type { Fulfil, FulfilmentFacts } from '../sales';
-import { addAttendee, refundAttendee } from './attendees';
+import { addAttendee, disputeAttendee, refundAttendee } from './attendees';
+import { type PaidSession, type PaymentCheckDeps, paidSession } from './payment-check';
 import { reminderId, reminderTimes } from './queue-emails';
-import {
-  findHold,
-  keepHold,
-  priceInMinorUnits,
-  releaseHold,
-  returnSeat,
-  takeHold,
-  type WorkshopHold,
-} from './seats';
+import { findHold, keepHold, releaseHold, returnSeat, takeHold, type WorkshopHold } from './seats';
 import { ensureSession, sessionRow } from './sessions';
 
 /**
@@ -24,7 +15,10 @@ import { ensureSession, sessionRow } from './sessions';
  * and its emails are stored together or not at all. A paid Checkout Session makes one attendee
  * (its id the session's: a second event about it, however it races, adds nothing and queues
  * nothing), takes its seat and queues the attendee's jobs; an expired or failed one gives its
- * seat back; a refund in full cancels the attendee and gives the seat back.
+ * seat back; a refund in full cancels the attendee and gives the seat back. A payment that did not
+ * buy the session as it is sold (payment-check.ts) makes an attendee held for the owner, who is
+ * sent nothing until confirmed; a dispute stops an attendee's emails until it is settled, and one
+ * lost gives the seat back (docs/decisions/034-selling-that-cannot-be-gamed.md).
  */
 
 /** The jobs an attendee gets, as the wiring says which are on (server/outbox/forwarding.ts). */
@@ -34,15 +28,8 @@ export type JobsForAttendee = () => readonly OutboxJobKind[];
 const queuedAtOnce = ['workshop-confirmation', 'kit-purchase', 'kit-workshop-tag'] as const;
 const reminders = ['workshop-reminder-day', 'workshop-reminder-hour'] as const;
 
-export interface FulfilmentDeps {
+export interface FulfilmentDeps extends PaymentCheckDeps {
   jobsForAttendee: JobsForAttendee;
-  /** Every session the content sells, by its name (the render's workshop slice). */
-  sessions: () => ReadonlyMap<string, WorkshopCheckout>;
-  /**
-   * The sessions a page sold at its path (its checkout block's, else the workshop's): for a
-   * payment our redirect sent to a Payment Link, whose session names none of ours.
-   */
-  sessionsSoldAt: (path: string | null) => readonly WorkshopCheckout[];
 }
 
 export function workshopFulfilment(deps: FulfilmentDeps): Fulfil {
@@ -54,10 +41,30 @@ export function workshopFulfilment(deps: FulfilmentDeps): Fulfil {
       case 'refund':
         await refund(trx, facts, now);
         return [];
+      case 'dispute':
+        await dispute(trx, facts, now);
+        return [];
       case 'checkout':
         return checkout(trx, facts, now, deps);
     }
   };
+}
+
+/**
+ * A dispute opened stops the attendee's emails (each job reads the attendee when it runs,
+ * jobs.ts); closed won (or an inquiry closed without a chargeback), they go on as before; lost,
+ * the money went back to the buyer's bank, so the attendee is out as a refunded one is and the
+ * seat is given back.
+ */
+async function dispute(
+  trx: Transaction<Database>,
+  { dispute }: Extract<FulfilmentFacts, { kind: 'dispute' }>,
+  now: string,
+) {
+  if (!dispute.paymentIntent) return;
+  const state = !dispute.closed ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
+  const attendee = await disputeAttendee(trx, dispute.paymentIntent, state, now);
+  if (state === 'lost' && attendee?.hold_id) await returnSeat(trx, attendee.hold_id, now);
 }
 
 async function refund(
@@ -86,39 +93,27 @@ async function checkout(
     checkoutSession: sale.id,
     hold: facts.checkout.metadata.hold ?? null,
   });
-  const session = await sessionOf(trx, facts, hold, now, deps);
-  if (!session) return [];
+  const paid = paidSession(facts, hold, deps);
+  const session = paid && (await sessionOf(trx, paid, now));
+  if (!paid || !session) return [];
   if (sale.status === 'pending') {
     // Completed, paid by a method that settles later (a bank debit): the seat stays held for it
     // until the session starts, unless the payment fails first.
     await keepHold(trx, sale.id, session.start);
     return [];
   }
-  return admit(trx, facts, { hold, session }, now, deps);
+  return admit(trx, facts, { hold, session, paid }, now, deps);
 }
 
 /**
- * The session a payment is for: the one our Checkout Session names (its hold's, else its
- * metadata's); for a Payment Link's checkout, only when its reference is ours (it came through
- * our redirect, so it bought the workshop), the session that redirect sold at its page when the
- * checkout was made. Else none: a payment for something else on the same Stripe account.
+ * The session's start as the store knows it (moved or not), its row made from the content's
+ * for a session no hold made yet; none for a session neither knows.
  */
 async function sessionOf(
   trx: Transaction<Database>,
-  { sale, checkout }: Extract<FulfilmentFacts, { kind: 'checkout' }>,
-  hold: WorkshopHold | undefined,
+  { id, content }: PaidSession,
   now: string,
-  deps: FulfilmentDeps,
 ): Promise<{ id: string; start: string } | null> {
-  const named = hold?.session_id ?? checkout.metadata.workshop_session;
-  const content = named
-    ? deps.sessions().get(named)
-    : sale.click_day !== null
-      ? nextSession(deps.sessionsSoldAt(sale.path), Date.parse(sale.created_at))
-      : null;
-  const id = named ?? content?.id;
-  if (!id) return null;
-  // The row knows the start as published, moved or not; a session no hold made has none yet.
   const known = await sessionRow({ db: trx }, id);
   if (known) return { id, start: known.start };
   if (!content) return null;
@@ -129,30 +124,31 @@ async function sessionOf(
 async function admit(
   trx: Transaction<Database>,
   { sale, checkout, refunded }: Extract<FulfilmentFacts, { kind: 'checkout' }>,
-  { hold, session }: { hold: WorkshopHold | undefined; session: { id: string; start: string } },
+  {
+    hold,
+    session,
+    paid,
+  }: { hold: WorkshopHold | undefined; session: { id: string; start: string }; paid: PaidSession },
   now: string,
   deps: FulfilmentDeps,
 ): Promise<readonly OutboxJobKind[]> {
-  const expected = hold
-    ? { amount: hold.amount, currency: hold.currency }
-    : expectedPrice(deps.sessions().get(session.id));
-  // A promotion code's discount is the owner's own offer: the amount before it is compared.
-  const paid = checkout.amountSubtotal ?? sale.amount;
+  const { expected, reasons } = paid;
   // Refunded in full before this event came (Stripe's events may arrive in any order).
   const alreadyRefunded = sale.amount > 0 && refunded >= sale.amount;
+  const held = reasons.length > 0;
   const added = await addAttendee(trx, {
     id: sale.id,
     session_id: session.id,
     hold_id: hold?.id ?? null,
     created_at: now,
-    status: alreadyRefunded ? 'refunded' : 'confirmed',
+    status: alreadyRefunded ? 'refunded' : held ? 'review' : 'confirmed',
     name: checkout.name,
     email: sale.email,
     amount: sale.amount,
     currency: sale.currency,
     expected_amount: expected?.amount ?? null,
     expected_currency: expected?.currency ?? null,
-    mismatch: expected && (expected.amount !== paid || expected.currency !== sale.currency) ? 1 : 0,
+    mismatch: reasons.includes('price') || reasons.includes('currency') ? 1 : 0,
     payment_intent: sale.payment_intent,
     livemode: sale.livemode,
     host: sale.host,
@@ -162,21 +158,25 @@ async function admit(
     variant: sale.variant,
     refunded_at: alreadyRefunded ? now : null,
     erased_at: sale.erased_at,
+    review_reason: held ? reasons.join(',') : null,
+    confirmed_at: null,
+    dispute: null,
+    disputed_at: null,
+    joining_link_sent: null,
   });
   if (!added) return [];
   if (alreadyRefunded) {
     if (hold) await releaseHold(trx, { hold: hold.id }, now);
     return [];
   }
+  if (held) {
+    // Our own checkout's seat stays held for the owner to decide, until the session starts: a
+    // buyer the owner confirms has a seat to take. Nothing is sent and nothing counts as sold.
+    await keepHold(trx, sale.id, session.start);
+    return [];
+  }
   await takeHold(trx, { checkoutSession: sale.id, hold: hold?.id ?? null });
   return queueJobs(trx, sale, session.start, now, deps);
-}
-
-/** What a payment without a hold should have been: the content's price of its session. */
-function expectedPrice(
-  session: WorkshopCheckout | undefined,
-): { amount: number; currency: string } | null {
-  return session ? priceInMinorUnits(session.price) : null;
 }
 
 /**
@@ -184,12 +184,12 @@ function expectedPrice(
  * and each reminder still ahead, named by the attendee so that it is queued once (a new start
  * moves it, queue-emails.ts). None without an address to send to.
  */
-async function queueJobs(
+export async function queueJobs(
   trx: Transaction<Database>,
   sale: Pick<SaleTable, 'id' | 'email'>,
   start: string,
   now: string,
-  deps: FulfilmentDeps,
+  deps: Pick<FulfilmentDeps, 'jobsForAttendee'>,
 ): Promise<OutboxJobKind[]> {
   if (!sale.email) return [];
   const on = new Set(deps.jobsForAttendee());

@@ -23,6 +23,7 @@ export {
   workshopResendCommand,
 } from './commands/emails';
 export { workshopLinksCommand } from './commands/links';
+export { workshopConfirmCommand } from './commands/review';
 export { type Refused, workshopSessionsCommand } from './commands/sessions';
 export { type JobsForAttendee, workshopFulfilment } from './fulfil';
 // The attendees' emails and Kit's purchase and tag, sent by the outbox; a new start followed.

@@ -5,7 +5,12 @@ import { enqueueOnce, type OutboxJob } from '../../db/outbox';
 import type { Store } from '../../db/store';
 import { attendeeMailOf, type FeatureJobs, type JobContext, kitOf } from '../../outbox/forwarding';
 import { ProviderError } from '../../providers/provider-error';
-import { attendeeRow, type WorkshopAttendee } from './attendees';
+import {
+  attendeeRow,
+  joiningLinkDigest,
+  noteJoiningLinkSent,
+  type WorkshopAttendee,
+} from './attendees';
 import { type AttendeeEmailKind, attendeeEmail, ukDate } from './emails';
 import { type ReminderKind, reminderId, reminderTimes, rescheduledOf } from './queue-emails';
 import { sessionRow, type WorkshopSessionRow } from './sessions';
@@ -13,9 +18,18 @@ import { sessionRow, type WorkshopSessionRow } from './sessions';
 /**
  * The workshop's outbox jobs (docs/decisions/032-workshop-delivered.md): the attendees' emails,
  * and Kit's purchase and tag of each buyer. Each reads the attendee and the session as they are
- * when it runs: a refunded or erased attendee is sent nothing (the job is done, not failed), and
- * the email says the session's start, sequence and links of that moment.
+ * when it runs: a refunded or erased attendee, one held for the owner's review or one whose
+ * payment is disputed is sent nothing (the job is done, not failed), and the email says the
+ * session's start, sequence and links of that moment.
  */
+
+/** The emails that carry the joining link (in their words or their invite). */
+const carryTheLink: readonly AttendeeEmailKind[] = [
+  'workshop-confirmation',
+  'workshop-reminder-day',
+  'workshop-reminder-hour',
+  'workshop-rescheduled',
+];
 
 export type WorkshopDeliveryWords = z.output<typeof workshopDelivery>;
 
@@ -91,19 +105,24 @@ async function sendAttendeeEmail(
     }),
     job.id,
   );
+  // So that the room can tell a refunded attendee who still holds the link (owner-data.ts).
+  if (session.joining_link && carryTheLink.includes(kind)) {
+    await noteJoiningLinkSent(store, attendee.id, joiningLinkDigest(session.joining_link));
+  }
 }
 
 /**
  * Whether this attendee is to be told this: a confirmed attendee of a session going ahead; for
  * a cancellation, an attendee confirmed, or refunded since the cancellation (the refund it
- * promises). Never an erased one.
+ * promises). Never an erased one, nor one whose payment is disputed while the dispute is open
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md); one held for review is not confirmed.
  */
 function tells(
   kind: AttendeeEmailKind,
   attendee: WorkshopAttendee,
   session: WorkshopSessionRow,
 ): boolean {
-  if (attendee.erased_at !== null || !attendee.email) return false;
+  if (attendee.erased_at !== null || !attendee.email || attendee.dispute === 'open') return false;
   if (kind !== 'workshop-cancelled') {
     return attendee.status === 'confirmed' && session.cancelled_at === null;
   }
@@ -186,7 +205,10 @@ async function tagInKit(context: WorkshopJobContext, store: Store, job: OutboxJo
 export const workshopTag = (sessionId: string) => `workshop-${sessionId}`;
 
 const buyer = (attendee: WorkshopAttendee) =>
-  attendee.status === 'confirmed' && attendee.erased_at === null && attendee.email !== null;
+  attendee.status === 'confirmed' &&
+  attendee.dispute !== 'open' &&
+  attendee.erased_at === null &&
+  attendee.email !== null;
 
 async function attendeeAndSession(
   store: Store,

@@ -94,4 +94,21 @@ export const workshopMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // What a payment buys (docs/decisions/034-selling-that-cannot-be-gamed.md): an attendee held
+  // for the owner's review and why, a dispute of its payment, and a digest of the joining link
+  // its emails carried. Attendees made before it are confirmed or refunded, undisputed, their
+  // link unknown.
+  '0020-workshop-review-and-disputes': {
+    async up(db: Kysely<unknown>) {
+      for (const column of [
+        'review_reason',
+        'confirmed_at',
+        'dispute',
+        'disputed_at',
+        'joining_link_sent',
+      ]) {
+        await db.schema.alterTable('workshop_attendees').addColumn(column, 'text').execute();
+      }
+    },
+  },
 };

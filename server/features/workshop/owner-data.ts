@@ -1,13 +1,15 @@
 import type { WorkshopSlice } from '../../../contracts/render-slices';
-import type {
-  WorkshopAnswer,
-  WorkshopAttendee,
-  WorkshopHolds,
-  WorkshopSessionOverview,
+import {
+  type WorkshopAnswer,
+  type WorkshopAttendee,
+  type WorkshopHolds,
+  type WorkshopSessionOverview,
+  workshopReviewReasons,
 } from '../../../contracts/room/workshop';
 import { type OutboxJobTable, outboxJobKinds, type WorkshopAttendeeTable } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { salesWithRefunds } from '../sales';
+import { joiningLinkDigest } from './attendees';
 import { holding, seatsTaken } from './seats';
 import { sessionRows, type WorkshopSessionRow } from './sessions';
 
@@ -101,15 +103,25 @@ export async function workshopOverview(
           )
           .as('refunded'),
         eb.fn.sum<number | string | null>('mismatch').as('mismatches'),
+        eb.fn
+          .sum<number | string | null>(
+            eb.case().when('status', '=', 'review').then(1).else(0).end(),
+          )
+          .as('review'),
+        eb.fn
+          .sum<number | string | null>(eb.case().when('dispute', '=', 'open').then(1).else(0).end())
+          .as('disputed'),
       ])
       .groupBy('session_id')
       .execute(),
-    // The attendees' sales, each net of its refunds: what the funnel counts as revenue.
+    // The attendees' sales, each net of its refunds: what the funnel counts as revenue. One held
+    // for review is no sale until the owner confirms it.
     salesWithRefunds(store)
       .innerJoin('workshop_attendees', 'workshop_attendees.id', 'sales.id')
       .select(['workshop_attendees.session_id', 'sales.amount', 'sales.currency'])
       .select('refunds.refunded')
       .where('sales.status', '=', 'paid')
+      .where('workshop_attendees.status', '!=', 'review')
       .execute(),
   ]);
   const revenue = new Map<string, Record<string, number>>();
@@ -120,6 +132,7 @@ export async function workshopOverview(
     revenue.set(sale.session_id, money);
   }
   const countsOf = new Map(counts.map((row) => [row.session_id, row]));
+  const withLink = await refundedWithLink(store, sessions);
   return sessions.map((session): WorkshopSessionOverview => {
     const seats = taken[session.id] ?? { sold: 0, held: 0, cancelled: false };
     const capacity = session.published?.seats ?? null;
@@ -135,6 +148,9 @@ export async function workshopOverview(
       refunded: Number(countsOf.get(session.id)?.refunded ?? 0),
       revenue: revenue.get(session.id) ?? {},
       mismatches: Number(countsOf.get(session.id)?.mismatches ?? 0),
+      review: Number(countsOf.get(session.id)?.review ?? 0),
+      disputed: Number(countsOf.get(session.id)?.disputed ?? 0),
+      refundedWithLink: withLink.get(session.id) ?? 0,
       cancelledAt: row?.cancelled_at ?? null,
       started: Date.parse(session.start) <= now.getTime(),
       joiningLink: row?.joining_link ?? null,
@@ -142,6 +158,39 @@ export async function workshopOverview(
       replayQueuedAt: row?.replay_queued_at ?? null,
     };
   });
+}
+
+/**
+ * Per session, its attendees out of it (refunded, or their dispute lost) whose emails carried the
+ * joining link the session has now: they can still join until the owner changes it.
+ */
+async function refundedWithLink(
+  store: Store,
+  sessions: readonly KnownSession[],
+): Promise<Map<string, number>> {
+  const linked = sessions.flatMap((session) =>
+    session.row?.joining_link
+      ? [{ id: session.id, digest: joiningLinkDigest(session.row.joining_link) }]
+      : [],
+  );
+  if (linked.length === 0) return new Map();
+  const rows = await store.db
+    .selectFrom('workshop_attendees')
+    .select(['session_id', 'joining_link_sent'])
+    .where('status', '=', 'refunded')
+    .where(
+      'session_id',
+      'in',
+      linked.map((session) => session.id),
+    )
+    .where('joining_link_sent', 'is not', null)
+    .execute();
+  return new Map(
+    linked.map(({ id, digest }) => [
+      id,
+      rows.filter((row) => row.session_id === id && row.joining_link_sent === digest).length,
+    ]),
+  );
 }
 
 /** The outbox's kinds that are emails to an attendee (Kit's purchase and tag are not). */
@@ -186,7 +235,7 @@ async function attendeesWhere(
   const ids = attendees.map((attendee) => attendee.id);
   const [refunds, jobs] = await Promise.all([
     salesWithRefunds(store)
-      .select(['sales.id', 'refunds.refunded'])
+      .select(['sales.id', 'sales.payment_link', 'refunds.refunded'])
       .where('sales.id', 'in', ids)
       .execute(),
     // The attendee's own emails: the sale's jobs (the owner's email, Kit) share the id.
@@ -199,11 +248,12 @@ async function attendeesWhere(
       .orderBy('id')
       .execute(),
   ]);
-  const refundedOf = new Map(refunds.map((sale) => [sale.id, Number(sale.refunded ?? 0)]));
+  const saleOf = new Map(refunds.map((sale) => [sale.id, sale]));
   return attendees.map((attendee) => ({
     session: attendee.session_id,
     attendee: attendeeOf(attendee, {
-      refunded: refundedOf.get(attendee.id) ?? 0,
+      refunded: Number(saleOf.get(attendee.id)?.refunded ?? 0),
+      paidThrough: saleOf.get(attendee.id)?.payment_link ?? null,
       emails: jobs.filter((job) => job.lead_id === attendee.id),
     }),
   }));
@@ -214,9 +264,11 @@ function attendeeOf(
   attendee: WorkshopAttendeeTable,
   {
     refunded,
+    paidThrough,
     emails,
   }: {
     refunded: number;
+    paidThrough: string | null;
     emails: readonly Pick<OutboxJobTable, 'kind' | 'status' | 'sent_at'>[];
   },
 ): WorkshopAttendee {
@@ -224,6 +276,11 @@ function attendeeOf(
     id: attendee.id,
     createdAt: attendee.created_at,
     status: attendee.status,
+    reviewReasons: workshopReviewReasons.filter((reason) =>
+      (attendee.review_reason ?? '').split(',').includes(reason),
+    ),
+    paidThrough,
+    dispute: attendee.dispute ?? null,
     name: attendee.name,
     email: attendee.email,
     erased: attendee.erased_at !== null,
@@ -255,6 +312,8 @@ export const attendeeExportColumns = [
   'refunded',
   'currency',
   'mismatch',
+  'review',
+  'dispute',
   'expected_amount',
   'expected_currency',
   'source',
@@ -281,6 +340,8 @@ export function attendeeExportRow(
     refunded: attendee.refunded,
     currency: attendee.currency,
     mismatch: attendee.mismatch ? 1 : 0,
+    review: attendee.reviewReasons.join(' '),
+    dispute: attendee.dispute,
     expected_amount: attendee.expectedAmount,
     expected_currency: attendee.expectedCurrency,
     source: attendee.source,

@@ -12,7 +12,9 @@ import {
   workshopResendCommand,
 } from './commands/emails';
 import { workshopLinksCommand } from './commands/links';
+import { workshopConfirmCommand } from './commands/review';
 import { type Refused, workshopSessionsCommand } from './commands/sessions';
+import type { JobsForAttendee } from './fulfil';
 import type { PublishedSession } from './owner-data';
 
 /** What the workshop's part of the room reads of the app: the sessions it sells, its checkout. */
@@ -21,6 +23,8 @@ export interface WorkshopRoomDeps {
   published: () => readonly PublishedSession[];
   /** Whether the checkout holds seats (a Stripe secret key is set), or is the Payment Links'. */
   seatsEnforced: boolean;
+  /** The attendees' jobs the server sends: a confirmed attendee gets them (fulfil.ts). */
+  jobsForAttendee: JobsForAttendee;
 }
 
 /** A command's refusal as the room's answer: its words, and 404 or 409. */
@@ -37,6 +41,7 @@ const refusal = (c: Context, refused: Refused) =>
  *   GET  workshop/holds?session=      its open holds, by client hash
  *   PUT  workshop/links               its joining and replay links
  *   POST workshop/resend              an attendee's confirmation again
+ *   POST workshop/confirm             an attendee held for review confirmed
  *   POST workshop/cancel              the session cancelled, each attendee told
  *   POST workshop/replay              the replay to each attendee, once
  */
@@ -46,6 +51,7 @@ export function workshopRoomRouter({
   clock,
   published,
   seatsEnforced,
+  jobsForAttendee,
 }: Pick<RoomTools, 'store' | 'bodyOf' | 'clock'> & WorkshopRoomDeps) {
   const app = roomApiRouter();
   const deps = () => ({ store, published: published(), now: new Date(clock()) });
@@ -111,6 +117,16 @@ export function workshopRoomRouter({
   act(roomApi.workshopResend, workshopResendCommand);
   act(roomApi.workshopCancel, workshopCancelCommand);
   act(roomApi.workshopReplay, workshopReplayCommand);
+
+  app.post(roomApi.workshopConfirm, async (c) => {
+    const body = await bodyOf(c, workshopConfirmCommand.input);
+    if ('answer' in body) return body.answer;
+    const answer = await workshopConfirmCommand.run(
+      { ...deps(), ownerId: c.var.session.id, jobsForAttendee },
+      body.data,
+    );
+    return 'refused' in answer ? refusal(c, answer) : c.json(answer);
+  });
 
   return app;
 }

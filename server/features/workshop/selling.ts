@@ -1,7 +1,7 @@
 import { fillTemplate } from '../../../contracts/template';
 import type { AppContext } from '../../app-context';
 import type { Site } from '../../site';
-import type { Fulfil, OwnCheckout } from '../sales';
+import { checkoutReferences, type Fulfil, type OwnCheckout } from '../sales';
 import { workshopCheckout } from './checkout';
 import { ukDate } from './emails';
 import { workshopFulfilment } from './fulfil';
@@ -52,6 +52,8 @@ export function workshopSelling(
       jobsForAttendee: () => context.forwarding.jobsForAttendee(),
       sessions: () => site.workshop?.sessions ?? new Map(),
       sessionsSoldAt: (path) => sessionsSoldAt(site, path),
+      // The references our redirect signs, read with the same secret (server/features/sales/routes.ts).
+      references: checkoutReferences(context.ipHashKey),
     }),
   };
 }

@@ -53,6 +53,17 @@ export const workshopResendCommand = ownerCommand({
     if (attendee.status === 'refunded') {
       return { refused: 'This attendee was refunded: there is no place to confirm.', status: 409 };
     }
+    // Held for review, or disputed: the joining link goes to nobody the owner has not confirmed,
+    // nor to a buyer whose bank is taking the payment back (docs/decisions/034-selling-that-cannot-be-gamed.md).
+    if (attendee.status === 'review') {
+      return { refused: 'This payment is held for your review: confirm it first.', status: 409 };
+    }
+    if (attendee.dispute === 'open') {
+      return {
+        refused: 'This payment is disputed: nothing is sent until the dispute is settled.',
+        status: 409,
+      };
+    }
     const session = await sessionRow(store, attendee.session_id);
     if (session?.cancelled_at) {
       return { refused: 'The session is cancelled: there is no place to confirm.', status: 409 };
