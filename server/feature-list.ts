@@ -149,6 +149,7 @@ export const features: readonly Feature[] = [
         published: () => publishedSessions(context.site.workshop),
         seatsEnforced: context.stripe !== null,
         jobsForAttendee: () => context.forwarding.jobsForAttendee(),
+        buyersApart: context.plainHttp.buyersApart,
       }),
     jobs: (context) =>
       workshopJobs({ ...context, delivery: () => context.workshop()?.delivery ?? null }),

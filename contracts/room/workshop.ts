@@ -100,6 +100,12 @@ export const workshopAnswerSchema = z.strictObject({
    * one, the checkout is the content's Payment Link and nothing stops a session being oversold.
    */
   seatsEnforced: z.boolean(),
+  /**
+   * Whether the checkout tells buyers apart by address for its caps per client and network: false
+   * while they all arrive from a proxy the server does not trust (TRUST_PROXY), when no cap
+   * applies (docs/decisions/034-selling-that-cannot-be-gamed.md).
+   */
+  buyersApart: z.boolean(),
   sessions: z.array(
     z.strictObject({
       id: z.string(),
@@ -118,6 +124,8 @@ export const workshopAnswerSchema = z.strictObject({
       revenue: amounts,
       /** Paid amounts or currencies that differ from the session's price. */
       mismatches: count,
+      /** Checkouts opened for it over the last day, and how many of them were paid. */
+      checkoutsLastDay: z.strictObject({ opened: count, paid: count }),
       /** Paid, held for the owner's review: no seat sold, nothing sent until confirmed. */
       review: count,
       /** Whose payment is disputed, the dispute still open: sent nothing meanwhile. */
@@ -194,3 +202,21 @@ export const workshopHoldsSchema = z.strictObject({
   clients: z.array(z.strictObject({ client: z.string(), holds: count })),
 });
 export type WorkshopHolds = z.infer<typeof workshopHoldsSchema>;
+
+/**
+ * Holds far exceed sales when, over a day, at least `holdsWarningFrom` checkouts were opened and
+ * fewer than one in ten was paid: someone may be holding seats they will not buy
+ * (docs/decisions/034-selling-that-cannot-be-gamed.md). The room and `leads workshop` say so.
+ */
+export const holdsWarningFrom = 10;
+export function holdsFarExceedSales({ opened, paid }: { opened: number; paid: number }): boolean {
+  return opened >= holdsWarningFrom && paid * 10 < opened;
+}
+
+/** What the room and `leads workshop` both say of the checkout's safeguards, in one wording. */
+export const workshopWarningWords = {
+  capsOff:
+    'No buyer is capped per address: requests arrive from a proxy this server does not trust, so every buyer looks like one. Set TRUST_PROXY to the proxy in front of it (e.g. loopback).',
+  holdsWarning: (session: string, { opened, paid }: { opened: number; paid: number }) =>
+    `${session}: ${opened} checkouts opened in the last day and ${paid} paid. Someone may be holding seats they will not buy; each hold lapses within 35 minutes, and the open ones are listed under the session.`,
+};

@@ -7,6 +7,8 @@ export const testSettings = {
   SELLABLE_BUSINESS_HOST: 'sellablebusiness.localhost',
   WAITLIST_HOST: 'waitlist.localhost',
   BOOK_HOST: 'whatsstoppingyou.localhost',
+  // As behind the Caddy of docs/deploy.md, which the site's https address implies.
+  TRUST_PROXY: ['loopback'] as readonly string[],
 };
 
 /**

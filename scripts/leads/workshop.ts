@@ -1,7 +1,9 @@
-import type {
-  WorkshopAnswer,
-  WorkshopAttendees,
-  WorkshopHolds,
+import {
+  holdsFarExceedSales,
+  type WorkshopAnswer,
+  type WorkshopAttendees,
+  type WorkshopHolds,
+  workshopWarningWords,
 } from '../../contracts/room/workshop';
 import { cell, tableLines } from './table';
 
@@ -30,10 +32,16 @@ export function moneyText(amounts: Readonly<Record<string, number>>): string {
 const entered = (link: string | null) => (link ? 'entered' : none);
 
 /** Each session: its seats, revenue, state and links. */
-export function sessionsText({ seatsEnforced, sessions }: WorkshopAnswer): string {
-  const notice = seatsEnforced
-    ? []
-    : ['Seats are not enforced: STRIPE_SECRET_KEY is not set, checkout uses the Payment Links.'];
+export function sessionsText({ seatsEnforced, buyersApart, sessions }: WorkshopAnswer): string {
+  const notice = [
+    ...(seatsEnforced
+      ? []
+      : ['Seats are not enforced: STRIPE_SECRET_KEY is not set, checkout uses the Payment Links.']),
+    ...(buyersApart ? [] : [workshopWarningWords.capsOff]),
+    ...sessions
+      .filter((session) => holdsFarExceedSales(session.checkoutsLastDay))
+      .map((session) => workshopWarningWords.holdsWarning(session.id, session.checkoutsLastDay)),
+  ];
   if (sessions.length === 0) return [...notice, 'No workshop session yet.', ''].join('\n');
   const rows = sessions.map((session) => [
     session.id,

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { beforeEach, expect, it, vi } from 'vitest';
-import type {
-  WorkshopAnswer,
-  WorkshopAttendees,
-  WorkshopSessionOverview,
+import {
+  type WorkshopAnswer,
+  type WorkshopAttendees,
+  type WorkshopSessionOverview,
+  workshopWarningWords,
 } from '../../contracts/room/workshop';
 import { viewRendering } from './view-rendering';
 import { words } from './words';
@@ -23,6 +24,7 @@ const session = (changes: Partial<WorkshopSessionOverview> = {}): WorkshopSessio
   refunded: 1,
   revenue: { gbp: 8800 },
   mismatches: 1,
+  checkoutsLastDay: { opened: 4, paid: 2 },
   review: 0,
   disputed: 0,
   refundedWithLink: 0,
@@ -122,7 +124,7 @@ function stubApi(refuse?: { path: string; status: number; error: string; fields?
 }
 
 beforeEach(() => {
-  overview = { seatsEnforced: false, sessions: [session()] };
+  overview = { seatsEnforced: false, buyersApart: true, sessions: [session()] };
   sent = [];
   stubApi();
 });
@@ -161,7 +163,7 @@ it('shows each session’s seats and revenue, says seats are not enforced withou
     '/owner/api/workshop/attendees.csv?session=december-2026',
   );
 
-  overview = { seatsEnforced: true, sessions: [] };
+  overview = { seatsEnforced: true, buyersApart: true, sessions: [] };
   await open();
   expect(container.textContent).not.toContain(text.notEnforced);
   expect(container.textContent).toContain(text.empty);
@@ -234,6 +236,7 @@ it('cancels a session only once the owner confirms, then puts the focus on what 
   await act(async () => button(text.cancel)?.click());
   overview = {
     seatsEnforced: false,
+    buyersApart: true,
     sessions: [session({ cancelledAt: '2026-11-27T12:00:00.000Z' })],
   };
   await act(async () => button(text.yesCancel)?.click());
@@ -250,6 +253,7 @@ it('offers the replay only once the session has started and its replay link is s
   expect(button(text.replayButton)).toBeUndefined();
   overview = {
     seatsEnforced: true,
+    buyersApart: true,
     sessions: [session({ started: true, replayLink: 'https://vimeo.com/1' })],
   };
   await open();
@@ -260,11 +264,30 @@ it('offers the replay only once the session has started and its replay link is s
   ]);
   overview = {
     seatsEnforced: true,
+    buyersApart: true,
     sessions: [session({ replayQueuedAt: '2026-12-11T09:00:00.000Z', replayLink: 'https://x.io' })],
   };
   await open();
   expect(button(text.replayButton)).toBeUndefined();
   expect(container.textContent).toContain(text.replayQueued('11 Dec 2026, 09:00'));
+});
+
+it('warns when the checkout cannot tell buyers apart, and when a session’s holds far exceed its sales', async () => {
+  overview = {
+    seatsEnforced: true,
+    buyersApart: false,
+    sessions: [session({ checkoutsLastDay: { opened: 42, paid: 1 } })],
+  };
+  await open();
+  expect(container.textContent).toContain(workshopWarningWords.capsOff);
+  expect(container.textContent).toContain(
+    workshopWarningWords.holdsWarning('december-2026', { opened: 42, paid: 1 }),
+  );
+  // A day of ordinary selling says nothing.
+  overview = { seatsEnforced: true, buyersApart: true, sessions: [session()] };
+  await open();
+  expect(container.textContent).not.toContain(workshopWarningWords.capsOff);
+  expect(container.textContent).not.toContain('checkouts opened in the last day');
 });
 
 // What a payment buys (docs/decisions/034-selling-that-cannot-be-gamed.md).
@@ -301,6 +324,7 @@ it('shows a payment held for review with its reasons and a Confirm that asks the
   );
   overview = {
     seatsEnforced: true,
+    buyersApart: true,
     sessions: [session({ review: 1, disputed: 1 })],
   };
   await open();
@@ -328,12 +352,14 @@ it('shows a payment held for review with its reasons and a Confirm that asks the
 it('offers to rotate the joining link only while attendees who are out still have it, leading to its field', async () => {
   overview = {
     seatsEnforced: true,
+    buyersApart: true,
     sessions: [session({ joiningLink: 'https://zoom.us/j/1', refundedWithLink: 0 })],
   };
   await open();
   expect(button(text.rotate)).toBeUndefined();
   overview = {
     seatsEnforced: true,
+    buyersApart: true,
     sessions: [session({ joiningLink: 'https://zoom.us/j/1', refundedWithLink: 2 })],
   };
   await open();

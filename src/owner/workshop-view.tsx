@@ -2,6 +2,7 @@ import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'rea
 import { ownerPaths } from '../../contracts/owner';
 import { roomApi } from '../../contracts/room/api';
 import {
+  holdsFarExceedSales,
   maxSessionLinkLength,
   type WorkshopAnswer,
   type WorkshopAttendee,
@@ -13,6 +14,7 @@ import {
   workshopHoldsSchema,
   workshopLinksAnswerSchema,
   workshopQueuedSchema,
+  workshopWarningWords,
 } from '../../contracts/room/workshop';
 import { getJson, postJson, putJson } from '../lib/api-client';
 import {
@@ -71,11 +73,23 @@ export function WorkshopView({ version }: { version: number }) {
   return (
     <Section id="workshop" heading={text.heading}>
       <p className="max-w-prose">{text.lead}</p>
-      {overview && !overview.seatsEnforced && (
-        <p className="max-w-prose rounded-card border-2 border-line p-4 font-semibold">
-          {text.notEnforced}
-        </p>
-      )}
+      {overview &&
+        [
+          ...(overview.seatsEnforced ? [] : [text.notEnforced]),
+          ...(overview.buyersApart ? [] : [workshopWarningWords.capsOff]),
+          ...overview.sessions
+            .filter((session) => holdsFarExceedSales(session.checkoutsLastDay))
+            .map((session) =>
+              workshopWarningWords.holdsWarning(session.id, session.checkoutsLastDay),
+            ),
+        ].map((warning) => (
+          <p
+            key={warning}
+            className="max-w-prose rounded-card border-2 border-line p-4 font-semibold"
+          >
+            {warning}
+          </p>
+        ))}
       {problem && <Problem message={problem} />}
       {overview?.sessions.length === 0 && <p className="text-muted">{text.empty}</p>}
       {overview?.sessions.map((session) => (

@@ -55,6 +55,8 @@ export type LeadsEnv = Pick<
   | 'BOOK_HOST'
   // Whether the workshop's checkout holds seats (docs/decisions/032-workshop-delivered.md).
   | 'STRIPE_SECRET_KEY'
+  // Whether that checkout tells buyers apart for its caps (server/plain-http-watch.ts).
+  | 'TRUST_PROXY'
   // A cohort offer withdrawn from here has its Checkout Session expired at Stripe, and a move
   // queues only the cohort's jobs the providers set up can send
   // (docs/decisions/033-cohort-applications.md).

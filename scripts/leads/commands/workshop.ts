@@ -15,6 +15,7 @@ import {
   workshopSessionsCommand,
 } from '../../../server/features/workshop';
 import { outboxForwarding } from '../../../server/outbox/forwarding';
+import { proxyBelieved } from '../../../server/plain-http-watch';
 import { providersFromEnv } from '../../../server/providers/from-env';
 import { onServedSite } from '../served';
 import { attendeesText, holdsText, sessionsText } from '../workshop';
@@ -117,8 +118,11 @@ function sessions(words: Args['words'], options: Args['options']): Work {
   const { format } = inputOf(tableFormatSchema, { format: options.format }, { format: '--format' });
   return (context) =>
     onWorkshop(context, async (deps) => {
-      const seatsEnforced = Boolean(context.io.env().STRIPE_SECRET_KEY);
-      const answer = await workshopSessionsCommand.run({ ...deps, seatsEnforced }, {});
+      const env = context.io.env();
+      const answer = await workshopSessionsCommand.run(
+        { ...deps, seatsEnforced: Boolean(env.STRIPE_SECRET_KEY), buyersApart: proxyBelieved(env) },
+        {},
+      );
       context.io.stdout(print(format, answer, sessionsText));
     });
 }

@@ -10,7 +10,7 @@ import { type OutboxJobTable, outboxJobKinds, type WorkshopAttendeeTable } from 
 import type { Store } from '../../db/store';
 import { salesWithRefunds } from '../sales';
 import { joiningLinkDigest } from './attendees';
-import { holding, seatsTaken } from './seats';
+import { checkoutsSince, holding, seatsTaken } from './seats';
 import { sessionRows, type WorkshopSessionRow } from './sessions';
 
 /**
@@ -90,7 +90,7 @@ export async function workshopOverview(
   store: Store,
   { published, now }: { published: readonly PublishedSession[]; now: Date },
 ): Promise<WorkshopAnswer['sessions']> {
-  const [sessions, taken, counts, sales] = await Promise.all([
+  const [sessions, taken, counts, sales, checkouts] = await Promise.all([
     knownSessions(store, published),
     seatsTaken(store, now.toISOString()),
     store.db
@@ -123,6 +123,7 @@ export async function workshopOverview(
       .where('sales.status', '=', 'paid')
       .where('workshop_attendees.status', '!=', 'review')
       .execute(),
+    checkoutsSince(store, new Date(now.getTime() - 86_400_000).toISOString()),
   ]);
   const revenue = new Map<string, Record<string, number>>();
   for (const sale of sales) {
@@ -151,6 +152,7 @@ export async function workshopOverview(
       review: Number(countsOf.get(session.id)?.review ?? 0),
       disputed: Number(countsOf.get(session.id)?.disputed ?? 0),
       refundedWithLink: withLink.get(session.id) ?? 0,
+      checkoutsLastDay: checkouts.get(session.id) ?? { opened: 0, paid: 0 },
       cancelledAt: row?.cancelled_at ?? null,
       started: Date.parse(session.start) <= now.getTime(),
       joiningLink: row?.joining_link ?? null,

@@ -23,6 +23,8 @@ export interface WorkshopRoomDeps {
   published: () => readonly PublishedSession[];
   /** Whether the checkout holds seats (a Stripe secret key is set), or is the Payment Links'. */
   seatsEnforced: boolean;
+  /** Whether the checkout tells buyers apart for its caps (server/plain-http-watch.ts), now. */
+  buyersApart: () => boolean;
   /** The attendees' jobs the server sends: a confirmed attendee gets them (fulfil.ts). */
   jobsForAttendee: JobsForAttendee;
 }
@@ -51,13 +53,19 @@ export function workshopRoomRouter({
   clock,
   published,
   seatsEnforced,
+  buyersApart,
   jobsForAttendee,
 }: Pick<RoomTools, 'store' | 'bodyOf' | 'clock'> & WorkshopRoomDeps) {
   const app = roomApiRouter();
   const deps = () => ({ store, published: published(), now: new Date(clock()) });
 
   app.get(roomApi.workshop, async (c) =>
-    c.json(await workshopSessionsCommand.run({ ...deps(), seatsEnforced }, {})),
+    c.json(
+      await workshopSessionsCommand.run(
+        { ...deps(), seatsEnforced, buyersApart: buyersApart() },
+        {},
+      ),
+    ),
   );
 
   app.get(roomApi.workshopAttendees, async (c) => {

@@ -196,7 +196,8 @@ async function countHolds(
   for (const row of holders) {
     const count = Number(row.count);
     held += count;
-    if (row.client_hash) byClient.set(row.client_hash, (byClient.get(row.client_hash) ?? 0) + count);
+    if (row.client_hash)
+      byClient.set(row.client_hash, (byClient.get(row.client_hash) ?? 0) + count);
     if (row.network_hash) {
       byNetwork.set(row.network_hash, (byNetwork.get(row.network_hash) ?? 0) + count);
     }
@@ -380,4 +381,33 @@ export async function forgetHoldClients(trx: Transaction<Database>, now: string)
     .where((eb) => eb.not(holding(now)(eb)))
     .executeTakeFirst();
   return Number(forgotten.numUpdatedRows);
+}
+
+/**
+ * The checkouts opened for each session since `since` (every hold made, whatever became of it),
+ * and how many of them were paid: the room's warning that holds far exceed sales
+ * (contracts/room/workshop.ts `holdsFarExceedSales`).
+ */
+export async function checkoutsSince(
+  store: Pick<Store, 'db'>,
+  since: string,
+): Promise<Map<string, { opened: number; paid: number }>> {
+  const rows = await store.db
+    .selectFrom('workshop_holds')
+    .select((eb) => [
+      'session_id',
+      eb.fn.countAll<number | string>().as('opened'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('status', '=', 'taken').then(1).else(0).end())
+        .as('paid'),
+    ])
+    .where('created_at', '>=', since)
+    .groupBy('session_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.session_id,
+      { opened: Number(row.opened), paid: Number(row.paid ?? 0) },
+    ]),
+  );
 }

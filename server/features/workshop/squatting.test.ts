@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { afterEach, expect, it } from 'vitest';
+import { holdsFarExceedSales } from '../../../contracts/room/workshop';
 import { createTestApp } from '../../testing/app';
 import { describeEachStore } from '../../testing/stores';
 import { testWebhookSecret } from '../../testing/stripe';
@@ -10,6 +11,7 @@ import {
   soldSession,
   workshopSite,
 } from '../../testing/workshop-checkout';
+import { workshopSessionsCommand } from './commands/sessions';
 import { seatsTaken } from './seats';
 
 /**
@@ -163,5 +165,19 @@ describeEachStore('40 seats against a squatter', ({ store }) => {
       email: 'ada@example.com',
     });
     expect(await seats()).toEqual({ sold: 1, held: 10, cancelled: false });
+    // The room warns the owner: eleven checkouts opened in a day, one paid.
+    const room = await workshopSessionsCommand.run(
+      {
+        store: store(),
+        published: [session],
+        now: new Date(),
+        seatsEnforced: true,
+        buyersApart: true,
+      },
+      {},
+    );
+    const [overview] = room.sessions;
+    expect(overview?.checkoutsLastDay).toEqual({ opened: 11, paid: 1 });
+    expect(holdsFarExceedSales(overview?.checkoutsLastDay ?? { opened: 0, paid: 0 })).toBe(true);
   }, 60_000);
 });

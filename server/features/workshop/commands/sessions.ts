@@ -20,14 +20,25 @@ export interface Refused {
 
 /**
  * Each session, the first to start first: its seats sold, held and left, its revenue net of
- * refunds, its mismatched payments, whether it is cancelled, and its private links.
+ * refunds, its mismatched payments, the checkouts opened and paid over the last day, whether it
+ * is cancelled, and its private links; and whether the checkout can tell buyers apart.
  */
 export const workshopSessionsCommand = ownerCommand({
   input: z.strictObject({}),
   async run(
-    { store, published, now, seatsEnforced }: WorkshopDeps & { seatsEnforced: boolean },
+    {
+      store,
+      published,
+      now,
+      seatsEnforced,
+      buyersApart,
+    }: WorkshopDeps & { seatsEnforced: boolean; buyersApart: boolean },
     _input,
   ): Promise<WorkshopAnswer> {
-    return { seatsEnforced, sessions: await workshopOverview(store, { published, now }) };
+    return {
+      seatsEnforced,
+      buyersApart,
+      sessions: await workshopOverview(store, { published, now }),
+    };
   },
 });
