@@ -59,6 +59,19 @@ export function workshopSite(sessions: readonly WorkshopCheckout[]): Site {
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
+/**
+ * What a current browser sends when a person clicks the workshop page's button: the only kind of
+ * request that holds a seat (docs/decisions/034-selling-that-cannot-be-gamed.md).
+ */
+export const personsClick = {
+  'User-Agent': browser,
+  Referer: 'http://localhost/assetworkshop',
+  'Sec-Fetch-Site': 'same-origin',
+  'Sec-Fetch-Mode': 'navigate',
+  'Sec-Fetch-Dest': 'document',
+  'Sec-Fetch-User': '?1',
+} as const;
+
 /** A click on the workshop page's button by the browser at `client`. */
 export function clickCheckout(app: Hono, client: string, query = '') {
   return app.request(

@@ -14,7 +14,11 @@ import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe';
 import { freePort } from '../../testing/free-port';
 import { type ServerProcess, startServerProcess } from '../../testing/server-process';
 import { testWebhookSecret } from '../../testing/stripe-event-shapes';
-import { ownCheckoutSettings, standInStripeKey } from '../../testing/workshop-checkout';
+import {
+  ownCheckoutSettings,
+  personsClick,
+  standInStripeKey,
+} from '../../testing/workshop-checkout';
 
 /**
  * The joining and replay links are private (docs/decisions/032-workshop-delivered.md): the owner
@@ -98,7 +102,7 @@ describe('the workshop’s private links', () => {
   it('reach the attendee by email, and nothing else', async () => {
     const click = await fetch(`${server.url}${checkoutPath}?session=december-2026`, {
       redirect: 'manual',
-      headers: { 'X-Forwarded-For': '198.51.100.7' },
+      headers: { ...personsClick, 'X-Forwarded-For': '198.51.100.7' },
     });
     const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.headers.get('location') ?? '')?.[1] ?? '';
     await stripe.pay(id, { email: 'ada@example.com', name: 'Ada' });

@@ -8,6 +8,7 @@ import {
   type AppWithStandInStripe,
   appWithStandInStripe,
   ownCheckoutSettings,
+  personsClick,
   soldSession,
   workshopSite,
 } from '../../testing/workshop-checkout';
@@ -26,18 +27,7 @@ const session = soldSession(
   40,
 );
 
-const browser =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0 Safari/537.36';
-
-/** What a current browser sends when a person clicks the page's button. */
-const personsClick = {
-  'User-Agent': browser,
-  Referer: 'http://localhost/assetworkshop',
-  'Sec-Fetch-Site': 'same-origin',
-  'Sec-Fetch-Mode': 'navigate',
-  'Sec-Fetch-Dest': 'document',
-  'Sec-Fetch-User': '?1',
-};
+const browser = personsClick['User-Agent'];
 
 /** A request for the session's checkout from `client`, through the trusted proxy. */
 const request = (
