@@ -132,7 +132,7 @@ async function sendConfirmEmail(
     .select(['application_id', 'status', 'created_at'])
     .where('id', '=', job.lead_id)
     .executeTakeFirst();
-  if (!resubmission || resubmission.status !== 'unconfirmed') return;
+  if (resubmission?.status !== 'unconfirmed') return;
   const expiresAt = new Date(Date.parse(resubmission.created_at) + confirmWindowMs).toISOString();
   if (Date.parse(expiresAt) <= context.clock()) return;
   const applicant = await applicantOf(store, resubmission.application_id);
