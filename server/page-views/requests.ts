@@ -80,5 +80,7 @@ export function isPersonNavigation(
   if (!isCountedRequest(request)) return false;
   const mode = request.headers.get('sec-fetch-mode');
   if (mode === null) return fromOwnPage;
-  return mode === 'navigate' && (request.headers.get('sec-fetch-dest') ?? 'document') === 'document';
+  return (
+    mode === 'navigate' && (request.headers.get('sec-fetch-dest') ?? 'document') === 'document'
+  );
 }
