@@ -50,8 +50,9 @@ test('a checkout click from an Instagram visit becomes one £49 sale from Instag
   const target = new URL(checkout.url());
   expect(target.searchParams.get('prefilled_email')).toBe(email);
   const reference = target.searchParams.get('client_reference_id') ?? '';
-  // Ours (signed, then a nonce and the click's fields), in Stripe's alphabet, nothing personal.
-  const fields = /^v2-[A-Za-z0-9_-]{22}-[A-Za-z0-9]{8}-([A-Za-z0-9_-]+)$/.exec(reference)?.[1];
+  // Ours (signed, then a nonce and the click's fields, bound to the session and its price:
+  // docs/decisions/034-selling-that-cannot-be-gamed.md), in Stripe's alphabet, nothing personal.
+  const fields = /^v3-[A-Za-z0-9_-]{22}-[A-Za-z0-9]{8}-([A-Za-z0-9_-]+)$/.exec(reference)?.[1];
   expect(fields).toBeDefined();
   expect(reference.length).toBeLessThanOrEqual(200);
   expect(Buffer.from(fields ?? '', 'base64url').toString()).not.toContain('buyer');

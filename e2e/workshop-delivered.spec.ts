@@ -3,6 +3,7 @@ import { checkoutPath } from '../contracts/checkout';
 import { readInvite } from '../server/testing/calendar';
 import type { FakeSmtp } from '../server/testing/fake-smtp';
 import type { FakeStripe } from '../server/testing/fake-stripe';
+import { personsClick } from '../server/testing/workshop-checkout';
 import { viewPath } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { content, escapeRegExp } from './content';
@@ -34,11 +35,14 @@ test.beforeAll(async () => {
 
 test.afterAll(() => running?.stop());
 
-/** One seat bought by another visitor, at their own address, through our redirect. */
+/**
+ * One seat bought by another visitor, at their own address, through our redirect, clicking as a
+ * browser does: nothing else holds a seat (docs/decisions/034-selling-that-cannot-be-gamed.md).
+ */
 async function buySeat(visitor: number): Promise<string> {
   const click = await fetch(`${origin}${checkoutPath}?session=${session?.id}`, {
     redirect: 'manual',
-    headers: { 'X-Forwarded-For': `198.51.100.${visitor}` },
+    headers: { ...personsClick, 'X-Forwarded-For': `198.51.100.${visitor}` },
   });
   const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.headers.get('location') ?? '')?.[1];
   if (!id) throw new Error(`no checkout for visitor ${visitor}: ${click.status}`);

@@ -93,7 +93,8 @@ test('the four buttons open the checkout through our counted redirect in a new t
     // a click buys the date the visitor read.
     await expect(link).toHaveAttribute('href', `${checkoutPath}?session=${session?.id}`);
     await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener');
+    // No crawler follows it (docs/decisions/034-selling-that-cannot-be-gamed.md).
+    await expect(link).toHaveAttribute('rel', 'nofollow noopener');
     await expect(link).toHaveAttribute('data-checkout-value', String(session?.price.amount));
     await expect(link).toHaveAttribute('data-checkout-currency', session?.price.currency ?? '');
   }
