@@ -3,7 +3,7 @@ import { checkoutPath } from '../contracts/checkout';
 import { readInvite } from '../server/testing/calendar';
 import type { FakeSmtp } from '../server/testing/fake-smtp';
 import type { FakeStripe } from '../server/testing/fake-stripe';
-import { personsClick } from '../server/testing/workshop-checkout';
+import { clickAsPerson } from '../server/testing/workshop-checkout';
 import { viewPath } from '../src/owner/room-views';
 import { words } from '../src/owner/words';
 import { content, escapeRegExp } from './content';
@@ -40,11 +40,10 @@ test.afterAll(() => running?.stop());
  * browser does: nothing else holds a seat (docs/decisions/034-selling-that-cannot-be-gamed.md).
  */
 async function buySeat(visitor: number): Promise<string> {
-  const click = await fetch(`${origin}${checkoutPath}?session=${session?.id}`, {
-    redirect: 'manual',
-    headers: { ...personsClick, 'X-Forwarded-For': `198.51.100.${visitor}` },
+  const click = await clickAsPerson(`${origin}${checkoutPath}?session=${session?.id}`, {
+    'X-Forwarded-For': `198.51.100.${visitor}`,
   });
-  const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.headers.get('location') ?? '')?.[1];
+  const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.location)?.[1];
   if (!id) throw new Error(`no checkout for visitor ${visitor}: ${click.status}`);
   await stripe.pay(id, { email: `visitor${visitor}@example.com`, name: `Visitor ${visitor}` });
   return id;

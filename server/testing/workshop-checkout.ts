@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
@@ -71,6 +72,27 @@ export const personsClick = {
   'Sec-Fetch-Dest': 'document',
   'Sec-Fetch-User': '?1',
 } as const;
+
+/**
+ * A person's click sent to a server listening on a port: by node:http, since Node's fetch
+ * (undici) always says `Sec-Fetch-Mode: cors`, which no click of a link does. Answers the status
+ * and the redirect's Location, not followed.
+ */
+export function clickAsPerson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { headers: { ...personsClick, ...headers } }, (answer) => {
+      answer.resume();
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, location: answer.headers.location ?? '' }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
 
 /** A click on the workshop page's button by the browser at `client`. */
 export function clickCheckout(app: Hono, client: string, query = '') {

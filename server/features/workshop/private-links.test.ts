@@ -15,8 +15,8 @@ import { freePort } from '../../testing/free-port';
 import { type ServerProcess, startServerProcess } from '../../testing/server-process';
 import { testWebhookSecret } from '../../testing/stripe-event-shapes';
 import {
+  clickAsPerson,
   ownCheckoutSettings,
-  personsClick,
   standInStripeKey,
 } from '../../testing/workshop-checkout';
 
@@ -100,11 +100,10 @@ describe('the workshop’s private links', () => {
   });
 
   it('reach the attendee by email, and nothing else', async () => {
-    const click = await fetch(`${server.url}${checkoutPath}?session=december-2026`, {
-      redirect: 'manual',
-      headers: { ...personsClick, 'X-Forwarded-For': '198.51.100.7' },
+    const click = await clickAsPerson(`${server.url}${checkoutPath}?session=december-2026`, {
+      'X-Forwarded-For': '198.51.100.7',
     });
-    const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.headers.get('location') ?? '')?.[1] ?? '';
+    const id = /\/c\/pay\/([A-Za-z0-9_]+)/.exec(click.location)?.[1] ?? '';
     await stripe.pay(id, { email: 'ada@example.com', name: 'Ada' });
     const confirmation = await smtp.waitFor(
       (message) => message.envelope.to.includes('ada@example.com'),
