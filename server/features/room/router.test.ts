@@ -90,6 +90,7 @@ const calls: Array<['GET' | 'POST' | 'PUT', string]> = [
   ['POST', '/workshop/resend'],
   ['POST', '/workshop/cancel'],
   ['POST', '/workshop/replay'],
+  ['POST', '/workshop/confirm'],
   ['GET', '/applications?status=new'],
   ['GET', '/applications/show?application=a1'],
   ['POST', '/applications/status'],
