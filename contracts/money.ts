@@ -39,19 +39,38 @@ function formatSmallestUnits(
   return format.format(amount / 10 ** digits);
 }
 
-/** An amount in a currency's main unit, as a spreadsheet reads it: 4900 GBP pence → "49.00". */
-export function majorUnits(amount: number, currency: string): string {
-  let digits = 2;
+/** The decimals of a currency's main unit (2 for GBP, 0 for JPY); an unknown code: Stripe's 2. */
+function minorDigits(currency: string): number {
   try {
-    digits =
+    return (
       new Intl.NumberFormat('en-GB', {
         style: 'currency',
         currency: currency.toUpperCase(),
-      }).resolvedOptions().maximumFractionDigits ?? 2;
+      }).resolvedOptions().maximumFractionDigits ?? 2
+    );
   } catch {
-    // An unknown code: Stripe's two decimals are the common case.
+    return 2;
   }
+}
+
+/** An amount in a currency's main unit, as a spreadsheet reads it: 4900 GBP pence → "49.00". */
+export function majorUnits(amount: number, currency: string): string {
+  const digits = minorDigits(currency);
   return (amount / 10 ** digits).toFixed(digits);
+}
+
+/**
+ * A price as the content writes it (49 GBP, in the main unit) in Stripe's smallest unit and
+ * lower-case code, as a Checkout Session, a hold and an offer keep it: { 4900, 'gbp' }.
+ */
+export function toMinorUnits(price: { amount: number; currency: string }): {
+  amount: number;
+  currency: string;
+} {
+  return {
+    amount: Math.round(price.amount * 10 ** minorDigits(price.currency)),
+    currency: price.currency.toLowerCase(),
+  };
 }
 
 /** Totals per currency (lower-case code → smallest units), as "£98.00 + US$10.00"; none: "—". */

@@ -1,3 +1,4 @@
+import { formatMinorUnits } from '../../contracts/money';
 import {
   holdsFarExceedSales,
   type WorkshopAnswer,
@@ -19,14 +20,7 @@ const none = '–';
 export function moneyText(amounts: Readonly<Record<string, number>>): string {
   const entries = Object.entries(amounts);
   if (entries.length === 0) return none;
-  return entries
-    .map(([currency, amount]) =>
-      new Intl.NumberFormat('en-GB', {
-        style: 'currency',
-        currency: currency.toUpperCase(),
-      }).format(amount / 100),
-    )
-    .join(' + ');
+  return entries.map(([currency, amount]) => formatMinorUnits(amount, currency)).join(' + ');
 }
 
 const entered = (link: string | null) => (link ? 'entered' : none);

@@ -2,6 +2,7 @@ import { intakeSeatsLeft, nextIntake } from '../../contracts/cohort-intakes';
 import type { Content, FactName } from '../../contracts/content';
 import { defaultRetentionMonths } from '../../contracts/content/cohort';
 import { formatDay } from '../../contracts/london-day';
+import { formatPrice, toMinorUnits } from '../../contracts/money';
 import { nextSession, type SeatsTaken, sessionsOnSale } from '../../contracts/workshop-sessions';
 import { ukEventLabel } from './countdown';
 import { fillTemplate } from './template';
@@ -19,12 +20,9 @@ type Session = Content['workshop']['sessions'][number];
 export { formatDay };
 
 /** "£49", "£49.50", "$100": a price without needless pence. */
-export function formatMoney({ amount, currency }: Session['price']): string {
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+export function formatMoney(price: Session['price']): string {
+  const { amount, currency } = toMinorUnits(price);
+  return formatPrice(amount, currency);
 }
 
 /** The session the page sells at `now`: the first to start after it, or none. */

@@ -1,4 +1,5 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { formatMinorUnits } from '../../contracts/money';
 import { ownerPaths } from '../../contracts/owner';
 import { roomApi } from '../../contracts/room/api';
 import {
@@ -40,10 +41,7 @@ const ofSession = (path: string, session: string) =>
   `${api(path)}?${new URLSearchParams({ session })}`;
 
 /** An amount in its currency's smallest unit, as the owner reads it: £49.00. */
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
+const money = formatMinorUnits;
 
 /**
  * The workshop's sessions (docs/decisions/032-workshop-delivered.md): each one's seats and

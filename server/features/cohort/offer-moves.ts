@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import { formatDay } from '../../../contracts/london-day';
+import { toMinorUnits } from '../../../contracts/money';
 import type { CohortSlice } from '../../../contracts/render-slices';
 import { enqueueOnce } from '../../db/outbox';
 import type { CohortApplicationStatus, Database, OutboxJobKind } from '../../db/schema';
-import { priceInMinorUnits, type Refused } from '../workshop';
+import type { Refused } from '../workshop';
 import { enrolledOfferOf, makeOffer, withdrawOffer } from './offers';
 
 /**
@@ -117,7 +118,7 @@ async function offerSeat(
       status: 409,
     });
   }
-  const price = priceInMinorUnits(offer.price);
+  const price = toMinorUnits(offer.price);
   // Our Checkout Sessions are in pounds (server/providers/stripe-checkout.ts).
   if (price.currency !== 'gbp') {
     throw new MoveRefused({

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { checkoutParams } from '../../../contracts/checkout';
 import { emailAddressSchema } from '../../../contracts/email';
+import { toMinorUnits } from '../../../contracts/money';
 import type { WorkshopCheckout } from '../../../contracts/render-slices';
 import { normalizePath, type OwnerRoute, resolveRoute } from '../../../contracts/routes';
 import type { NamedHosts } from '../../../contracts/sites';
@@ -188,8 +189,7 @@ export function checkoutRedirect({
       {
         product: 'workshop',
         unit: session.id,
-        amount: Math.round(session.price.amount * 100),
-        currency: session.price.currency.toLowerCase(),
+        ...toMinorUnits(session.price),
       },
       time,
     );

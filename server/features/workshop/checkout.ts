@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { type CheckoutOutcome, checkoutPage } from '../../../contracts/checkout';
+import { toMinorUnits } from '../../../contracts/money';
 import type { WorkshopCheckout } from '../../../contracts/render-slices';
 import { siteForHost } from '../../../contracts/route-table';
 import type { NamedHosts, SiteId } from '../../../contracts/sites';
@@ -11,7 +12,7 @@ import type { Logger } from '../../logger';
 import type { CheckoutSessions as StripeCheckoutSessions } from '../../providers/stripe-checkout';
 import type { CheckoutOrder, OwnCheckout } from '../sales';
 import { holdClient } from './hold-clients';
-import { holdSeat, openHold, priceInMinorUnits, releaseHold, seatsTaken } from './seats';
+import { holdSeat, openHold, releaseHold, seatsTaken } from './seats';
 
 /**
  * A click becomes a hold and a Checkout Session (docs/decisions/032-workshop-delivered.md, "Our
@@ -101,7 +102,7 @@ async function openCheckout(
   // most likely.
   if (held.kind === 'capped') return c.redirect(pages.to('try-again'), 303);
   const { hold } = held;
-  const { amount } = priceInMinorUnits(session.price);
+  const { amount } = toMinorUnits(session.price);
   let made: Awaited<ReturnType<CheckoutSessions['create']>>;
   try {
     made = await stripe.create(

@@ -41,7 +41,6 @@ export { workshopRoomRouter } from './room-router';
 export {
   forgetHoldClients,
   holdsPerClient,
-  priceInMinorUnits,
   seatsTaken,
   type WorkshopHold,
 } from './seats';

@@ -1,8 +1,9 @@
+import { toMinorUnits } from '../../../contracts/money';
 import type { WorkshopCheckout } from '../../../contracts/render-slices';
 import { nextSession } from '../../../contracts/workshop-sessions';
 import type { WorkshopReviewReason } from '../../db/schema';
 import type { CheckoutReferences, FulfilmentFacts } from '../sales';
-import { priceInMinorUnits, type WorkshopHold } from './seats';
+import type { WorkshopHold } from './seats';
 
 /**
  * What a payment buys (docs/decisions/034-selling-that-cannot-be-gamed.md): a seat of a session
@@ -65,7 +66,7 @@ export function paidSession(
     const expected = hold
       ? { amount: hold.amount, currency: hold.currency }
       : content
-        ? priceInMinorUnits(content.price)
+        ? toMinorUnits(content.price)
         : null;
     return {
       id: named,
@@ -99,7 +100,7 @@ export function paidSession(
   if (sale.click_day === null) return null;
   const content = nextSession(deps.sessionsSoldAt(sale.path), Date.parse(sale.created_at));
   if (!content) return null;
-  const expected = priceInMinorUnits(content.price);
+  const expected = toMinorUnits(content.price);
   const age = Date.parse(sale.created_at) - Date.parse(`${sale.click_day}T00:00:00Z`);
   return {
     id: content.id,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Transaction } from 'kysely';
+import { toMinorUnits } from '../../../contracts/money';
 import type { SeatsTaken } from '../../../contracts/workshop-sessions';
 import type { Database, WorkshopHoldTable } from '../../db/schema';
 import type { Store } from '../../db/store';
@@ -46,14 +47,6 @@ export type HoldOutcome =
   | { kind: 'capped' }
   /** The owner cancelled the session. */
   | { kind: 'cancelled' };
-
-/** The price in the currency's smallest unit: the content's three currencies have two decimals. */
-export function priceInMinorUnits(price: HeldSession['price']): {
-  amount: number;
-  currency: string;
-} {
-  return { amount: Math.round(price.amount * 100), currency: price.currency.toLowerCase() };
-}
 
 /**
  * Who a click holds for: keyed hashes of its client and its network (hold-clients.ts), never the
@@ -142,7 +135,7 @@ async function holdSeats(store: Store, requests: readonly HoldRequest[]): Promis
         created_at: request.now,
         expires_at: request.expiresAt,
         checkout_session: null,
-        ...priceInMinorUnits(request.session.price),
+        ...toMinorUnits(request.session.price),
         released_at: null,
       };
       made.push(hold);
