@@ -216,6 +216,7 @@ describeEachStore('the owner’s room', ({ store }) => {
       '/workshop/resend',
       '/workshop/cancel',
       '/workshop/replay',
+      '/workshop/confirm',
       '/applications/status',
       '/applications/note',
     ]) {
